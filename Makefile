@@ -1,0 +1,41 @@
+SHELL := /bin/bash
+NODE  ?= node
+TSP   := $(NODE) node_modules/@typespec/compiler/cmd/tsp.js
+OATS  := $(NODE) node_modules/openapi-typescript/bin/cli.js
+
+.PHONY: generate check-generated typecheck lint test test-postgres contract bench start docs
+
+## generate: spec/*.tsp -> generated/openapi (3.0 + 3.1) -> generated/types
+generate:
+	rm -rf generated/openapi generated/types
+	$(TSP) compile spec/main.tsp > /dev/null
+	$(OATS) --redocly redocly.yaml --empty-objects-unknown > /dev/null
+
+## check-generated: regenerate and fail when generated/ differs from what is committed
+check-generated: generate
+	@git add -N generated >/dev/null 2>&1 || true
+	@if ! git diff --quiet --exit-code -- generated; then \
+	  echo "generated/ drifted from spec/: run 'make generate' and commit" >&2; git diff --stat -- generated >&2; exit 1; fi
+	@echo "generated/ matches spec/"
+
+typecheck:
+	$(NODE) node_modules/typescript/bin/tsc --noEmit
+
+lint: typecheck
+
+## test: every suite on PGlite (and on PostgreSQL too when TEST_DATABASE_URL is set)
+test:
+	$(NODE) node_modules/vitest/vitest.mjs run
+
+## test-postgres: the storage and API suites against a PostgreSQL server
+test-postgres:
+	TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres} $(NODE) node_modules/vitest/vitest.mjs run
+
+contract:
+	$(NODE) node_modules/vitest/vitest.mjs run contract-tests
+
+bench:
+	$(NODE) --import tsx bench/run.ts
+
+docs:
+	$(NODE) --import tsx scripts/build-docs.ts

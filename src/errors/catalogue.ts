@@ -1,0 +1,28 @@
+/**
+ * The one error catalogue: every error id with its HTTP status, GraphQL code, SCIM type and default message.
+ * The REST error body, the GraphQL error extension and the SCIM error are all mapped from here.
+ * A test checks these ids against the `ErrorId` enum of the published OpenAPI documents.
+ */
+export interface ErrorSpec {
+  readonly status: number;
+  readonly graphqlCode: string;
+  readonly scimType: string | null;
+  readonly message: string;
+}
+
+export const ERRORS = {
+  BadRequest: { status: 400, graphqlCode: 'BAD_REQUEST', scimType: 'invalidSyntax', message: 'The request could not be understood.' },
+  InvalidQuery: { status: 400, graphqlCode: 'INVALID_QUERY', scimType: 'invalidFilter', message: 'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.' },
+  AccessTokenInvalid: { status: 401, graphqlCode: 'ACCESS_TOKEN_INVALID', scimType: null, message: 'The access token you sent could not be found or is invalid.' },
+  AccessDenied: { status: 403, graphqlCode: 'ACCESS_DENIED', scimType: null, message: 'You are not allowed to perform this action.' },
+  NotFound: { status: 404, graphqlCode: 'NOT_FOUND', scimType: null, message: 'The resource could not be found.' },
+  MissingOrganizationParameter: { status: 404, graphqlCode: 'MISSING_ORGANIZATION_PARAMETER', scimType: null, message: 'This User has multiple Organizations with permissions to create a Space. Please pass the X-Service-Organization header in which Organization to create the Space.' },
+  VersionMismatch: { status: 409, graphqlCode: 'VERSION_MISMATCH', scimType: null, message: 'Version mismatch' },
+  ValidationFailed: { status: 422, graphqlCode: 'VALIDATION_FAILED', scimType: 'invalidValue', message: 'Validation error' },
+  InvalidEntry: { status: 422, graphqlCode: 'INVALID_ENTRY', scimType: 'invalidValue', message: 'Validation error' },
+  UnknownField: { status: 422, graphqlCode: 'UNKNOWN_FIELD', scimType: 'invalidPath', message: 'The query references an unknown field.' },
+  RateLimitExceeded: { status: 429, graphqlCode: 'RATE_LIMIT_EXCEEDED', scimType: null, message: 'You have exceeded the rate limit of the Organization this Space belongs to by making too many API requests within a short timespan. Please wait a moment before trying the request again.' },
+  ServerError: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR', scimType: null, message: 'Internal Server Error' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorId = keyof typeof ERRORS;

@@ -1,0 +1,26 @@
+import express, { type Router } from 'express';
+import type { Config } from '../config.ts';
+import { API_DOCUMENTS, documentText, type ApiName, type OpenApiVersion } from './openapi-documents.ts';
+
+/**
+ * Routes that need no token: the OpenAPI documents (vendor-named as configured) and a health check.
+ * `/openapi/{api}.{json|yaml}` is OpenAPI 3.1; `/openapi/3.0/{api}.{json|yaml}` is the 3.0 rendering.
+ */
+export function publicRoutes(config: Config): Router {
+  const router = express.Router();
+  const cache = new Map<string, string>();
+  const send = (api: ApiName, version: OpenApiVersion, format: 'json' | 'yaml') => (_req: express.Request, res: express.Response) => {
+    const key = `${api}/${version}/${format}`;
+    if (!cache.has(key)) cache.set(key, documentText(api, version, format, config.vendor));
+    res.type(format === 'json' ? 'application/json' : 'application/yaml').send(cache.get(key));
+  };
+  for (const api of Object.keys(API_DOCUMENTS) as ApiName[]) {
+    for (const format of ['json', 'yaml'] as const) {
+      router.get(`/openapi/${api}.${format}`, send(api, '3.1', format));
+      router.get(`/openapi/3.1/${api}.${format}`, send(api, '3.1', format));
+      router.get(`/openapi/3.0/${api}.${format}`, send(api, '3.0', format));
+    }
+  }
+  router.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+  return router;
+}

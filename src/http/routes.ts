@@ -1,0 +1,57 @@
+import express, { type Request, type Response, type NextFunction, type Router } from 'express';
+import type { VendorNames } from '../config.ts';
+import { AppError } from '../errors/index.ts';
+import { parseVersion, type ApiRequest, type HandlerMap } from './handler.ts';
+import type { OpenApiDocument } from './openapi-documents.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+export interface RouteOptions {
+  vendor: VendorNames;
+  baseUrl: (req: Request) => string;
+  onResult?: (req: Request, status: number) => void;
+}
+
+/** Every operation of the documents, bound to its handler by operationId. A gap either way fails at start. */
+export function operationsOf(docs: OpenApiDocument[]): Array<{ method: (typeof METHODS)[number]; path: string; operationId: string }> {
+  return docs.flatMap((doc) => Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]?.operationId).map((method) => ({ method, path, operationId: item[method].operationId! }))));
+}
+
+export function buildRouter(docs: OpenApiDocument[], handlers: HandlerMap, options: RouteOptions): Router {
+  const router = express.Router();
+  const operations = operationsOf(docs);
+  const missing = operations.filter((o) => !handlers[o.operationId]).map((o) => o.operationId);
+  const unknown = Object.keys(handlers).filter((id) => !operations.some((o) => o.operationId === id));
+  if (missing.length || unknown.length) {
+    throw new Error(`spec and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${unknown.join(', ')}]`);
+  }
+  const versionHeader = `${options.vendor.headerPrefix}-Version`;
+  for (const op of operations) {
+    const handler = handlers[op.operationId];
+    router[op.method](op.path.replace(/\{([^}]+)\}/g, ':$1'), async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        if (!req.actor) throw new AppError('AccessTokenInvalid');
+        const apiRequest: ApiRequest = {
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, unknown>,
+          body: req.body,
+          headers: req.headers,
+          actor: req.actor,
+          requestId: req.id,
+          vendorHeader: (suffix) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
+          version: parseVersion(req.get(versionHeader), versionHeader),
+          baseUrl: options.baseUrl(req),
+        };
+        const result = await handler(apiRequest);
+        for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+        res.status(result.status);
+        if (result.body === undefined) res.end();
+        else res.type(options.vendor.mgmtMediaType).send(JSON.stringify(result.body));
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+  return router;
+}

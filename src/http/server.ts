@@ -1,0 +1,57 @@
+import express, { type Express, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Config } from '../config.ts';
+import type { Services } from '../domain/index.ts';
+import type { Logger } from '../lib/logger.ts';
+import { allHandlers } from './handlers/index.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { cors } from './middleware/cors.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { requestId } from './middleware/request-id.ts';
+import { loadDocument } from './openapi-documents.ts';
+import { publicRoutes } from './public-routes.ts';
+import { buildRouter } from './routes.ts';
+
+export interface HttpDependencies {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  /** Sets the rate-limit headers and refuses requests over the organization's budget. */
+  rateLimit: RequestHandler;
+  /** Test hook: sees every response that breaks the published contract. */
+  onResponseViolation?: (message: string, req: express.Request) => void;
+}
+
+/** The Express application serving every REST API on one port. */
+export function createHttpApp(deps: HttpDependencies): Express {
+  const { config, services, logger } = deps;
+  const vendor = config.vendor;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(requestId(`${vendor.headerPrefix}-Request-Id`));
+  app.use(cors(vendor));
+  app.use(publicRoutes(config));
+  app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }));
+
+  app.use(authenticate(services.identity));
+  app.use(deps.rateLimit);
+
+  const management = loadDocument('management', '3.1', vendor);
+  app.use(OpenApiValidator.middleware({
+    apiSpec: management as never,
+    validateRequests: { allErrors: true },
+    validateResponses: config.validateResponses
+      ? { onError: (error, _body, req) => deps.onResponseViolation?.(`${req.method} ${req.originalUrl}: ${error.message}`, req as express.Request) }
+      : false,
+    validateSecurity: false,
+    $refParser: { mode: 'dereference' },
+  }));
+
+  const baseUrl = (req: express.Request) => config.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
+  app.use(buildRouter([management], allHandlers(services), { vendor, baseUrl }));
+  app.use(errorHandler(logger, vendor));
+  return app;
+}

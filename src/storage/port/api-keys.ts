@@ -1,0 +1,2 @@
+/** Delivery API keys and their preview keys. */
+export interface ApiKeysRepository {}

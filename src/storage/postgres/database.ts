@@ -1,0 +1,47 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations/index.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import { OID, textParsers } from './type-parsers.ts';
+import type { DatabaseSchema } from './schema.ts';
+
+export type Db = Kysely<DatabaseSchema>;
+
+export interface OpenDatabase {
+  readonly db: Db;
+  readonly kind: 'pglite' | 'postgres';
+  /** The pg pool when on a PostgreSQL server (shared stores such as rate-limit buckets use it). */
+  readonly pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+export async function openPostgres(url: string, max = 10): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: { getTypeParser: ((oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', pool, close: () => db.destroy() };
+}
+
+/** Opens PGlite persisted in `dir`, or in memory when `dir` is undefined. The caller holds the directory lock. */
+export async function openPGlite(dir: string | undefined): Promise<OpenDatabase> {
+  const parsers = { ...textParsers, [OID.bytea]: (v: unknown) => Buffer.from(v as Uint8Array) } as never;
+  const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db, kind: 'pglite', pool: undefined,
+    close: async () => { await db.destroy(); await pglite.close(); },
+  };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Applies every pending forward-only migration; Kysely's migration lock keeps concurrent starts safe. */
+export async function migrate(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider, migrationTableName: 'tessera_migrations', migrationLockTableName: 'tessera_migrations_lock' }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+}

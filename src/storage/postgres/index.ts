@@ -1,0 +1,3 @@
+export { openPGlite, openPostgres, migrate, type OpenDatabase, type Db } from './database.ts';
+export { lockDataDir } from './data-dir-lock.ts';
+export { postgresStorage } from './storage.ts';

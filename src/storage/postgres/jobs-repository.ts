@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { JobsRepository } from '../port/jobs.ts';
+import type { Executor } from './executor.ts';
+
+export function jobsRepository(db: Executor): JobsRepository {
+  return {
+    async enqueue(kind, payload, runAt) {
+      const row = await db.insertInto('jobs')
+        .values({ kind, payload: JSON.stringify(payload), run_at: runAt ?? sql<string>`now()` as never })
+        .returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async claim(kinds, leaseMs) {
+      const result = await sql<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number }>`
+        update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
+               locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id = (
+          select id from jobs
+          where kind = any(${kinds}::text[]) and run_at <= now()
+            and (status = 'queued' or (status = 'running' and locked_until < now()))
+          order by run_at, id
+          for update skip locked
+          limit 1)
+        returning id, kind, payload, attempts`.execute(db);
+      return result.rows[0];
+    },
+    async complete(id) {
+      await db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: sql`now()` }).where('id', '=', id).execute();
+    },
+    async fail(id, error, retryAt) {
+      await db.updateTable('jobs').set({
+        status: retryAt ? 'queued' : 'failed', last_error: error.slice(0, 2000), locked_until: null,
+        run_at: retryAt ?? sql<string>`run_at` as never, updated_at: sql`now()`,
+      }).where('id', '=', id).execute();
+    },
+  };
+}

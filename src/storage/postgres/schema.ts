@@ -1,0 +1,66 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps are read as ISO strings (see type-parsers.ts) and written as ISO strings or Dates. */
+type Timestamp = ColumnType<string, string | Date | undefined, string | Date>;
+type NullableTimestamp = ColumnType<string | null, string | Date | null | undefined, string | Date | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface OrganizationsTable { id: string; name: string; version: Generated<number>; created_at: Timestamp; updated_at: Timestamp; }
+export interface UsersTable { id: string; email: string; first_name: string | null; last_name: string | null; version: Generated<number>; created_at: Timestamp; updated_at: Timestamp; }
+export interface OrganizationMembershipsTable {
+  id: string; organization_id: string; user_id: string; role: 'owner' | 'admin' | 'developer' | 'member';
+  status: Generated<'pending' | 'active'>; version: Generated<number>; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface PersonalAccessTokensTable {
+  id: string; user_id: string; name: string; scopes: string[]; token_hash: string;
+  expires_at: NullableTimestamp; revoked_at: NullableTimestamp; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface SpacesTable {
+  id: string; organization_id: string; name: string; version: Generated<number>; aliases_enabled: Generated<boolean>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface SpaceMembershipsTable {
+  id: string; space_id: string; user_id: string; admin: boolean; roles: Json<unknown[]>; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export type EnvironmentStatus = 'queued' | 'inProgress' | 'ready' | 'failed';
+export interface EnvironmentsTable {
+  space_id: string; id: string; name: string; status: EnvironmentStatus; source_environment_id: string | null;
+  failure_reason: string | null; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface EnvironmentAliasesTable {
+  space_id: string; id: string; environment_id: string; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface LocalesTable {
+  space_id: string; environment_id: string; id: string; code: string; name: string; fallback_code: string | null;
+  is_default: boolean; content_management_api: boolean; content_delivery_api: boolean; optional: boolean;
+  version: Generated<number>; created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ApiKeysTable {
+  space_id: string; id: string; name: string; description: string | null; access_token: string;
+  preview_key_id: string; preview_access_token: string; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ApiKeyEnvironmentsTable { space_id: string; api_key_id: string; environment_id: string; position: number; }
+export interface JobsTable {
+  id: Generated<number>; kind: string; payload: Json<Record<string, unknown>>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>; attempts: Generated<number>;
+  run_at: Timestamp; locked_until: NullableTimestamp; last_error: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+
+export interface DatabaseSchema {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  organization_memberships: OrganizationMembershipsTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  spaces: SpacesTable;
+  space_memberships: SpaceMembershipsTable;
+  environments: EnvironmentsTable;
+  environment_aliases: EnvironmentAliasesTable;
+  locales: LocalesTable;
+  api_keys: ApiKeysTable;
+  api_key_environments: ApiKeyEnvironmentsTable;
+  jobs: JobsTable;
+}
