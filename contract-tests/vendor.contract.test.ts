@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS } from './support/databases.ts';
+import { useServer } from './support/harness.ts';
+
+describe('configurable vendor token', () => {
+  const api = useServer(DB_KINDS[0], { env: { TESSERA_API_VENDOR: 'contentful' } });
+
+  it('names every vendor header and the media type after the token', async () => {
+    const space = await api().post('/spaces', { name: 'V' }, { headers: { 'Content-Type': 'application/vnd.contentful.management.v1+json' } });
+    expect(space.status).toBe(201);
+    expect(space.headers.get('content-type')).toMatch(/^application\/vnd\.contentful\.management\.v1\+json/);
+    expect(space.headers.get('x-contentful-request-id')).toBeTruthy();
+    expect(space.headers.get('x-service-request-id')).toBeNull();
+    const renamed = await api().put(`/spaces/${space.body.sys.id}`, { name: 'W' }, { headers: { 'X-Contentful-Version': '1' } });
+    expect(renamed.status).toBe(200);
+    const stale = await api().put(`/spaces/${space.body.sys.id}`, { name: 'X' }, { headers: { 'X-Contentful-Version': '1' } });
+    expect(stale.status).toBe(409);
+  });
+
+  it('accepts plain application/json and refuses other media types with a clear 400', async () => {
+    expect((await api().post('/spaces', { name: 'J' }, { headers: { 'Content-Type': 'application/json' } })).status).toBe(201);
+    const wrong = await api().request('POST', '/spaces', { rawBody: 'name=x', headers: { 'Content-Type': 'text/plain' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/media type/i);
+  });
+
+  it('serves the OpenAPI documents with the vendor names', async () => {
+    const doc = await (await fetch(`${api().baseUrl}/openapi/management.json`)).json();
+    const text = JSON.stringify(doc);
+    expect(text).toContain('X-Contentful-Version');
+    expect(text).toContain('application/vnd.contentful.management.v1+json');
+    expect(text).not.toContain('X-Service-');
+    const yaml = await (await fetch(`${api().baseUrl}/openapi/3.0/management.yaml`)).text();
+    expect(yaml).toMatch(/^openapi: 3\.0\.0/m);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, vendorNames } from './config.ts';
+
+describe('config', () => {
+  it('derives every vendor spelling from one token', () => {
+    expect(vendorNames('contentful')).toEqual({ token: 'contentful', headerPrefix: 'X-Contentful', mgmtMediaType: 'application/vnd.contentful.management.v1+json' });
+    expect(vendorNames('Acme').headerPrefix).toBe('X-Acme');
+  });
+
+  it('refuses a vendor token that could not form a header name', () => {
+    expect(() => vendorNames('a b')).toThrow(/letters and digits/);
+    expect(() => vendorNames('')).toThrow();
+  });
+
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, rateLimitPerSecond: 7, databaseUrl: undefined, validateResponses: false });
+    expect(c.vendor.headerPrefix).toBe('X-Service');
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('refuses malformed numbers instead of guessing', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TESSERA_RATE_LIMIT_PER_SECOND: '-1' })).toThrow(/TESSERA_RATE_LIMIT_PER_SECOND/);
+    expect(loadConfig({ TESSERA_RATE_LIMIT_PER_SECOND: '0' }).rateLimitPerSecond).toBe(0);
+  });
+});
