@@ -6,10 +6,13 @@ OATS  := $(NODE) node_modules/openapi-typescript/bin/cli.js
 .PHONY: generate check-generated typecheck lint test test-postgres contract bench start docs
 
 ## generate: spec/*.tsp -> generated/openapi (3.0 + 3.1) -> generated/types
+# Compiles into a scratch folder first, so a spec error never leaves generated/ half-written.
 generate:
-	rm -rf generated/openapi generated/types
-	$(TSP) compile spec/main.tsp > /dev/null
-	$(OATS) --redocly redocly.yaml --empty-objects-unknown > /dev/null
+	@rm -rf .tmp-generated
+	@$(TSP) compile spec/main.tsp --output-dir .tmp-generated > .tmp-generated.log 2>&1 || { cat .tmp-generated.log >&2; rm -rf .tmp-generated .tmp-generated.log; exit 1; }
+	@rm -rf generated/openapi generated/types && mkdir -p generated && mv .tmp-generated/openapi generated/openapi && rm -rf .tmp-generated .tmp-generated.log
+	@$(OATS) --redocly redocly.yaml --empty-objects-unknown > /dev/null
+	@echo "generated/ written from spec/"
 
 ## check-generated: regenerate and fail when generated/ differs from what is committed
 check-generated: generate
