@@ -22,6 +22,7 @@ export const ERRORS = {
   InvalidEntry: { status: 422, graphqlCode: 'INVALID_ENTRY', scimType: 'invalidValue', message: 'Validation error' },
   UnknownField: { status: 422, graphqlCode: 'UNKNOWN_FIELD', scimType: 'invalidPath', message: 'The query references an unknown field.' },
   RateLimitExceeded: { status: 429, graphqlCode: 'RATE_LIMIT_EXCEEDED', scimType: null, message: 'You have exceeded the rate limit of the Organization this Space belongs to by making too many API requests within a short timespan. Please wait a moment before trying the request again.' },
+  NotImplemented: { status: 501, graphqlCode: 'NOT_IMPLEMENTED', scimType: null, message: 'Not implemented.' },
   ServerError: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR', scimType: null, message: 'Internal Server Error' },
 } as const satisfies Record<string, ErrorSpec>;
 

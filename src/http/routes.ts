@@ -18,17 +18,19 @@ export function operationsOf(docs: OpenApiDocument[]): Array<{ method: (typeof M
     METHODS.filter((m) => item[m]?.operationId).map((method) => ({ method, path, operationId: item[method].operationId! }))));
 }
 
+const notImplemented = (operationId: string) => async (): Promise<never> => {
+  throw new AppError('NotImplemented', `The operation ${operationId} is specified but not implemented yet.`);
+};
+
 export function buildRouter(docs: OpenApiDocument[], handlers: HandlerMap, options: RouteOptions): Router {
   const router = express.Router();
   const operations = operationsOf(docs);
-  const missing = operations.filter((o) => !handlers[o.operationId]).map((o) => o.operationId);
   const unknown = Object.keys(handlers).filter((id) => !operations.some((o) => o.operationId === id));
-  if (missing.length || unknown.length) {
-    throw new Error(`spec and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${unknown.join(', ')}]`);
-  }
+  if (unknown.length) throw new Error(`handlers without a spec operation: ${unknown.join(', ')}`);
   const versionHeader = `${options.vendor.headerPrefix}-Version`;
   for (const op of operations) {
-    const handler = handlers[op.operationId];
+    // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
+    const handler = handlers[op.operationId] ?? notImplemented(op.operationId);
     router[op.method](op.path.replace(/\{([^}]+)\}/g, ':$1'), async (req: Request, res: Response, next: NextFunction) => {
       try {
         if (!req.actor) throw new AppError('AccessTokenInvalid');
