@@ -2,15 +2,24 @@ import type { Server } from 'node:http';
 import type { Config } from './config.ts';
 import { bootstrapIdentity, createServices, type Services } from './domain/index.ts';
 import { createHttpApp } from './http/server.ts';
+import { ENVIRONMENT_CLONE_JOB, environmentCloneJob } from './domain/environments/environment-clone-job.ts';
+import { createJobRunner, type JobRunner } from './jobs/index.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { createRateLimit } from './rate-limit/index.ts';
-import { lockDataDir, migrate, openPGlite, openPostgres, postgresStorage, type OpenDatabase } from './storage/postgres/index.ts';
+import { rateLimit } from './http/middleware/rate-limit.ts';
+import { createRateLimiter, spaceOrganizations } from './rate-limit/index.ts';
+import { lockDataDir, migrate, openPGlite, openPostgres, postgresStorage, ReadCache, startCacheListener, type OpenDatabase } from './storage/postgres/index.ts';
 import type { Storage } from './storage/port/index.ts';
 
 export interface Tessera {
   readonly config: Config;
   readonly storage: Storage;
+  /** The open database, for diagnostics and tests that must look below the storage port. */
+  readonly database: OpenDatabase;
+  /** The read cache, when enabled (diagnostics and tests). */
+  readonly cache: ReadCache | undefined;
   readonly services: Services;
+  /** The background job runner of this process (started after migrations, stopped by close()). */
+  readonly jobs: JobRunner;
   readonly logger: Logger;
   /** Set when bootstrap generated the first token (print it once). */
   readonly generatedToken: string | undefined;
@@ -38,18 +47,25 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     open = await openPGlite(`${config.dataDir}/pglite`);
   }
   await migrate(open.db);
-  const storage = postgresStorage(open);
+  const cache = config.readCache ? new ReadCache() : undefined;
+  // On a shared PostgreSQL database other processes write too: their invalidations arrive through LISTEN.
+  const stopCacheListener = cache && open.pool ? await startCacheListener(open.pool.options, cache, logger) : undefined;
+  const storage = postgresStorage(open, { cache });
   const services = createServices(storage);
   const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });
-  const rateLimit = createRateLimit();
+  const jobs = createJobRunner(storage, { logger });
+  jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));
+  jobs.start();
+  const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
+  const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
   const app = createHttpApp({
-    config, services, logger, rateLimit: rateLimit.middleware,
+    config, services, logger, rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;
 
   return {
-    config, storage, services, logger, generatedToken,
+    config, storage, database: open, cache, services, jobs, logger, generatedToken,
     listen: (port = config.port, host = config.host) => new Promise((resolve, reject) => {
       server = app.listen(port, host, (error?: Error) => {
         if (error) return reject(error);
@@ -62,7 +78,8 @@ export async function createTessera(config: Config, options: StartOptions = {}):
         server.closeIdleConnections?.();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
-      await rateLimit.close();
+      await jobs.stop();
+      await stopCacheListener?.();
       await storage.close();
       await releaseLock?.();
     },

@@ -14,6 +14,8 @@ export interface Config {
   readonly validateResponses: boolean;
   readonly publicBaseUrl: string | undefined;
   readonly logLevel: string;
+  /** Serve hot reads (tokens, space access, environments) from an in-process cache kept coherent by invalidation. */
+  readonly readCache: boolean;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -53,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: nodeEnv === 'test' || env.TESSERA_VALIDATE_RESPONSES === '1',
     publicBaseUrl: env.TESSERA_PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    readCache: env.TESSERA_READ_CACHE !== '0',
   });
 }

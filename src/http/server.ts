@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Config } from '../config.ts';
 import type { Services } from '../domain/index.ts';
@@ -7,6 +7,7 @@ import { allHandlers } from './handlers/index.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { cors } from './middleware/cors.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import type { RateLimitMiddleware } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { loadDocument } from './openapi-documents.ts';
 import { publicRoutes } from './public-routes.ts';
@@ -17,7 +18,7 @@ export interface HttpDependencies {
   services: Services;
   logger: Logger;
   /** Sets the rate-limit headers and refuses requests over the organization's budget. */
-  rateLimit: RequestHandler;
+  rateLimit: RateLimitMiddleware;
   /** Test hook: sees every response that breaks the published contract. */
   onResponseViolation?: (message: string, req: express.Request) => void;
 }

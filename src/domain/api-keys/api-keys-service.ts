@@ -1,9 +1,90 @@
-import type { Storage } from '../../storage/port/index.ts';
+import { notFound, versionMismatch } from '../../errors/index.ts';
+import { generateId } from '../../lib/ids.ts';
+import { newDeliveryToken } from '../../lib/secrets.ts';
+import type { ApiKeyGrant, ApiKeyOrderKey, ApiKeyRecord, PageRequest, Storage } from '../../storage/port/index.ts';
+import type { Actor } from '../shared/actor.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
+import { keyEnvironmentIds, type EnvironmentLinkInput } from './api-key-environments.ts';
 
-/** Delivery API keys and their preview keys (to be built). */
-export function apiKeysService(_storage: Storage, _spaces: SpacesService) {
-  return {};
+/** A create or update body; `accessToken`, `preview_api_key`, `policies` and `sys` are never read. */
+export interface ApiKeyInput {
+  name: string;
+  description?: string | null;
+  environments?: EnvironmentLinkInput[] | null;
+}
+
+/** Delivery API keys and their preview keys: one preview key per delivery key, created and deleted with it. */
+export function apiKeysService(storage: Storage, spaces: SpacesService) {
+  const { apiKeys } = storage.repos;
+
+  async function insert(actor: Actor, spaceId: string, id: string, input: ApiKeyInput): Promise<ApiKeyRecord | undefined> {
+    return storage.transaction(async (repos) => repos.apiKeys.insert({
+      spaceId, id, name: input.name, description: input.description ?? null,
+      accessToken: newDeliveryToken(), previewKeyId: generateId(), previewAccessToken: newDeliveryToken(),
+      environmentIds: await keyEnvironmentIds(repos, spaceId, input.environments), createdBy: actor.user.id,
+    }));
+  }
+
+  async function update(actor: Actor, spaceId: string, id: string, input: ApiKeyInput, version: number | undefined): Promise<ApiKeyRecord> {
+    return storage.transaction(async (repos) => {
+      const current = await repos.apiKeys.find(spaceId, id);
+      if (!current) throw notFound('ApiKey', id);
+      if (version !== current.version) throw versionMismatch(current.version, version);
+      const environmentIds = await keyEnvironmentIds(repos, spaceId, input.environments);
+      const changes = { name: input.name, description: input.description ?? null, environmentIds };
+      return (await repos.apiKeys.update(spaceId, id, changes, version, actor.user.id)) ?? Promise.reject(versionMismatch(current.version, version));
+    });
+  }
+
+  return {
+    async list(actor: Actor, spaceId: string, page: PageRequest<ApiKeyOrderKey>) {
+      await spaces.access(actor, spaceId);
+      return apiKeys.page(spaceId, page);
+    },
+
+    async get(actor: Actor, spaceId: string, id: string): Promise<ApiKeyRecord> {
+      await spaces.access(actor, spaceId);
+      return (await apiKeys.find(spaceId, id)) ?? Promise.reject(notFound('ApiKey', id));
+    },
+
+    /** Creates a delivery key with a generated id, and its preview key. */
+    async create(actor: Actor, spaceId: string, input: ApiKeyInput): Promise<ApiKeyRecord> {
+      await spaces.requireAdmin(actor, spaceId);
+      const id = generateId();
+      return (await insert(actor, spaceId, id, input)) ?? Promise.reject(new Error(`generated api key id ${id} collided`));
+    },
+
+    /**
+     * PUT with an id: creates the key when the id is free, otherwise replaces name, description and environments
+     * (which needs the current version). Tokens never change.
+     */
+    async put(actor: Actor, spaceId: string, id: string, input: ApiKeyInput, version: number | undefined) {
+      await spaces.requireAdmin(actor, spaceId);
+      if (!(await apiKeys.find(spaceId, id))) {
+        const inserted = await insert(actor, spaceId, id, input);
+        if (inserted) return { created: true, key: inserted };
+      }
+      return { created: false, key: await update(actor, spaceId, id, input, version) };
+    },
+
+    async delete(actor: Actor, spaceId: string, id: string): Promise<void> {
+      await spaces.requireAdmin(actor, spaceId);
+      if (!(await apiKeys.delete(spaceId, id))) throw notFound('ApiKey', id);
+    },
+
+    listPreview: async (actor: Actor, spaceId: string, page: PageRequest<ApiKeyOrderKey>) => {
+      await spaces.access(actor, spaceId);
+      return apiKeys.page(spaceId, page);
+    },
+
+    async getPreview(actor: Actor, spaceId: string, previewKeyId: string): Promise<ApiKeyRecord> {
+      await spaces.access(actor, spaceId);
+      return (await apiKeys.findByPreviewId(spaceId, previewKeyId)) ?? Promise.reject(notFound('PreviewApiKey', previewKeyId));
+    },
+
+    /** What a delivery or preview token grants, or undefined for an unknown token (for the GraphQL API). */
+    findGrant: (token: string): Promise<ApiKeyGrant | undefined> => apiKeys.findGrant(token),
+  };
 }
 
 export type ApiKeysService = ReturnType<typeof apiKeysService>;

@@ -41,8 +41,10 @@ export function spacesService(storage: Storage) {
 
     list: (actor: Actor, page: PageRequest<SpaceOrderKey>) => spaces.listAccessible(actor.user.id, page),
 
+    /** Reads the space afresh: access checks may be served from the read cache, a representation never is. */
     async get(actor: Actor, spaceId: string) {
-      return (await access(actor, spaceId)).space;
+      await access(actor, spaceId);
+      return (await spaces.find(spaceId)) ?? Promise.reject(notFound('Space', spaceId));
     },
 
     /** Creates the space with its `master` environment (ready) and its default locale, all in one transaction. */

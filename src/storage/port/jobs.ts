@@ -5,6 +5,10 @@ export interface JobsRepository {
   enqueue(kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<number>;
   /** Claims one due job (queued, or running with an expired lease) and leases it for `leaseMs`. */
   claim(kinds: string[], leaseMs: number): Promise<JobRecord | undefined>;
-  complete(id: number): Promise<void>;
-  fail(id: number, error: string, retryAt: Date | undefined): Promise<void>;
+  /** Marks the job done; false when it was not (fenced out). With `attempt`, only while that claim still owns it (a fencing token against expired leases). */
+  complete(id: number, attempt?: number): Promise<boolean>;
+  /** Requeues the job for `retryAt`, or marks it failed for good without one. `attempt` fences like `complete`. */
+  fail(id: number, error: string, retryAt: Date | undefined, attempt?: number): Promise<boolean>;
+  /** Extends the lease of a running job while claim `attempt` still owns it; false when it no longer does. */
+  renew(id: number, attempt: number, leaseMs: number): Promise<boolean>;
 }

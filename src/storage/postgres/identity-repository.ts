@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { IdentityRepository } from '../port/identity.ts';
 import type { AccessTokenRecord, OrganizationRecord, UserRecord } from '../port/records.ts';
+import type { CacheContext } from './cache-context.ts';
 import { orderBy, type Executor } from './executor.ts';
+import { cached } from './read-cache.ts';
 
 const tokenColumns = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', id: 'id' };
 const orgColumns = { createdAt: 'organizations.created_at', updatedAt: 'organizations.updated_at', name: 'organizations.name', id: 'organizations.id' };
@@ -15,7 +17,25 @@ const toToken = (r: any): AccessTokenRecord => ({
 });
 const toOrg = (r: any): OrganizationRecord => ({ id: r.id, name: r.name, version: r.version, createdAt: r.created_at, updatedAt: r.updated_at });
 
-export function identityRepository(db: Executor): IdentityRepository {
+/** Cache tags: a token's entry goes stale when the token or its user changes. */
+export const tokenTag = (tokenId: string) => `token:${tokenId}`;
+export const userTag = (userId: string) => `user:${userId}`;
+
+export function identityRepository(db: Executor, cache?: CacheContext): IdentityRepository {
+  async function loadTokenOwner(tokenHash: string) {
+    const row = await db.selectFrom('personal_access_tokens as t').innerJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        't.id', 't.user_id', 't.name', 't.scopes', 't.expires_at', 't.revoked_at', 't.created_at', 't.updated_at',
+        'u.email', 'u.first_name', 'u.last_name', 'u.version', 'u.created_at as user_created_at', 'u.updated_at as user_updated_at',
+      ])
+      .where('t.token_hash', '=', tokenHash).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      token: toToken(row),
+      user: toUser({ ...row, id: row.user_id, created_at: row.user_created_at, updated_at: row.user_updated_at }),
+    };
+  }
+
   return {
     async lockBootstrap() {
       await sql`select pg_advisory_xact_lock(7261001)`.execute(db);
@@ -35,23 +55,14 @@ export function identityRepository(db: Executor): IdentityRepository {
     async insertOrganizationMembership(m) {
       await db.insertInto('organization_memberships')
         .values({ id: m.id, organization_id: m.organizationId, user_id: m.userId, role: m.role }).execute();
+      await cache?.invalidate([`org:${m.organizationId}`, userTag(m.userId)]);
     },
     async findUser(id) {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toUser(row);
     },
-    async findTokenOwner(tokenHash) {
-      const row = await db.selectFrom('personal_access_tokens as t').innerJoin('users as u', 'u.id', 't.user_id')
-        .select([
-          't.id', 't.user_id', 't.name', 't.scopes', 't.expires_at', 't.revoked_at', 't.created_at', 't.updated_at',
-          'u.email', 'u.first_name', 'u.last_name', 'u.version', 'u.created_at as user_created_at', 'u.updated_at as user_updated_at',
-        ])
-        .where('t.token_hash', '=', tokenHash).executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        token: toToken(row),
-        user: toUser({ ...row, id: row.user_id, created_at: row.user_created_at, updated_at: row.user_updated_at }),
-      };
+    findTokenOwner(tokenHash) {
+      return cached(cache?.cache, `token-owner:${tokenHash}`, () => loadTokenOwner(tokenHash), (o) => [tokenTag(o.token.id), userTag(o.user.id)]);
     },
     async insertToken(t) {
       return toToken(await db.insertInto('personal_access_tokens').values({
@@ -75,6 +86,7 @@ export function identityRepository(db: Executor): IdentityRepository {
       const row = await db.updateTable('personal_access_tokens')
         .set({ revoked_at: sql`coalesce(revoked_at, now())`, updated_at: sql`case when revoked_at is null then now() else updated_at end` })
         .where('user_id', '=', userId).where('id', '=', tokenId).returningAll().executeTakeFirst();
+      if (row) await cache?.invalidate([tokenTag(tokenId)]);
       return row && toToken(row);
     },
     async listOrganizations(userId, page) {

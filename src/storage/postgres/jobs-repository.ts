@@ -24,14 +24,24 @@ export function jobsRepository(db: Executor): JobsRepository {
         returning id, kind, payload, attempts`.execute(db);
       return result.rows[0];
     },
-    async complete(id) {
-      await db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: sql`now()` }).where('id', '=', id).execute();
+    async complete(id, attempt) {
+      let query = db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: sql`now()` }).where('id', '=', id);
+      if (attempt !== undefined) query = query.where('attempts', '=', attempt).where('status', '=', 'running');
+      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
     },
-    async fail(id, error, retryAt) {
-      await db.updateTable('jobs').set({
+    async fail(id, error, retryAt, attempt) {
+      let query = db.updateTable('jobs').set({
         status: retryAt ? 'queued' : 'failed', last_error: error.slice(0, 2000), locked_until: null,
         run_at: retryAt ?? sql<string>`run_at` as never, updated_at: sql`now()`,
-      }).where('id', '=', id).execute();
+      }).where('id', '=', id);
+      if (attempt !== undefined) query = query.where('attempts', '=', attempt).where('status', '=', 'running');
+      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+    async renew(id, attempt, leaseMs) {
+      const result = await db.updateTable('jobs')
+        .set({ locked_until: sql`now() + make_interval(secs => ${leaseMs / 1000})`, updated_at: sql`now()` })
+        .where('id', '=', id).where('attempts', '=', attempt).where('status', '=', 'running').executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

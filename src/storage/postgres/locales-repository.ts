@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LocaleRecord, LocalesRepository } from '../port/locales.ts';
 import type { Executor } from './executor.ts';
 
@@ -7,7 +8,18 @@ export const toLocale = (r: any): LocaleRecord => ({
   optional: r.optional, version: r.version, createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
+/**
+ * Removes the content stored in one locale of one environment. Deleting a locale runs every deleter in the
+ * transaction that deletes the locale row, so content and locale go together or not at all.
+ * Content tables register theirs here when they arrive (entries and assets drop the locale's key from each field).
+ */
+export type LocaleContentDeleter = (db: Executor, locale: LocaleRecord) => Promise<void>;
+export const localeContentDeleters: LocaleContentDeleter[] = [];
+
 export function localesRepository(db: Executor): LocalesRepository {
+  const inEnvironment = (spaceId: string, environmentId: string) =>
+    db.selectFrom('locales').where('space_id', '=', spaceId).where('environment_id', '=', environmentId);
+
   return {
     async insert(l) {
       return toLocale(await db.insertInto('locales').values({
@@ -15,6 +27,44 @@ export function localesRepository(db: Executor): LocalesRepository {
         is_default: l.default, content_management_api: l.contentManagementApi, content_delivery_api: l.contentDeliveryApi,
         optional: l.optional, created_by: l.createdBy, updated_by: l.createdBy,
       }).returningAll().executeTakeFirstOrThrow());
+    },
+    async list(spaceId, environmentId) {
+      const rows = await inEnvironment(spaceId, environmentId).selectAll().orderBy('created_at').orderBy('id').execute();
+      return rows.map(toLocale);
+    },
+    async lockEnvironment(spaceId, environmentId) {
+      // `no key update` leaves the key-share locks of foreign-key checks (inserts elsewhere) unblocked.
+      const row = await db.selectFrom('environments').select('id').where('space_id', '=', spaceId).where('id', '=', environmentId)
+        .forNoKeyUpdate().executeTakeFirst();
+      return row !== undefined;
+    },
+    async page(spaceId, environmentId, page) {
+      const [rows, count] = await Promise.all([
+        inEnvironment(spaceId, environmentId).selectAll().orderBy('created_at').orderBy('id').offset(page.skip).limit(page.limit).execute(),
+        inEnvironment(spaceId, environmentId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toLocale), total: count.n };
+    },
+    async find(spaceId, environmentId, id) {
+      const row = await inEnvironment(spaceId, environmentId).selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toLocale(row);
+    },
+    async update(spaceId, environmentId, id, c, expectedVersion, userId) {
+      const row = await db.updateTable('locales').set({
+        code: c.code, name: c.name, fallback_code: c.fallbackCode, content_management_api: c.contentManagementApi,
+        content_delivery_api: c.contentDeliveryApi, optional: c.optional,
+        version: sql`version + 1`, updated_by: userId, updated_at: sql`now()`,
+      }).where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+        .where('version', '=', expectedVersion).returningAll().executeTakeFirst();
+      return row && toLocale(row);
+    },
+    async delete(spaceId, environmentId, id) {
+      const row = await db.deleteFrom('locales')
+        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+        .returningAll().executeTakeFirst();
+      if (!row) return false;
+      for (const deleteContent of localeContentDeleters) await deleteContent(db, toLocale(row));
+      return true;
     },
   };
 }

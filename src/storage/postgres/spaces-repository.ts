@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { SpacesRepository } from '../port/spaces.ts';
 import type { SpaceRecord } from '../port/records.ts';
+import type { CacheContext } from './cache-context.ts';
 import { orderBy, type Executor } from './executor.ts';
+import { cached } from './read-cache.ts';
 
 const columns = { createdAt: 'spaces.created_at', updatedAt: 'spaces.updated_at', name: 'spaces.name', id: 'spaces.id' };
 
@@ -19,7 +21,12 @@ function accessible(db: Executor, userId: string) {
     .where((eb) => eb.or([eb('om.id', 'is not', null), eb('sm.id', 'is not', null)]));
 }
 
-export function spacesRepository(db: Executor): SpacesRepository {
+/** Cache tag of everything derived from one space row or its memberships. */
+export const spaceTag = (spaceId: string) => `space:${spaceId}`;
+/** Cache tag of everything derived from an organization's memberships. */
+export const organizationTag = (organizationId: string) => `org:${organizationId}`;
+
+export function spacesRepository(db: Executor, cache?: CacheContext): SpacesRepository {
   return {
     async insert(s) {
       return toSpace(await db.insertInto('spaces').values({
@@ -30,11 +37,13 @@ export function spacesRepository(db: Executor): SpacesRepository {
       const row = await db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toSpace(row);
     },
-    async findAccessible(userId, spaceId) {
-      const row = await accessible(db, userId).where('spaces.id', '=', spaceId)
-        .selectAll('spaces').select(sql<boolean>`(om.id is not null or coalesce(sm.admin, false))`.as('is_admin'))
-        .executeTakeFirst();
-      return row && { space: toSpace(row), admin: row.is_admin };
+    findAccessible(userId, spaceId) {
+      return cached(cache?.cache, `space-access:${userId}:${spaceId}`, async () => {
+        const row = await accessible(db, userId).where('spaces.id', '=', spaceId)
+          .selectAll('spaces').select(sql<boolean>`(om.id is not null or coalesce(sm.admin, false))`.as('is_admin'))
+          .executeTakeFirst();
+        return row && { space: toSpace(row), admin: row.is_admin };
+      }, (a) => [spaceTag(spaceId), organizationTag(a.space.organizationId), `user:${userId}`]);
     },
     async listAccessible(userId, page) {
       const base = accessible(db, userId);
@@ -48,19 +57,23 @@ export function spacesRepository(db: Executor): SpacesRepository {
       const row = await db.updateTable('spaces')
         .set({ name, version: sql`version + 1`, updated_by: userId, updated_at: sql`now()` })
         .where('id', '=', id).where('version', '=', expectedVersion).returningAll().executeTakeFirst();
+      if (row) await cache?.invalidate([spaceTag(id)]);
       return row && toSpace(row);
     },
     async setAliasesEnabled(id, userId) {
       await db.updateTable('spaces').set({ aliases_enabled: true, updated_by: userId, updated_at: sql`now()` })
         .where('id', '=', id).execute();
+      await cache?.invalidate([spaceTag(id)]);
     },
     async insertMembership(m) {
       await db.insertInto('space_memberships').values({
         id: m.id, space_id: m.spaceId, user_id: m.userId, admin: m.admin, roles: '[]', created_by: m.createdBy, updated_by: m.createdBy,
       }).execute();
+      await cache?.invalidate([spaceTag(m.spaceId)]);
     },
     async delete(id) {
       const result = await db.deleteFrom('spaces').where('id', '=', id).executeTakeFirst();
+      await cache?.invalidate([spaceTag(id)]);
       return Number(result.numDeletedRows) > 0;
     },
   };

@@ -3,15 +3,17 @@ import { apiKeysRepository } from './api-keys-repository.ts';
 import type { OpenDatabase } from './database.ts';
 import { environmentsRepository } from './environments-repository.ts';
 import type { Executor } from './executor.ts';
+import { rootCacheContext, transactionCacheContext, type CacheContext } from './cache-context.ts';
+import type { ReadCache } from './read-cache.ts';
 import { identityRepository } from './identity-repository.ts';
 import { jobsRepository } from './jobs-repository.ts';
 import { localesRepository } from './locales-repository.ts';
 import { spacesRepository } from './spaces-repository.ts';
 
-function repositories(db: Executor): Repositories {
+function repositories(db: Executor, cache: CacheContext): Repositories {
   return {
-    identity: identityRepository(db),
-    spaces: spacesRepository(db),
+    identity: identityRepository(db, cache),
+    spaces: spacesRepository(db, cache),
     environments: environmentsRepository(db),
     locales: localesRepository(db),
     apiKeys: apiKeysRepository(db),
@@ -19,12 +21,27 @@ function repositories(db: Executor): Repositories {
   };
 }
 
+export interface StorageOptions {
+  /** Hot reads are served from this cache; writes invalidate it (in every process when the database is shared). */
+  cache?: ReadCache;
+}
+
 /** The PostgreSQL adapter of the storage port, on a server or on PGlite. */
-export function postgresStorage(open: OpenDatabase): Storage {
+export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
+  const shared = open.kind === 'postgres';
   return {
     kind: open.kind,
-    repos: repositories(open.db),
-    transaction: (work) => open.db.transaction().execute((tx) => work(repositories(tx))),
+    repos: repositories(open.db, rootCacheContext(open.db, options.cache, shared)),
+    async transaction(work) {
+      const tx = transactionCacheContext(options.cache, shared);
+      const result = await open.db.transaction().execute(async (executor) => {
+        const value = await work(repositories(executor, tx.context));
+        await tx.beforeCommit(executor);
+        return value;
+      });
+      tx.afterCommit();
+      return result;
+    },
     close: () => open.close(),
   };
 }

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  readonly baseUrl: string;
+  readonly process: ChildProcess;
+  /** Milliseconds from spawn until `ready` answered 200. */
+  readonly readyAfterMs: number;
+  stop(): Promise<number | null>;
+}
+
+export interface ChildOptions {
+  script: string;
+  env: Record<string, string>;
+  /** Path polled until it answers 200, with these headers. */
+  readyPath: string;
+  headers?: Record<string, string>;
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}
+
+/** Spawns `node [--import tsx] script` on a free port and times it until `readyPath` answers 200. */
+export async function startChild(options: ChildOptions): Promise<Child> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...options.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => { stderr += chunk; });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${options.script} exited with ${child.exitCode}:\n${stderr}`);
+    try {
+      const response = await fetch(`${baseUrl}${options.readyPath}`, { headers: options.headers });
+      await response.arrayBuffer();
+      if (response.status === 200) return { baseUrl, process: child, readyAfterMs: performance.now() - started, stop };
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await stop();
+  throw new Error(`${options.script} did not answer ${options.readyPath} in time:\n${stderr}`);
+}

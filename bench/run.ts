@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measure, type LoadFigures } from './load.ts';
+import { benchDatabase } from './postgres.ts';
+import { ROOT, startChild, type Child } from './processes.ts';
+
+/**
+ * `make bench`: prints figures, asserts nothing. Every server runs in its own child process; the load
+ * generator (autocannon) runs here. Set BENCH_SECONDS to change the length of each measured run.
+ */
+const TOKEN = 'bench-admin-token-0123456789abcdef';
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
+const CONNECTIONS = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const AIM = 0.25;
+
+const startTessera = (env: Record<string, string>) => startChild({
+  script: 'src/main.ts', readyPath: '/users/me', headers: AUTH,
+  env: { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', ...env },
+});
+
+const hasOperation = (operationId: string) => fs
+  .readFileSync(path.join(ROOT, 'generated/openapi/3.1.0/Tessera.Management.openapi.json'), 'utf8')
+  .includes(`"operationId": "${operationId}"`);
+
+/** Creates a space and returns the path to load: the master locales, or the space itself while locales are missing. */
+async function prepareTarget(server: Child): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/spaces`, {
+    method: 'POST', headers: { ...AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Bench' }),
+  });
+  if (response.status !== 201) throw new Error(`creating the bench space failed: ${response.status} ${await response.text()}`);
+  const spaceId = ((await response.json()) as { sys: { id: string } }).sys.id;
+  return hasOperation('Locales_list') ? `/spaces/${spaceId}/environments/master/locales` : `/spaces/${spaceId}`;
+}
+
+const load = (url: string, headers?: Record<string, string>) =>
+  measure({ url, headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const row = (label: string, f: LoadFigures) =>
+  `  ${label.padEnd(24)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  console.log(`Tessera bench: Node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up\n`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
+  const results: Array<[string, LoadFigures]> = [];
+  let target = '';
+  try {
+    const cold = await startTessera({ TESSERA_DATA_DIR: dataDir });
+    console.log(`Cold start, embedded database (fresh data dir), spawn -> first 200 on GET /users/me: ${ms(cold.readyAfterMs)}`);
+    await cold.stop();
+    const pglite = await startTessera({ TESSERA_DATA_DIR: dataDir });
+    console.log(`Warm restart on the same data dir:                                             ${ms(pglite.readyAfterMs)}\n`);
+
+    try {
+      target = await prepareTarget(pglite);
+      const sample = await (await fetch(`${pglite.baseUrl}${target}`, { headers: AUTH })).text();
+      const bare = await startChild({ script: 'bench/bare-server.ts', readyPath: '/', env: { BARE_BODY: sample } });
+      try {
+        results.push(['bare node http', await load(`${bare.baseUrl}/`)]);
+      } finally {
+        await bare.stop();
+      }
+      results.push(['tessera, PGlite', await load(`${pglite.baseUrl}${target}`, AUTH)]);
+    } finally {
+      await pglite.stop();
+    }
+
+    const database = await benchDatabase();
+    if (database) {
+      try {
+        const postgres = await startTessera({ DATABASE_URL: database.url });
+        try {
+          const pgTarget = await prepareTarget(postgres);
+          results.push(['tessera, PostgreSQL', await load(`${postgres.baseUrl}${pgTarget}`, AUTH)]);
+        } finally {
+          await postgres.stop();
+        }
+      } finally {
+        await database.drop();
+      }
+    } else {
+      console.log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n');
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`GET ${target.replace(/^\/spaces\/[^/]+/, '/spaces/{s}')}, rate limits off`);
+  console.log(`  ${'server'.padEnd(24)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(10)}`);
+  for (const [label, figures] of results) console.log(row(label, figures));
+  const bare = results[0][1].requestsPerSecond;
+  console.log('');
+  for (const [label, figures] of results.slice(1)) {
+    const ratio = figures.requestsPerSecond / bare;
+    console.log(`  ${label} / bare: ${(ratio * 100).toFixed(0)}% (aim >= ${AIM * 100}%: ${ratio >= AIM ? 'met' : 'NOT met'})`);
+  }
+  console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

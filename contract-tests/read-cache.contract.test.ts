@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTessera, type Tessera } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createTestDatabase } from './support/databases.ts';
+import { useServer } from './support/harness.ts';
+
+const eventually = async (check: () => Promise<boolean>, ms = 2000) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) { if (await check()) return true; await new Promise((r) => setTimeout(r, 20)); }
+  return check();
+};
+
+describe('read cache within one process', () => {
+  const api = useServer('pglite');
+
+  it('a revoked token is refused by the very next request', async () => {
+    const { body } = await api().post('/users/me/access_tokens', { name: 'c', scopes: ['content_management_manage'] });
+    for (let i = 0; i < 3; i++) expect((await api().get('/users/me', { token: body.token })).status).toBe(200);
+    await api().put(`/users/me/access_tokens/${body.sys.id}/revoked`, undefined);
+    expect((await api().get('/users/me', { token: body.token })).status).toBe(401);
+  });
+
+  it('a renamed or deleted space is seen at once', async () => {
+    const space = (await api().post('/spaces', { name: 'Before' })).body;
+    await api().get(`/spaces/${space.sys.id}`);
+    await api().put(`/spaces/${space.sys.id}`, { name: 'After' }, { headers: { [`${api().vendorPrefix}-Version`]: '1' } });
+    expect((await api().get(`/spaces/${space.sys.id}`)).body.name).toBe('After');
+    await api().delete(`/spaces/${space.sys.id}`);
+    expect((await api().get(`/spaces/${space.sys.id}`)).status).toBe(404);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('read cache across two processes on one PostgreSQL database', () => {
+  let a: Tessera;
+  let b: Tessera;
+  let drop: () => Promise<void>;
+  let baseA = '';
+  let baseB = '';
+  const token = 'cache-test-token-000000';
+
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    drop = db.drop;
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, TESSERA_ADMIN_TOKEN: token, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
+    a = await createTessera(config);
+    b = await createTessera(config);
+    baseA = `http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`;
+    baseB = `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`;
+  }, 60_000);
+  afterAll(async () => { await a?.close(); await b?.close(); await drop?.(); });
+
+  const call = (base: string, path: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${init.token ?? token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+
+  it('a token revoked through one process stops working in the other', async () => {
+    const created = (await (await call(baseA, '/users/me/access_tokens', { method: 'POST', body: JSON.stringify({ name: 'x', scopes: ['content_management_read'] }) })).json()) as any;
+    expect((await call(baseB, '/users/me', { token: created.token })).status).toBe(200);
+    expect(b.cache?.enabled).toBe(true);
+    expect(b.cache?.size).toBeGreaterThan(0); // B now answers this token from its cache
+    await call(baseA, `/users/me/access_tokens/${created.sys.id}/revoked`, { method: 'PUT' });
+    expect(await eventually(async () => (await call(baseB, '/users/me', { token: created.token })).status === 401)).toBe(true);
+  });
+
+  it('a space deleted through one process is gone in the other', async () => {
+    const space = (await (await call(baseA, '/spaces', { method: 'POST', body: JSON.stringify({ name: 'S' }) })).json()) as any;
+    expect((await call(baseB, `/spaces/${space.sys.id}`)).status).toBe(200);
+    expect((await call(baseA, `/spaces/${space.sys.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await eventually(async () => (await call(baseB, `/spaces/${space.sys.id}`)).status === 404)).toBe(true);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * An in-process wake-up call: whoever enqueues a job announces it on the storage it used, and the job runner of
+ * that storage claims it at once instead of at its next poll. Runners in other processes still find it by polling.
+ */
+const listeners = new WeakMap<object, Set<() => void>>();
+
+export function announceJobs(storage: object): void {
+  for (const listener of listeners.get(storage) ?? []) listener();
+}
+
+/** Calls `listener` whenever jobs are announced on `storage`; returns the unsubscribe function. */
+export function onJobsAnnounced(storage: object, listener: () => void): () => void {
+  const set = listeners.get(storage) ?? new Set<() => void>();
+  listeners.set(storage, set);
+  set.add(listener);
+  return () => { set.delete(listener); };
+}

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import type { Executor } from './executor.ts';
+
+/**
+ * Every table whose rows belong to one environment, keyed by `(space_id, environment_id, ...)`, in copy order
+ * (a table after the tables it references). A new content table joins this list and is then copied into every
+ * new environment, with its ids and metadata kept.
+ */
+export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = ['locales'];
+
+/**
+ * Copies the rows of every environment-scoped table from one environment to another: one set-based
+ * `insert ... select` per table. Columns are read from the catalogue, so a column a later migration adds is
+ * copied too; the only value that changes is `environment_id`.
+ */
+export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and table_name = any(${[...ENVIRONMENT_SCOPED_TABLES]}::text[])
+    order by table_name, ordinal_position`.execute(db);
+  for (const table of ENVIRONMENT_SCOPED_TABLES) {
+    const columns = rows.filter((r) => r.table_name === table).map((r) => r.column_name);
+    if (!columns.includes('environment_id')) throw new Error(`environment-scoped table ${table} has no environment_id column`);
+    const target = sql.join(columns.map((c) => sql.id(c)));
+    const values = sql.join(columns.map((c) => (c === 'environment_id' ? sql`${toId}::text` : sql.id(c))));
+    await sql`
+      insert into ${sql.table(table)} (${target})
+      select ${values} from ${sql.table(table)}
+      where space_id = ${spaceId} and environment_id = ${fromId}`.execute(db);
+  }
+}
