@@ -37,8 +37,10 @@ test-postgres:
 contract:
 	$(NODE) node_modules/vitest/vitest.mjs run contract-tests
 
+## bench: cold start, and throughput/latency of the API beside a bare node http server (prints figures only)
 bench:
 	$(NODE) --import tsx bench/run.ts
 
+## docs: the API reference as static files under OUT (default dist/site: docs/*.html, openapi/*); also warms the server's cache
 docs:
-	$(NODE) --import tsx scripts/build-docs.ts
+	$(NODE) --import tsx scripts/build-docs.ts $(OUT)

@@ -165,7 +165,7 @@ for (const kind of DB_KINDS) {
       expect(resolved).toMatchObject({ requestedId: 'next', aliasId: 'next', environment: { id: 'other' } });
     });
 
-    it('an environment targeted by an alias cannot be deleted; aliases can, except master', async () => {
+    it('an environment targeted by an alias cannot be deleted; aliases can (with API keys\' references to them), except master', async () => {
       const { spaceId, original } = await aliasedSpace();
       await f.readyEnvironment(spaceId, 'target', 'master');
       expect((await api().put(`${aliases(spaceId)}/live`, envLink('target'))).status).toBe(201);
@@ -181,8 +181,16 @@ for (const kind of DB_KINDS) {
       const master = await api().delete(`${aliases(spaceId)}/master`);
       expect(master.status).toBe(400);
       expect(master.body.message).toBe('The master alias cannot be deleted.');
+      const { db } = api().tessera.database;
+      await db.insertInto('api_keys').values({
+        space_id: spaceId, id: 'k1', name: 'key', description: null, access_token: `a-${spaceId}`, preview_key_id: 'p1', preview_access_token: `p-${spaceId}`,
+        created_by: null, updated_by: null,
+      } as never).execute();
+      await db.insertInto('api_key_environments').values(['master', 'live'].map((id, position) => ({ space_id: spaceId, api_key_id: 'k1', environment_id: id, position }))).execute();
       const live = await api().delete(`${aliases(spaceId)}/live`);
       expect(live.status).toBe(204);
+      const refs = await db.selectFrom('api_key_environments').select('environment_id').where('space_id', '=', spaceId).execute();
+      expect(refs).toEqual([{ environment_id: 'master' }]);
       expect((await api().get(`${aliases(spaceId)}/live`)).status).toBe(404);
       expect((await api().delete(`${aliases(spaceId)}/live`)).status).toBe(404);
       expect((await api().delete(`/spaces/${spaceId}/environments/target`)).status).toBe(204);

@@ -55,7 +55,6 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });
   const jobs = createJobRunner(storage, { logger });
   jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));
-  jobs.start();
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
   const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
   const app = createHttpApp({
@@ -63,6 +62,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;
+  jobs.start();
 
   return {
     config, storage, database: open, cache, services, jobs, logger, generatedToken,

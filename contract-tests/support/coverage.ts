@@ -12,7 +12,7 @@ export function recordCoverage(entries: Iterable<string>): void {
 export function readCoverage(): Set<string> {
   if (!fs.existsSync(COVERAGE_DIR)) return new Set();
   const all = new Set<string>();
-  for (const file of fs.readdirSync(COVERAGE_DIR)) {
+  for (const file of fs.readdirSync(COVERAGE_DIR).filter((f) => f.endsWith('.json'))) {
     for (const entry of JSON.parse(fs.readFileSync(path.join(COVERAGE_DIR, file), 'utf8')) as string[]) all.add(entry);
   }
   return all;

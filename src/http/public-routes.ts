@@ -1,9 +1,11 @@
 import express, { type Router } from 'express';
 import type { Config } from '../config.ts';
 import { API_DOCUMENTS, documentText, type ApiName, type OpenApiVersion } from './openapi-documents.ts';
+import { apiReference, docsIndex, isApiName } from './api-reference.ts';
+import { AppError } from '../errors/index.ts';
 
 /**
- * Routes that need no token: the OpenAPI documents (vendor-named as configured) and a health check.
+ * Routes that need no token: the OpenAPI documents (vendor-named as configured), the API reference and a health check.
  * `/openapi/{api}.{json|yaml}` is OpenAPI 3.1; `/openapi/3.0/{api}.{json|yaml}` is the 3.0 rendering.
  */
 export function publicRoutes(config: Config): Router {
@@ -22,5 +24,17 @@ export function publicRoutes(config: Config): Router {
     }
   }
   router.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+
+  // The API reference (Redoc), built offline on first request: /docs/ links /docs/{api}.html for each API.
+  const reference = apiReference(config.vendor);
+  router.get('/docs', (req, res) => {
+    if (!req.path.endsWith('/')) return res.redirect(301, '/docs/');
+    res.type('html').send(docsIndex());
+  });
+  router.get('/docs/:page', (req, res, next) => {
+    const api = /^(.+)\.html$/.exec(req.params.page)?.[1];
+    if (!api || !isApiName(api)) return next(new AppError('NotFound', 'No such page of the API reference.', { type: 'Page', id: req.params.page }));
+    reference.page(api).then((html) => { res.type('html').send(html); }, next);
+  });
   return router;
 }

@@ -85,9 +85,12 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
 
     async delete(actor: Actor, spaceId: string, aliasId: string): Promise<void> {
       await spaces.requireAdmin(actor, spaceId);
-      if (!(await environments.findAlias(spaceId, aliasId))) throw notFound('EnvironmentAlias', aliasId, { space: spaceId });
-      if (aliasId === MASTER) throw badRequest('The master alias cannot be deleted.');
-      if (!(await environments.deleteAlias(spaceId, aliasId))) throw notFound('EnvironmentAlias', aliasId, { space: spaceId });
+      await storage.transaction(async (repos) => {
+        await repos.environments.lockSpace(spaceId);
+        if (!(await repos.environments.findAlias(spaceId, aliasId))) throw notFound('EnvironmentAlias', aliasId, { space: spaceId });
+        if (aliasId === MASTER) throw badRequest('The master alias cannot be deleted.');
+        await repos.environments.deleteAlias(spaceId, aliasId);
+      });
     },
   };
 }

@@ -48,5 +48,6 @@ export interface EnvironmentsRepository {
   insertAlias(a: { spaceId: string; id: string; environmentId: string; createdBy: string }): Promise<EnvironmentAliasRecord>;
   /** Retargets when `expectedVersion` is current; undefined when it is not (or the alias is gone). */
   retargetAlias(spaceId: string, id: string, environmentId: string, expectedVersion: number, userId: string): Promise<EnvironmentAliasRecord | undefined>;
+  /** Deletes the alias and the API keys' references to it. */
   deleteAlias(spaceId: string, id: string): Promise<boolean>;
 }

@@ -48,6 +48,7 @@ export function environmentAliasesRepository(db: Executor): AliasMethods {
       return row && toAlias(row);
     },
     async deleteAlias(spaceId, id) {
+      await db.deleteFrom('api_key_environments').where('space_id', '=', spaceId).where('environment_id', '=', id).execute();
       const result = await db.deleteFrom('environment_aliases').where('space_id', '=', spaceId).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
