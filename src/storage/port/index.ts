@@ -12,6 +12,8 @@ export type * from './jobs.ts';
 export type * from './environments.ts';
 export type * from './locales.ts';
 export type * from './api-keys.ts';
+export type * from './content-types.ts';
+export type * from './content.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {

@@ -6,7 +6,9 @@ import type { Executor } from './executor.ts';
  * (a table after the tables it references). A new content table joins this list and is then copied into every
  * new environment, with its ids and metadata kept.
  */
-export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = ['locales'];
+export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = [
+  'locales', 'content_types', 'editor_interfaces', 'extensions', 'tags', 'entries', 'assets', 'entry_links',
+];
 
 /**
  * Copies the rows of every environment-scoped table from one environment to another: one set-based
@@ -17,6 +19,7 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns
     where table_schema = current_schema() and table_name = any(${[...ENVIRONMENT_SCOPED_TABLES]}::text[])
+      and is_generated = 'NEVER'
     order by table_name, ordinal_position`.execute(db);
   for (const table of ENVIRONMENT_SCOPED_TABLES) {
     const columns = rows.filter((r) => r.table_name === table).map((r) => r.column_name);

@@ -50,6 +50,45 @@ export interface JobsTable {
   run_at: Timestamp; locked_until: NullableTimestamp; last_error: string | null; created_at: Timestamp; updated_at: Timestamp;
 }
 
+interface Lifecycle {
+  version: Generated<number>;
+  published_version: number | null; published_counter: Generated<number>; published_at: NullableTimestamp;
+  published_by: string | null; first_published_at: NullableTimestamp;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ContentTypesTable extends Lifecycle {
+  space_id: string; environment_id: string; id: string; name: string; description: string | null; display_field: string | null;
+  fields: Json<unknown[]>; published: Json<Record<string, unknown>> | null;
+}
+export interface EditorInterfacesTable {
+  space_id: string; environment_id: string; content_type_id: string; controls: Json<unknown[]>; sidebar: Json<unknown[]> | null;
+  editors: Json<unknown[]> | null; editor_layout: Json<unknown[]> | null; group_controls: Json<unknown[]> | null;
+  version: Generated<number>; created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ExtensionsTable {
+  space_id: string; environment_id: string; id: string; extension: Json<Record<string, unknown>>; parameters: Json<Record<string, unknown>>;
+  version: Generated<number>; created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface TagsTable {
+  space_id: string; environment_id: string; id: string; name: string; visibility: 'public' | 'private';
+  version: Generated<number>; created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+interface ContentRow extends Lifecycle {
+  space_id: string; environment_id: string; id: string; fields: Json<Record<string, Record<string, unknown>>>; tags: string[];
+  published_fields: Json<Record<string, Record<string, unknown>>> | null; published_tags: string[] | null;
+  archived_version: number | null; archived_at: NullableTimestamp; archived_by: string | null;
+}
+export interface EntriesTable extends ContentRow { content_type_id: string; }
+export type AssetsTable = ContentRow;
+export interface EntryLinksTable {
+  space_id: string; environment_id: string; source_id: string; state: 'draft' | 'published'; field_id: string; locale: string;
+  position: number; target_type: 'Entry' | 'Asset'; target_id: string;
+}
+export interface SnapshotsTable {
+  space_id: string; environment_id: string; id: string; entity_type: 'Entry' | 'ContentType'; entity_id: string;
+  snapshot: Json<Record<string, unknown>>; created_by: string | null; created_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -63,4 +102,12 @@ export interface DatabaseSchema {
   api_keys: ApiKeysTable;
   api_key_environments: ApiKeyEnvironmentsTable;
   jobs: JobsTable;
+  content_types: ContentTypesTable;
+  editor_interfaces: EditorInterfacesTable;
+  extensions: ExtensionsTable;
+  tags: TagsTable;
+  entries: EntriesTable;
+  assets: AssetsTable;
+  entry_links: EntryLinksTable;
+  snapshots: SnapshotsTable;
 }

@@ -1,0 +1,35 @@
+/** The field types of the content model. */
+export type FieldType = 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Location' | 'Object' | 'Link' | 'Array';
+
+/** One validation object: exactly one rule key (e.g. `size`), plus an optional custom `message`. */
+export type Validation = Record<string, unknown> & { message?: string };
+
+export interface ArrayItems {
+  type: 'Symbol' | 'Link';
+  linkType?: 'Entry' | 'Asset';
+  validations: Validation[];
+}
+
+/** A field of a content type, as stored and as sent on the wire. */
+export interface FieldDefinition {
+  id: string;
+  name: string;
+  type: FieldType;
+  localized: boolean;
+  required: boolean;
+  disabled: boolean;
+  omitted: boolean;
+  deleted?: boolean;
+  linkType?: 'Entry' | 'Asset';
+  items?: ArrayItems;
+  validations: Validation[];
+  defaultValue?: Record<string, unknown>;
+}
+
+/** The definition that shapes content: the activated (published) version of a content type. */
+export interface ContentTypeDefinition {
+  name: string;
+  description: string | null;
+  displayField: string | null;
+  fields: FieldDefinition[];
+}
