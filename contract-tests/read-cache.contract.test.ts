@@ -20,6 +20,30 @@ describe('read cache within one process', () => {
     expect((await api().get('/users/me', { token: body.token })).status).toBe(401);
   });
 
+  it('locale lists and alias targets are fresh right after every write', async () => {
+    const v = `${api().vendorPrefix}-Version`;
+    const space = (await api().post('/spaces', { name: 'Fresh' })).body.sys.id as string;
+    const codes = async (env: string) => ((await api().get(`/spaces/${space}/environments/${env}/locales`)).body.items as any[]).map((l) => l.code).sort();
+    expect(await codes('master')).toEqual(['en-US']);
+    const de = (await api().post(`/spaces/${space}/environments/master/locales`, { name: 'German', code: 'de-DE' })).body;
+    expect(await codes('master')).toEqual(['de-DE', 'en-US']);
+    await api().put(`/spaces/${space}/environments/master/locales/${de.sys.id}`, { name: 'German', code: 'de-AT' }, { headers: { [v]: '1' } });
+    expect(await codes('master')).toEqual(['de-AT', 'en-US']);
+    await api().delete(`/spaces/${space}/environments/master/locales/${de.sys.id}`);
+    expect(await codes('master')).toEqual(['en-US']);
+
+    await api().put(`/spaces/${space}/environments/staging`, { name: 'staging' });
+    const waitReady = async (id: string) => {
+      for (let i = 0; i < 100 && (await api().get(`/spaces/${space}/environments/${id}`)).body.sys.status.sys.id !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    await waitReady('staging');
+    await api().post(`/spaces/${space}/environments/staging/locales`, { name: 'French', code: 'fr-FR' });
+    const master = (await api().put(`/spaces/${space}/environment_aliases/master`, { environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } } })).body;
+    expect(await codes('master')).toEqual(['en-US']);
+    await api().put(`/spaces/${space}/environment_aliases/master`, { environment: { sys: { type: 'Link', linkType: 'Environment', id: 'staging' } } }, { headers: { [v]: String(master.sys.version) } });
+    expect(await codes('master')).toEqual(['en-US', 'fr-FR']);
+  });
+
   it('a renamed or deleted space is seen at once', async () => {
     const space = (await api().post('/spaces', { name: 'Before' })).body;
     await api().get(`/spaces/${space.sys.id}`);

@@ -46,8 +46,9 @@ export function rootCacheContext(db: Executor, cache: ReadCache | undefined, sha
  */
 export function transactionCacheContext(cache: ReadCache | undefined, shared: boolean) {
   const pending = new Set<string>();
+  // Reads inside a transaction always go to the database: they may follow a lock, and must see what it protects.
   const context: CacheContext = {
-    cache,
+    cache: undefined,
     async invalidate(tags) { for (const t of tags) pending.add(t); },
   };
   return {

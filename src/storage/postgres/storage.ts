@@ -9,13 +9,15 @@ import { identityRepository } from './identity-repository.ts';
 import { jobsRepository } from './jobs-repository.ts';
 import { localesRepository } from './locales-repository.ts';
 import { spacesRepository } from './spaces-repository.ts';
+import { withCache } from './cached-repository.ts';
+import { environmentsCachePolicy, localesCachePolicy } from './cache-policies.ts';
 
 function repositories(db: Executor, cache: CacheContext): Repositories {
   return {
     identity: identityRepository(db, cache),
     spaces: spacesRepository(db, cache),
-    environments: environmentsRepository(db),
-    locales: localesRepository(db),
+    environments: withCache(environmentsRepository(db), cache, environmentsCachePolicy),
+    locales: withCache(localesRepository(db), cache, localesCachePolicy),
     apiKeys: apiKeysRepository(db),
     jobs: jobsRepository(db),
   };

@@ -1,0 +1,37 @@
+import type { EnvironmentsRepository, LocalesRepository } from '../port/index.ts';
+import type { CachePolicy } from './cached-repository.ts';
+import { spaceTag } from './spaces-repository.ts';
+
+/** Everything about a space's environments and aliases (ids, status, targets) goes stale together. */
+export const environmentsTag = (spaceId: string) => `envs:${spaceId}`;
+export const localesTag = (spaceId: string, environmentId: string) => `locales:${spaceId}:${environmentId}`;
+
+const envTags = (spaceId: string) => [environmentsTag(spaceId), spaceTag(spaceId)];
+const bySpace = (spaceId: string) => [environmentsTag(spaceId)];
+const byRecord = (e: { spaceId: string }) => [environmentsTag(e.spaceId)];
+
+export const environmentsCachePolicy: CachePolicy<EnvironmentsRepository> = {
+  reads: {
+    find: { key: (spaceId, id) => `env:${spaceId}:${id}`, tags: (spaceId) => envTags(spaceId) },
+    findAlias: { key: (spaceId, id) => `alias:${spaceId}:${id}`, tags: (spaceId) => envTags(spaceId) },
+  },
+  writes: {
+    insert: byRecord, create: byRecord, insertAlias: byRecord,
+    rename: bySpace, changeId: bySpace, transition: bySpace, delete: bySpace, retargetAlias: bySpace, deleteAlias: bySpace,
+    copyContent: (spaceId, _from, toId) => [environmentsTag(spaceId), localesTag(spaceId, toId)],
+  },
+};
+
+export const localesCachePolicy: CachePolicy<LocalesRepository> = {
+  reads: {
+    page: {
+      key: (spaceId, environmentId, page) => `locales-page:${spaceId}:${environmentId}:${page.skip}:${page.limit}`,
+      tags: (spaceId, environmentId) => [localesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+    },
+  },
+  writes: {
+    insert: (l) => [localesTag(l.spaceId, l.environmentId)],
+    update: (spaceId, environmentId) => [localesTag(spaceId, environmentId)],
+    delete: (spaceId, environmentId) => [localesTag(spaceId, environmentId)],
+  },
+};

@@ -1,0 +1,34 @@
+import type { CacheContext } from './cache-context.ts';
+import { cached } from './read-cache.ts';
+
+type Method = (...args: any[]) => Promise<unknown>;
+type MethodsOf<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R];
+
+export interface CachePolicy<R> {
+  /** Reads served from the cache: the cache key and the tags that make the entry stale. */
+  reads?: { [K in MethodsOf<R>]?: { key: (...args: Parameters<Extract<R[K], Method>>) => string; tags: (...args: Parameters<Extract<R[K], Method>>) => string[] } };
+  /** Writes: the tags they make stale, invalidated after the write succeeds. */
+  writes?: { [K in MethodsOf<R>]?: (...args: Parameters<Extract<R[K], Method>>) => string[] };
+}
+
+/**
+ * Wraps a repository so its hot reads come from the read cache and its writes invalidate what they change.
+ * Without a cache (disabled, or inside a transaction) reads go to the database.
+ */
+export function withCache<R extends object>(repo: R, context: CacheContext | undefined, policy: CachePolicy<R>): R {
+  if (!context) return repo;
+  const wrapped = { ...repo } as Record<string, unknown>;
+  for (const [name, read] of Object.entries(policy.reads ?? {}) as Array<[string, { key: (...a: any[]) => string; tags: (...a: any[]) => string[] }]>) {
+    const original = (repo as Record<string, Method>)[name];
+    wrapped[name] = (...args: any[]) => cached(context.cache, read.key(...args), () => original(...args) as Promise<any>, () => read.tags(...args));
+  }
+  for (const [name, tags] of Object.entries(policy.writes ?? {}) as Array<[string, (...a: any[]) => string[]]>) {
+    const original = (repo as Record<string, Method>)[name];
+    wrapped[name] = async (...args: any[]) => {
+      const result = await original(...args);
+      await context.invalidate(tags(...args));
+      return result;
+    };
+  }
+  return wrapped as R;
+}
