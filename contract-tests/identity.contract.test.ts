@@ -14,6 +14,13 @@ for (const kind of DB_KINDS) {
       expect(res.headers.get(`${api().vendorPrefix}-Request-Id`)).toMatch(/^[0-9a-f]{32}$/);
     });
 
+    it('refuses unknown query parameters with InvalidQuery naming them', async () => {
+      const res = await api().get('/users/me', { query: { colour: 'blue' } });
+      expect(res.status).toBe(400);
+      expect(res.body.sys.id).toBe('InvalidQuery');
+      expect(res.body.message).toContain('colour');
+    });
+
     it('accepts the token as the access_token query parameter', async () => {
       const res = await api().get('/users/me', { token: null, query: { access_token: 'test-admin-token-0123456789' } });
       expect(res.status).toBe(200);
