@@ -50,9 +50,10 @@ describe('API reference and OpenAPI documents, served without a token', () => {
   });
 
   it('serves the OpenAPI documents in 3.1 and 3.0, JSON and YAML', async () => {
-    const v31 = await (await get('/openapi/management.json')).json();
+    const v31 = await (await get('/openapi/management.json')).json() as { openapi: string };
     expect(v31.openapi).toMatch(/^3\.1\./);
-    expect((await (await get('/openapi/3.0/management.json')).json()).openapi).toMatch(/^3\.0\./);
+    const v30 = await (await get('/openapi/3.0/management.json')).json() as { openapi: string };
+    expect(v30.openapi).toMatch(/^3\.0\./);
     const yaml = await get('/openapi/user-management.yaml');
     expect(yaml.headers.get('content-type')).toMatch(/^application\/yaml/);
     expect(await yaml.text()).toMatch(/^openapi: 3\.1\./m);

@@ -37,16 +37,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     it('share one bucket per organization: a burst spread over both processes gets the limit once, not twice', async () => {
       const [a, b] = pair();
       const space = (await call(a.baseUrl, 'POST', '/spaces', TOKEN, { body: { name: 'Shared bucket' } })).body;
-      // Both processes learn the space's organization once; then a fresh one-second window starts.
+      // Both processes learn the space's organization once.
       for (const server of [a, b]) expect((await call(server.baseUrl, 'GET', `/spaces/${space.sys.id}`, TOKEN)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
 
-      const started = Date.now();
-      const responses = await Promise.all(Array.from({ length: 4 * LIMIT }, (_, i) =>
-        call((i % 2 ? b : a).baseUrl, 'GET', `/spaces/${space.sys.id}`, TOKEN)));
-      const elapsed = Date.now() - started;
-
-      expect(elapsed, 'the burst fits in one window').toBeLessThan(1000);
+      // Each process gets 2 x LIMIT requests, so buckets of their own would let 2 x LIMIT through. The burst must
+      // fit in one window to say anything; on a machine too busy for that, it is tried again in a later window.
+      let responses: Awaited<ReturnType<typeof call>>[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        const started = Date.now();
+        responses = await Promise.all(Array.from({ length: 4 * LIMIT }, (_, i) =>
+          call((i % 2 ? b : a).baseUrl, 'GET', `/spaces/${space.sys.id}`, TOKEN)));
+        if (Date.now() - started < 1000) break;
+        responses = [];
+      }
+      expect(responses, 'a burst that fits in one one-second window').not.toEqual([]);
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
       expect(statuses.filter((s) => s === 429)).toHaveLength(3 * LIMIT);
