@@ -14,11 +14,11 @@ describe('official contentful-management SDK', () => {
     const host = new URL(api().baseUrl).host;
     const client = createClient({ accessToken: ADMIN_TOKEN, host, hostUpload: host, insecure: true, retryOnError: false }, { type: 'plain' });
 
-    const space = await client.space.create({}, { name: 'SDK space', defaultLocale: 'en-US' });
+    const space = await client.space.create({}, { name: 'SDK space', defaultLocale: 'en-US' } as any);
     const spaceId = space.sys.id;
     expect(await client.space.get({ spaceId })).toMatchObject({ name: 'SDK space' });
 
-    await client.environment.createWithId({ spaceId, environmentId: 'test' }, { name: 'test' }, 'master');
+    await client.environment.createWithId({ spaceId, environmentId: 'test', sourceEnvironmentId: 'master' }, { name: 'test' });
     for (let i = 0; i < 100; i++) {
       const env = await client.environment.get({ spaceId, environmentId: 'test' });
       if ((env.sys as any).status.sys.id === 'ready') break;
@@ -44,7 +44,7 @@ describe('official contentful-management SDK', () => {
     expect(entry.sys).toMatchObject({ version: 3, publishedVersion: 2 });
 
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
-    const upload = await client.upload.create(scope, { file: png });
+    const upload = await client.upload.create(scope, { file: png as any });
     expect(upload.sys.type).toBe('Upload');
     let asset = await client.asset.create(scope, {
       fields: {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Config } from './config.ts';
+import { createAssetFiles } from './assets/index.ts';
 import { bootstrapIdentity, createServices, type Services } from './domain/index.ts';
 import { createHttpApp } from './http/server.ts';
 import { ENVIRONMENT_CLONE_JOB, environmentCloneJob } from './domain/environments/environment-clone-job.ts';
@@ -51,14 +52,16 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   // On a shared PostgreSQL database other processes write too: their invalidations arrive through LISTEN.
   const stopCacheListener = cache && open.pool ? await startCacheListener(open.pool.options, cache, logger) : undefined;
   const storage = postgresStorage(open, { cache });
-  const services = createServices(storage);
+  const assetFiles = createAssetFiles(config, storage);
+  const services = createServices(storage, assetFiles.serviceOptions);
   const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });
   const jobs = createJobRunner(storage, { logger });
   jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));
+  await assetFiles.registerJobs(jobs);
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
   const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
   const app = createHttpApp({
-    config, services, logger, rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
+    config, services, logger, fileHosts: assetFiles.hosts, rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;
@@ -81,6 +84,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
       await jobs.stop();
       await stopCacheListener?.();
       await storage.close();
+      await assetFiles.close();
       await releaseLock?.();
     },
   };

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Everything the process reads from its environment, validated once and frozen. */
@@ -16,6 +18,16 @@ export interface Config {
   readonly logLevel: string;
   /** Serve hot reads (tokens, space access, environments) from an in-process cache kept coherent by invalidation. */
   readonly readCache: boolean;
+  /** Public base URLs of the upload, assets and images hosts; unset means this server (assets under `/assets`, images under `/images`). */
+  readonly uploadBaseUrl: string | undefined;
+  readonly assetsBaseUrl: string | undefined;
+  readonly imagesBaseUrl: string | undefined;
+  /** Uploads, content-addressed asset files and cached image renditions live here. */
+  readonly filesDir: string;
+  /** Largest accepted upload body, in bytes. */
+  readonly uploadMaxBytes: number;
+  /** Whether asset processing may fetch an asset's `upload` URL (outbound HTTP from the server). */
+  readonly fetchRemoteFiles: boolean;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -40,13 +52,28 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
+function urlFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL;
+  try { url = new URL(raw); } catch { throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** 1000 MB, the documented upload limit. */
+const UPLOAD_MAX_BYTES = 1000 * 1024 * 1024;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
+  const dataDir = path.resolve(env.TESSERA_DATA_DIR ?? './data');
+  // Tests get a fresh files directory each, so no run sees another's files.
+  const defaultFilesDir = nodeEnv === 'test' ? path.join(tmpdir(), `tessera-files-${randomBytes(6).toString('hex')}`) : path.join(dataDir, 'files');
   return Object.freeze({
     port: intFrom(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.TESSERA_DATA_DIR ?? './data'),
+    dataDir,
     vendor: vendorNames(env.TESSERA_API_VENDOR ?? 'service'),
     rateLimitPerSecond: intFrom(env, 'TESSERA_RATE_LIMIT_PER_SECOND', 7),
     adminEmail: env.TESSERA_ADMIN_EMAIL || undefined,
@@ -56,5 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: env.TESSERA_PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     readCache: env.TESSERA_READ_CACHE !== '0',
+    uploadBaseUrl: urlFrom(env, 'TESSERA_UPLOAD_URL'),
+    assetsBaseUrl: urlFrom(env, 'TESSERA_ASSETS_URL'),
+    imagesBaseUrl: urlFrom(env, 'TESSERA_IMAGES_URL'),
+    filesDir: env.TESSERA_FILES_DIR ? path.resolve(env.TESSERA_FILES_DIR) : defaultFilesDir,
+    uploadMaxBytes: intFrom(env, 'TESSERA_UPLOAD_MAX_BYTES', UPLOAD_MAX_BYTES, 1),
+    fetchRemoteFiles: env.TESSERA_FETCH_REMOTE_FILES === '1',
   });
 }

@@ -5,12 +5,26 @@ import { environmentsService } from './environments/environments-service.ts';
 import { identityService } from './identity/identity-service.ts';
 import { localesService } from './locales/locales-service.ts';
 import { spacesService } from './spaces/spaces-service.ts';
+import { contentTypesService } from './content-model/content-types-service.ts';
+import { contentTypeSnapshotsService } from './content-model/content-type-snapshots-service.ts';
+import { editorInterfacesService } from './content-model/editor-interfaces-service.ts';
+import { extensionsService } from './content-model/extensions-service.ts';
+import { entriesService } from './entries/entries-service.ts';
+import { entrySnapshotsService } from './entries/entry-snapshots-service.ts';
+import { assetsService } from './assets/assets-service.ts';
+import { uploadsService, type UploadsOptions } from './uploads/uploads-service.ts';
+import { assetProcessingService, type AssetProcessingOptions } from './uploads/asset-processing-service.ts';
+import { searchService } from './search/search-service.ts';
+import { tagsService } from './tags/tags-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
 
+/** What the upload and processing services need beyond storage (the file store and limits from the config). */
+export interface ServiceOptions { uploads?: UploadsOptions; assetProcessing?: AssetProcessingOptions; }
+
 /** Every domain service, built once over one storage. */
-export function createServices(storage: Storage) {
+export function createServices(storage: Storage, options: ServiceOptions = {}) {
   const spaces = spacesService(storage);
   const resolveEnvironment = environmentResolver(storage, spaces);
   return {
@@ -20,6 +34,17 @@ export function createServices(storage: Storage) {
     environments: environmentsService(storage, spaces, resolveEnvironment),
     locales: localesService(storage, resolveEnvironment),
     apiKeys: apiKeysService(storage, spaces),
+    contentTypes: contentTypesService(storage, resolveEnvironment),
+    contentTypeSnapshots: contentTypeSnapshotsService(storage, resolveEnvironment),
+    editorInterfaces: editorInterfacesService(storage, resolveEnvironment),
+    extensions: extensionsService(storage, resolveEnvironment),
+    entries: entriesService(storage, resolveEnvironment),
+    entrySnapshots: entrySnapshotsService(storage, resolveEnvironment),
+    assets: assetsService(storage, resolveEnvironment),
+    uploads: uploadsService(storage, resolveEnvironment, options.uploads ?? { files: undefined, maxBytes: 0 }),
+    assetProcessing: assetProcessingService(storage, resolveEnvironment, options.assetProcessing ?? { fetchRemoteFiles: false }),
+    search: searchService(storage, resolveEnvironment),
+    tags: tagsService(storage, resolveEnvironment),
   };
 }
 

@@ -20,6 +20,8 @@ export const ERRORS = {
   VersionMismatch: { status: 409, graphqlCode: 'VERSION_MISMATCH', scimType: null, message: 'Version mismatch' },
   ValidationFailed: { status: 422, graphqlCode: 'VALIDATION_FAILED', scimType: 'invalidValue', message: 'Validation error' },
   InvalidEntry: { status: 422, graphqlCode: 'INVALID_ENTRY', scimType: 'invalidValue', message: 'Validation error' },
+  PayloadTooLarge: { status: 413, graphqlCode: 'PAYLOAD_TOO_LARGE', scimType: null, message: 'The request body is larger than this endpoint accepts.' },
+  ActionPreconditionsFailed: { status: 422, graphqlCode: 'ACTION_PRECONDITIONS_FAILED', scimType: null, message: 'The preconditions of this action are not met.' },
   UnknownField: { status: 422, graphqlCode: 'UNKNOWN_FIELD', scimType: 'invalidPath', message: 'The query references an unknown field.' },
   RateLimitExceeded: { status: 429, graphqlCode: 'RATE_LIMIT_EXCEEDED', scimType: null, message: 'You have exceeded the rate limit of the Organization this Space belongs to by making too many API requests within a short timespan. Please wait a moment before trying the request again.' },
   NotImplemented: { status: 501, graphqlCode: 'NOT_IMPLEMENTED', scimType: null, message: 'Not implemented.' },

@@ -16,6 +16,11 @@ export interface ApiRequest {
   readonly version: number | undefined;
   /** The public base URL of this server, for `Location` headers. */
   readonly baseUrl: string;
+  /**
+   * The query string exactly as sent (without `?`). Searches parse it themselves: the request validator turns
+   * bracketed keys such as `fields.title[ne]` into nested objects, which loses values containing `&` or `=`.
+   */
+  readonly rawQuery: string;
 }
 
 export interface ApiResult {

@@ -44,6 +44,7 @@ export function buildRouter(docs: OpenApiDocument[], handlers: HandlerMap, optio
           vendorHeader: (suffix) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
           version: parseVersion(req.get(versionHeader), versionHeader),
           baseUrl: options.baseUrl(req),
+          rawQuery: req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',
         };
         const result = await handler(apiRequest);
         for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);

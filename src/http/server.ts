@@ -12,6 +12,8 @@ import { requestId } from './middleware/request-id.ts';
 import { loadDocument } from './openapi-documents.ts';
 import { publicRoutes } from './public-routes.ts';
 import { buildRouter } from './routes.ts';
+import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
+import { streamedBody } from './middleware/streamed-body.ts';
 
 export interface HttpDependencies {
   config: Config;
@@ -21,6 +23,8 @@ export interface HttpDependencies {
   rateLimit: RateLimitMiddleware;
   /** Test hook: sees every response that breaks the published contract. */
   onResponseViolation?: (message: string, req: express.Request) => void;
+  /** The public asset and image hosts (no authentication). */
+  fileHosts?: FileHostsOptions;
 }
 
 /** The Express application serving every REST API on one port. */
@@ -35,7 +39,9 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.use(requestId(`${vendor.headerPrefix}-Request-Id`));
   app.use(cors(vendor));
   app.use(publicRoutes(config));
+  if (deps.fileHosts) app.use(fileHosts(deps.fileHosts));
   app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }));
+  app.use(streamedBody());
 
   app.use(authenticate(services.identity));
   app.use(deps.rateLimit);

@@ -1,7 +1,12 @@
 import type { ErrorItem } from '../../errors/index.ts';
 import type { LocaleRecord } from '../../storage/port/index.ts';
 import type { LocalizedFields } from '../../storage/port/content.ts';
-import type { ContentTypeDefinition } from './field.ts';
+import type { ContentTypeDefinition, FieldDefinition, Validation } from './field.ts';
+import { linkErrors, type LinkOccurrence } from './link-rules.ts';
+import { richTextLinkTarget, walkRichText } from './rich-text.ts';
+import { ruleKey, withinBounds, boundsOf, boundsText, type MinMax } from './validation-keys.ts';
+import { isLinkOf, isPlainObject, valueShapeErrors } from './value-shape.ts';
+import { valueRuleErrors, withMessage } from './value-rules.ts';
 
 /** What publish-time validation needs to know about other content, answered by the storage layer in batches. */
 export interface ValidationLookups {
@@ -13,20 +18,148 @@ export interface ValidationLookups {
   uniqueTaken(contentTypeId: string, fieldId: string, locale: string, value: unknown, exceptEntryId: string): Promise<boolean>;
 }
 
+const liveFields = (contentType: ContentTypeDefinition) => contentType.fields.filter((field) => !field.deleted);
+
 /**
  * Save-time shape checks (422 InvalidEntry): unknown fields, values of the wrong type, unknown locales,
  * non-localized fields given in a non-default locale. Content rules (required, size, regexp, ...) are not checked here.
+ * Omitted fields may carry values; deleted fields are unknown; a null locale value is allowed.
  */
-export function checkEntryShape(_contentType: ContentTypeDefinition, _fields: LocalizedFields, _locales: LocaleRecord[]): ErrorItem[] {
-  return []; // built by the content-model work; see contract in the issue notes
+export function checkEntryShape(contentType: ContentTypeDefinition, fields: LocalizedFields, locales: LocaleRecord[]): ErrorItem[] {
+  if (!isPlainObject(fields)) {
+    return [{ name: 'type', type: 'Object', value: fields, path: ['fields'], details: 'The type of "fields" is incorrect, expected type: Object' }];
+  }
+  const byId = new Map(liveFields(contentType).map((field) => [field.id, field]));
+  const codes = new Set(locales.map((locale) => locale.code));
+  const defaultCode = locales.find((locale) => locale.default)?.code;
+  const errors: ErrorItem[] = [];
+  for (const [fieldId, perLocale] of Object.entries(fields)) {
+    const field = byId.get(fieldId);
+    if (!field) {
+      errors.push({ name: 'unknown', path: ['fields', fieldId], value: perLocale, details: `The property "${fieldId}" is not allowed here.` });
+      continue;
+    }
+    if (perLocale === null) continue; // a raw null field is accepted and then dropped
+    if (!isPlainObject(perLocale)) {
+      errors.push({ name: 'type', type: 'Object', value: perLocale, path: ['fields', fieldId],
+        details: `The type of "${fieldId}" is incorrect, expected an object of locale codes` });
+      continue;
+    }
+    for (const [code, value] of Object.entries(perLocale)) {
+      const path = ['fields', fieldId, code];
+      if (!codes.has(code)) {
+        errors.push({ name: 'unknown', path, value, details: `The property "${code}" is not allowed here: there is no locale with this code.` });
+      } else if (!field.localized && code !== defaultCode) {
+        errors.push({ name: 'unknown', path, value,
+          details: `The field "${fieldId}" is not localized: only the default locale "${defaultCode}" may hold a value.` });
+      } else {
+        for (const { subPath, ...item } of valueShapeErrors(field, value)) errors.push({ ...item, path: [...path, ...(subPath ?? [])] });
+      }
+    }
+  }
+  return errors;
+}
+
+/** The locale codes a field must have a value in when it is required: non-optional locales, or only the default one when not localized. */
+function requiredCodes(field: FieldDefinition, locales: LocaleRecord[]): string[] {
+  if (!field.localized) return locales.filter((locale) => locale.default).map((locale) => locale.code);
+  return locales.filter((locale) => locale.default || !locale.optional).map((locale) => locale.code);
 }
 
 /**
  * Publish-time validation (422 ValidationFailed): required fields, every validation of every field for every locale,
  * and links that do not resolve. Returns every problem with `name`, `path` (`['fields', id, locale, ...]`) and `details`.
+ * Omitted fields are skipped. Lookups are batched: one `entries` call and one `assets` call per validation.
  */
 export async function validateEntryForPublish(
-  _contentType: ContentTypeDefinition, _entryId: string, _fields: LocalizedFields, _locales: LocaleRecord[], _lookups: ValidationLookups,
+  contentType: ContentTypeDefinition, entryId: string, fields: LocalizedFields, locales: LocaleRecord[], lookups: ValidationLookups,
 ): Promise<ErrorItem[]> {
-  return []; // built by the content-model work
+  const errors: ErrorItem[] = [];
+  const links: LinkOccurrence[] = [];
+  const uniqueChecks: Array<{ fieldId: string; locale: string; value: unknown; path: Array<string | number>; validation: Validation }> = [];
+  const codes = new Set(locales.map((locale) => locale.code));
+  for (const field of liveFields(contentType)) {
+    if (field.omitted) continue;
+    const perLocale = isPlainObject(fields?.[field.id]) ? fields[field.id]! : {};
+    if (field.required) {
+      const missing = requiredCodes(field, locales).filter((code) => perLocale[code] === undefined || perLocale[code] === null);
+      if (Object.values(perLocale).every((v) => v === undefined || v === null) && missing.length > 0) {
+        errors.push({ name: 'required', path: ['fields', field.id], details: `The property "${field.id}" is required here` });
+      } else {
+        for (const code of missing) errors.push({ name: 'required', path: ['fields', field.id, code], details: `The property "${field.id}" is required in locale "${code}"` });
+      }
+    }
+    for (const [code, value] of Object.entries(perLocale)) {
+      if (value === null || value === undefined || !codes.has(code)) continue;
+      const path = ['fields', field.id, code];
+      for (const validation of field.validations ?? []) {
+        errors.push(...valueRuleErrors(validation, value, path));
+        if (ruleKey(validation) === 'unique') uniqueChecks.push({ fieldId: field.id, locale: code, value, path, validation });
+      }
+      collectValueLinks(field, code, value, path, links, errors);
+    }
+  }
+  const [entries, assets] = await Promise.all([
+    lookups.entries(unique(links.filter((l) => l.linkType === 'Entry').map((l) => l.id))),
+    lookups.assets(unique(links.filter((l) => l.linkType === 'Asset').map((l) => l.id))),
+  ]);
+  for (const link of links) errors.push(...linkErrors(link, entries, assets));
+  const taken = await Promise.all(uniqueChecks.map((check) =>
+    lookups.uniqueTaken(contentType.id ?? '', check.fieldId, check.locale, check.value, entryId)));
+  uniqueChecks.forEach((check, index) => {
+    if (taken[index]) errors.push(withMessage({ name: 'unique', value: check.value, path: check.path, details: 'Same field value present in other entry' }, check.validation));
+  });
+  return errors;
 }
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/** Links of one locale value (Link, Array of Link, rich text), and the per-item rules of arrays and `nodes` counts of rich text. */
+function collectValueLinks(
+  field: FieldDefinition, locale: string, value: unknown, path: Array<string | number>, links: LinkOccurrence[], errors: ErrorItem[],
+): void {
+  const validations = field.validations ?? [];
+  if (field.type === 'Link' && isLinkOf(value, field.linkType ?? 'Entry')) {
+    links.push({ linkType: field.linkType ?? 'Entry', id: value.sys.id, locale, path, validations });
+  } else if (field.type === 'Array' && Array.isArray(value)) {
+    const items = field.items;
+    value.forEach((item, index) => {
+      const itemPath = [...path, index];
+      const itemValidations = items?.validations ?? [];
+      if (items?.type === 'Link' && isLinkOf(item, items.linkType ?? 'Entry')) {
+        links.push({ linkType: items.linkType ?? 'Entry', id: item.sys.id, locale, path: itemPath, validations: itemValidations });
+      } else {
+        for (const validation of itemValidations) errors.push(...valueRuleErrors(validation, item, itemPath));
+      }
+    });
+  } else if (field.type === 'RichText' && isPlainObject(value) && value.nodeType === 'document') {
+    collectRichTextLinks(validations, locale, value, path, links, errors);
+  }
+}
+
+function collectRichTextLinks(
+  validations: Validation[], locale: string, document: Record<string, unknown>, path: Array<string | number>, links: LinkOccurrence[], errors: ErrorItem[],
+): void {
+  const topLevelEntryRules = validations.filter((v) => ruleKey(v) === 'linkContentType');
+  const nodeRules = (validations.find((v) => ruleKey(v) === 'nodes')?.nodes ?? {}) as Record<string, Validation[]>;
+  const counts = new Map<string, number>();
+  for (const visited of walkRichText(document)) {
+    counts.set(visited.nodeType, (counts.get(visited.nodeType) ?? 0) + 1);
+    const target = richTextLinkTarget(visited.node);
+    if (!target) continue;
+    const perNode = (nodeRules[visited.nodeType] ?? []).filter((v) => ruleKey(v) !== 'size');
+    const rules = target.linkType === 'Entry' ? [...topLevelEntryRules, ...perNode] : perNode;
+    links.push({ linkType: target.linkType, id: target.id, locale, path: [...path, ...visited.path, 'data', 'target'], validations: rules });
+  }
+  for (const [nodeType, rules] of Object.entries(nodeRules)) {
+    for (const validation of Array.isArray(rules) ? rules : []) {
+      if (ruleKey(validation) !== 'size') continue;
+      const bounds = validation.size as MinMax;
+      const count = counts.get(nodeType) ?? 0;
+      if (withinBounds(count, bounds)) continue;
+      errors.push(withMessage({ name: 'size', nodeType, ...boundsOf(bounds), value: count, path,
+        details: `The number of "${nodeType}" nodes must be ${boundsText(bounds)}` }, validation));
+    }
+  }
+}
+

@@ -20,6 +20,8 @@ export interface FieldDefinition {
   disabled: boolean;
   omitted: boolean;
   deleted?: boolean;
+  /** Renames the field on the next activation (the entries' keys follow); never stored in an activated definition. */
+  newId?: string;
   linkType?: 'Entry' | 'Asset';
   items?: ArrayItems;
   validations: Validation[];
@@ -28,6 +30,8 @@ export interface FieldDefinition {
 
 /** The definition that shapes content: the activated (published) version of a content type. */
 export interface ContentTypeDefinition {
+  /** The content type id; filled in by the content types repository when it reads an activated definition. */
+  id?: string;
   name: string;
   description: string | null;
   displayField: string | null;

@@ -6,6 +6,15 @@ import { environmentsHandlers } from './environments.handlers.ts';
 import { localesHandlers } from './locales.handlers.ts';
 import { spacesHandlers } from './spaces.handlers.ts';
 import { usersHandlers } from './users.handlers.ts';
+import { contentTypesHandlers } from './content-types.handlers.ts';
+import { editorInterfacesHandlers } from './editor-interfaces.handlers.ts';
+import { extensionsHandlers } from './extensions.handlers.ts';
+import { entriesHandlers } from './entries.handlers.ts';
+import { assetsHandlers } from './assets.handlers.ts';
+import { uploadsHandlers } from './uploads.handlers.ts';
+import { assetProcessingHandlers } from './asset-processing.handlers.ts';
+import { searchHandlers } from './search.handlers.ts';
+import { tagsHandlers } from './tags.handlers.ts';
 
 /** Every REST handler keyed by the operationId of the published OpenAPI documents. */
 export function allHandlers(services: Services): HandlerMap {
@@ -16,5 +25,14 @@ export function allHandlers(services: Services): HandlerMap {
     ...environmentAliasesHandlers(services),
     ...localesHandlers(services),
     ...apiKeysHandlers(services),
+    ...contentTypesHandlers(services),
+    ...editorInterfacesHandlers(services),
+    ...extensionsHandlers(services),
+    ...entriesHandlers(services),
+    ...assetsHandlers(services),
+    ...uploadsHandlers(services),
+    ...assetProcessingHandlers(services),
+    ...searchHandlers(services),
+    ...tagsHandlers(services),
   };
 }

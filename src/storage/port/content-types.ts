@@ -1,5 +1,5 @@
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
-import type { Audit } from './records.ts';
+import type { Audit, Page, PageRequest } from './records.ts';
 
 /** Publishing metadata shared by content types, entries and assets. */
 export interface PublishState {
@@ -19,11 +19,51 @@ export interface ContentTypeRecord extends Audit, PublishState {
   description: string | null;
   displayField: string | null;
   fields: FieldDefinition[];
-  /** The activated definition, or null while the content type has never been activated or is deactivated. */
+  /**
+   * The activated definition, or null while the content type has never been activated or is deactivated.
+   * Its `id` is always filled in with the content type id.
+   */
   published: ContentTypeDefinition | null;
 }
 
-/** Content types of one environment (built with the content issue). */
+export type ContentTypeOrderKey = 'createdAt' | 'updatedAt' | 'id' | 'name';
+
+/** A new content type: a draft definition, version 1, never activated. */
+export interface NewContentType {
+  spaceId: string;
+  environmentId: string;
+  id: string;
+  definition: ContentTypeDefinition;
+  createdBy: string;
+}
+
+/** What an activation writes besides the content type row: the entries' data follows renames and removals. */
+export interface ActivationWrite {
+  definition: ContentTypeDefinition;
+  removedFieldIds: string[];
+  renames: Array<[string, string]>;
+}
+
+/** Content types of one environment. */
 export interface ContentTypesRepository {
   find(spaceId: string, environmentId: string, id: string): Promise<ContentTypeRecord | undefined>;
+  /** Content types in the requested order; `activatedOnly` keeps those with an activated definition. */
+  page(spaceId: string, environmentId: string, page: PageRequest<ContentTypeOrderKey>, options?: { activatedOnly?: boolean }): Promise<Page<ContentTypeRecord>>;
+  /** Inserts a new content type; undefined when the id is taken. */
+  insert(contentType: NewContentType): Promise<ContentTypeRecord | undefined>;
+  /** Replaces the draft definition when `expectedVersion` is current; undefined otherwise (or when gone). */
+  update(spaceId: string, environmentId: string, id: string, definition: ContentTypeDefinition, expectedVersion: number, userId: string): Promise<ContentTypeRecord | undefined>;
+  /**
+   * Activates at `expectedVersion`: draft and activated definition become `write.definition`, publish state moves on,
+   * and every entry of the content type drops removed fields and renames keys (draft and published data, link index).
+   * Undefined when the version is not current. Run inside a transaction.
+   */
+  activate(spaceId: string, environmentId: string, id: string, expectedVersion: number, write: ActivationWrite, userId: string): Promise<ContentTypeRecord | undefined>;
+  /** Clears the activated definition (version + 1); undefined when the content type is gone or not active. */
+  deactivate(spaceId: string, environmentId: string, id: string, userId: string): Promise<ContentTypeRecord | undefined>;
+  /** Locks the content type row until the transaction ends (activation, deactivation and deletion serialise on it). */
+  lock(spaceId: string, environmentId: string, id: string): Promise<ContentTypeRecord | undefined>;
+  /** Whether any entry of the content type exists. */
+  hasEntries(spaceId: string, environmentId: string, id: string): Promise<boolean>;
+  delete(spaceId: string, environmentId: string, id: string): Promise<boolean>;
 }

@@ -4,6 +4,14 @@ import type { IdentityRepository } from './identity.ts';
 import type { JobsRepository } from './jobs.ts';
 import type { LocalesRepository } from './locales.ts';
 import type { SpacesRepository } from './spaces.ts';
+import type { ContentTypesRepository } from './content-types.ts';
+import type { EditorInterfacesRepository } from './editor-interfaces.ts';
+import type { ExtensionsRepository } from './extensions.ts';
+import type { EntriesRepository, SnapshotsRepository } from './entries.ts';
+import type { AssetsRepository } from './assets.ts';
+import type { UploadsRepository } from './uploads.ts';
+import type { SearchRepository } from './search.ts';
+import type { TagsRepository } from './tags.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
@@ -13,7 +21,14 @@ export type * from './environments.ts';
 export type * from './locales.ts';
 export type * from './api-keys.ts';
 export type * from './content-types.ts';
+export type * from './editor-interfaces.ts';
+export type * from './extensions.ts';
 export type * from './content.ts';
+export type * from './entries.ts';
+export type * from './assets.ts';
+export type * from './uploads.ts';
+export type * from './search.ts';
+export type * from './tags.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {
@@ -23,6 +38,15 @@ export interface Repositories {
   locales: LocalesRepository;
   apiKeys: ApiKeysRepository;
   jobs: JobsRepository;
+  contentTypes: ContentTypesRepository;
+  editorInterfaces: EditorInterfacesRepository;
+  extensions: ExtensionsRepository;
+  entries: EntriesRepository;
+  assets: AssetsRepository;
+  snapshots: SnapshotsRepository;
+  uploads: UploadsRepository;
+  search: SearchRepository;
+  tags: TagsRepository;
 }
 
 /** The storage port the domain depends on. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { LocaleRecord, LocalesRepository } from '../port/locales.ts';
 import type { Executor } from './executor.ts';
+import { deleteLocaleContent } from './content-locale-deleter.ts';
 
 export const toLocale = (r: any): LocaleRecord => ({
   spaceId: r.space_id, environmentId: r.environment_id, id: r.id, code: r.code, name: r.name, fallbackCode: r.fallback_code,
@@ -14,7 +15,7 @@ export const toLocale = (r: any): LocaleRecord => ({
  * Content tables register theirs here when they arrive (entries and assets drop the locale's key from each field).
  */
 export type LocaleContentDeleter = (db: Executor, locale: LocaleRecord) => Promise<void>;
-export const localeContentDeleters: LocaleContentDeleter[] = [];
+export const localeContentDeleters: LocaleContentDeleter[] = [deleteLocaleContent];
 
 export function localesRepository(db: Executor): LocalesRepository {
   const inEnvironment = (spaceId: string, environmentId: string) =>

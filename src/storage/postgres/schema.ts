@@ -88,6 +88,13 @@ export interface SnapshotsTable {
   space_id: string; environment_id: string; id: string; entity_type: 'Entry' | 'ContentType'; entity_id: string;
   snapshot: Json<Record<string, unknown>>; created_by: string | null; created_at: Timestamp;
 }
+export interface UploadsTable {
+  space_id: string; id: string; sha256: string; size: number; created_by: string | null; created_at: Timestamp; processed_at: NullableTimestamp;
+}
+export interface AssetFilesTable {
+  space_id: string; asset_id: string; file_key: string; sha256: string; content_type: string; size: number;
+  width: number | null; height: number | null; created_at: Timestamp;
+}
 
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
@@ -110,4 +117,6 @@ export interface DatabaseSchema {
   assets: AssetsTable;
   entry_links: EntryLinksTable;
   snapshots: SnapshotsTable;
+  uploads: UploadsTable;
+  asset_files: AssetFilesTable;
 }

@@ -9,6 +9,15 @@ import { identityRepository } from './identity-repository.ts';
 import { jobsRepository } from './jobs-repository.ts';
 import { localesRepository } from './locales-repository.ts';
 import { spacesRepository } from './spaces-repository.ts';
+import { contentTypesRepository } from './content-types-repository.ts';
+import { editorInterfacesRepository } from './editor-interfaces-repository.ts';
+import { extensionsRepository } from './extensions-repository.ts';
+import { entriesRepository } from './entries-repository.ts';
+import { assetsRepository } from './assets-repository.ts';
+import { snapshotsRepository } from './snapshots-repository.ts';
+import { uploadsRepository } from './uploads-repository.ts';
+import { searchRepository } from './search/search-repository.ts';
+import { tagsRepository } from './tags-repository.ts';
 import { withCache } from './cached-repository.ts';
 import { environmentsCachePolicy, localesCachePolicy } from './cache-policies.ts';
 
@@ -20,6 +29,15 @@ function repositories(db: Executor, cache: CacheContext): Repositories {
     locales: withCache(localesRepository(db), cache, localesCachePolicy),
     apiKeys: apiKeysRepository(db),
     jobs: jobsRepository(db),
+    contentTypes: contentTypesRepository(db),
+    editorInterfaces: editorInterfacesRepository(db),
+    extensions: extensionsRepository(db),
+    entries: entriesRepository(db),
+    assets: assetsRepository(db),
+    snapshots: snapshotsRepository(db),
+    uploads: uploadsRepository(db),
+    search: searchRepository(db),
+    tags: tagsRepository(db),
   };
 }
 

@@ -1,0 +1,81 @@
+import type { AssetProcessingPayload } from '../domain/uploads/asset-processing-service.ts';
+import { parseFile, sameSource, type ParsedFile } from '../domain/uploads/file-source.ts';
+import { PermanentJobError, type JobHandler } from '../jobs/job-handler.ts';
+import type { Storage } from '../storage/port/index.ts';
+import type { FileStore } from './file-store.ts';
+import { probeImage, type ImageSize } from './image-probe.ts';
+import { fileUrl } from './public-urls.ts';
+import { fetchToStore } from './url-fetch.ts';
+
+export interface AssetProcessingJobOptions { maxBytes: number; fetchRemoteFiles: boolean; }
+
+/** Attempts to apply a result while other locales of the same asset land their own version bumps. */
+const APPLY_ATTEMPTS = 20;
+
+interface StoredFile { sha256: string; size: number; uploadId: string | undefined; }
+
+/**
+ * Takes one locale's bytes (from its upload or its URL) into the content-addressed store, measures them and writes
+ * `url` and `details` into `fields.file.<locale>` with version + 1. The write is conditional on the version read
+ * just before and on the locale still naming the same source, so parallel locales never overwrite each other and
+ * a file replaced meanwhile is left alone. Idempotent: a locale already processed is skipped.
+ */
+export function assetProcessingJob(storage: Storage, store: FileStore, options: AssetProcessingJobOptions): JobHandler<AssetProcessingPayload> {
+  const current = async ({ spaceId, environmentId, assetId, locale }: AssetProcessingPayload) => {
+    const asset = await storage.repos.assets.find(spaceId, environmentId, assetId);
+    const parsed = asset && parseFile(asset.fields.file?.[locale], locale);
+    return asset && parsed && 'file' in parsed ? { version: asset.version, file: parsed.file } : undefined;
+  };
+
+  async function obtain(payload: AssetProcessingPayload, file: ParsedFile): Promise<StoredFile> {
+    const { source } = file;
+    if (source.kind === 'upload') {
+      const upload = await storage.repos.uploads.find(payload.spaceId, source.uploadId);
+      if (!upload) throw new PermanentJobError(`The upload "${source.uploadId}" no longer exists.`);
+      await store.adoptBlob(upload.sha256, store.uploadPath(upload.id));
+      return { sha256: upload.sha256, size: upload.size, uploadId: upload.id };
+    }
+    if (source.kind !== 'url') throw new Error('nothing to obtain');
+    if (!options.fetchRemoteFiles) throw new PermanentJobError('Fetching files from URLs is disabled on this server.');
+    const fetched = await fetchToStore(store, source.url, options.maxBytes);
+    try {
+      await store.adoptBlob(fetched.sha256, fetched.path);
+    } finally {
+      await store.discard(fetched.path);
+    }
+    return { sha256: fetched.sha256, size: fetched.size, uploadId: undefined };
+  }
+
+  const processedFile = (payload: AssetProcessingPayload, file: ParsedFile, stored: StoredFile, fileKey: string, image: ImageSize | undefined) => ({
+    contentType: file.contentType,
+    fileName: file.fileName,
+    url: fileUrl(image ? payload.imagesBaseUrl : payload.assetsBaseUrl, payload.spaceId, payload.assetId, fileKey, file.fileName),
+    details: { size: stored.size, ...(image ? { image } : {}) },
+  });
+
+  return {
+    async run(payload) {
+      const start = await current(payload);
+      if (!start || start.file.source.kind === 'processed') return;
+      const stored = await obtain(payload, start.file);
+      const image = start.file.contentType.startsWith('image/') ? await probeImage(store.blobPath(stored.sha256)) : undefined;
+      const fileKey = stored.sha256.slice(0, 32);
+      await storage.repos.uploads.saveAssetFile({
+        spaceId: payload.spaceId, assetId: payload.assetId, fileKey, sha256: stored.sha256, contentType: start.file.contentType,
+        size: stored.size, width: image?.width ?? null, height: image?.height ?? null,
+      });
+      const result = processedFile(payload, start.file, stored, fileKey, image);
+      for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt += 1) {
+        const now = await current(payload);
+        if (!now || !sameSource(now.file, start.file)) return; // deleted, or the file was replaced meanwhile
+        const applied = await storage.transaction(async (repos) => {
+          const updated = await repos.assets.updateFile(payload.spaceId, payload.environmentId, payload.assetId, payload.locale, result, now.version);
+          if (updated && stored.uploadId) await repos.uploads.markProcessed(payload.spaceId, stored.uploadId);
+          return updated !== undefined;
+        });
+        if (applied) return;
+      }
+      throw new Error(`The asset ${payload.assetId} kept changing while its ${payload.locale} file was applied.`);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Config } from '../config.ts';
+import { ASSET_PROCESSING_JOB, DEFAULT_ASSETS_PATH, DEFAULT_IMAGES_PATH } from '../domain/uploads/asset-processing-service.ts';
+import { scheduleUploadExpiry, UPLOAD_EXPIRY_JOB, uploadExpiryJob } from '../domain/uploads/upload-expiry-job.ts';
+import type { ServiceOptions } from '../domain/index.ts';
+import type { JobRunner } from '../jobs/index.ts';
+import type { Storage } from '../storage/port/index.ts';
+import { assetProcessingJob } from './asset-processing-job.ts';
+import { FileStore } from './file-store.ts';
+import { publishedFiles } from './published-files.ts';
+import { mountPath } from './public-urls.ts';
+import { renditions } from './renditions.ts';
+
+/** How often unused uploads are swept. */
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Uploads, asset files and their hosts over one files directory: the options the domain services need, the jobs
+ * (processing, and the upload expiry sweep), and what the public file hosts serve.
+ */
+export function createAssetFiles(config: Config, storage: Storage) {
+  const store = new FileStore(config.filesDir);
+  return {
+    store,
+    serviceOptions: {
+      uploads: { files: store, maxBytes: config.uploadMaxBytes },
+      assetProcessing: { fetchRemoteFiles: config.fetchRemoteFiles, assetsBaseUrl: config.assetsBaseUrl, imagesBaseUrl: config.imagesBaseUrl },
+    } satisfies ServiceOptions,
+    hosts: {
+      assetsPath: mountPath(config.assetsBaseUrl, DEFAULT_ASSETS_PATH),
+      imagesPath: mountPath(config.imagesBaseUrl, DEFAULT_IMAGES_PATH),
+      imagesHost: config.imagesBaseUrl ? new URL(config.imagesBaseUrl).host : undefined,
+      find: publishedFiles(storage, store),
+      rendition: renditions(store),
+    },
+    async registerJobs(jobs: JobRunner) {
+      jobs.register(ASSET_PROCESSING_JOB, assetProcessingJob(storage, store, { maxBytes: config.uploadMaxBytes, fetchRemoteFiles: config.fetchRemoteFiles }));
+      jobs.register(UPLOAD_EXPIRY_JOB, uploadExpiryJob(storage, store, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS }));
+      await scheduleUploadExpiry(storage);
+    },
+    /** Test servers remove their temporary files directory when they stop. */
+    async close() {
+      if (config.nodeEnv === 'test' && /[\\/]tessera-files-[0-9a-f]{12}$/.test(config.filesDir)) await store.destroy();
+    },
+  };
+}
+
+export type AssetFiles = ReturnType<typeof createAssetFiles>;

@@ -1,0 +1,76 @@
+import { validationFailed, versionMismatch } from '../../errors/index.ts';
+import { generateId } from '../../lib/ids.ts';
+import type { AssetRecord, Storage } from '../../storage/port/index.ts';
+import { refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, withoutNullValues, type ContentInput } from '../content/content-input.ts';
+import { contentLifecycleService, type ContentView } from '../content/lifecycle-service.ts';
+import { refusal } from '../content/lifecycle-rules.ts';
+import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import type { Actor } from '../shared/actor.ts';
+import { assetPublishProblems } from './asset-publish-rules.ts';
+import { checkAssetShape } from './asset-shape.ts';
+
+export type AssetView = ContentView<AssetRecord>;
+
+/**
+ * Assets: create (with a generated or chosen id), replace, and the shared lifecycle. Files are processed by the
+ * asset processing service (through `assets.updateFile`); an asset is published only with every file processed.
+ */
+export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
+  const lifecycle = contentLifecycleService(storage, resolve, 'Asset', (repos) => repos.assets, {
+    async checkPublish({ environment }, asset) {
+      const locales = await storage.repos.locales.list(environment.spaceId, environment.id);
+      const errors = [...checkAssetShape(asset.fields, locales), ...assetPublishProblems(asset.fields, locales)];
+      if (errors.length) throw validationFailed(errors);
+    },
+  });
+
+  async function checked(resolved: ResolvedEnvironment, input: ContentInput) {
+    const { spaceId, id: environmentId } = resolved.environment;
+    const locales = await storage.repos.locales.list(spaceId, environmentId);
+    const tags = tagIdsOf(input);
+    refuseInvalid([
+      ...checkAssetShape(input.fields, locales),
+      ...unknownTagProblems(input, await storage.repos.assets.unknownTags(spaceId, environmentId, tags)),
+    ]);
+    return { fields: withoutNullValues(storedFields(input.fields)), tags };
+  }
+
+  async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, input: ContentInput): Promise<AssetView> {
+    const draft = await checked(resolved, input);
+    const record = await storage.repos.assets.insert({
+      spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, id, ...draft, createdBy: actor.user.id,
+    });
+    // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing asset.
+    if (!record) throw versionMismatch(1, undefined);
+    return { record, environmentId: resolved.requestedId };
+  }
+
+  return {
+    get: lifecycle.get,
+    publish: lifecycle.publish,
+    unpublish: lifecycle.unpublish,
+    archive: lifecycle.archive,
+    unarchive: lifecycle.unarchive,
+    delete: lifecycle.delete,
+
+    async create(actor: Actor, spaceId: string, environmentId: string | undefined, input: ContentInput): Promise<AssetView> {
+      return insert(actor, await resolve(actor, spaceId, environmentId), generateId(), input);
+    },
+
+    /** `PUT .../assets/{id}`: creates the asset when the id is free (a version header is ignored), else replaces it at the version sent. */
+    async createOrUpdate(
+      actor: Actor, spaceId: string, environmentId: string | undefined, id: string, input: ContentInput, version: number | undefined,
+    ): Promise<{ created: boolean; view: AssetView }> {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      const existing = await storage.repos.assets.find(resolved.environment.spaceId, resolved.environment.id, id);
+      if (!existing) return { created: true, view: await insert(actor, resolved, id, input) };
+      const refused = refusal(existing, 'update', version);
+      if (refused) throw refused;
+      const draft = await checked(resolved, input);
+      const view = await lifecycle.apply(actor, resolved, id, 'update', version, (repo, s, e) => repo.update(s, e, id, draft, version!, actor.user.id));
+      return { created: false, view };
+    },
+  };
+}
+
+export type AssetsService = ReturnType<typeof assetsService>;

@@ -1,0 +1,101 @@
+import { notFound, versionMismatch } from '../../errors/index.ts';
+import type { ContentLifecycle, ContentRecord, Repositories, Storage } from '../../storage/port/index.ts';
+import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import type { Actor } from '../shared/actor.ts';
+import { refusal, type Transition } from './lifecycle-rules.ts';
+
+/** An entry or asset and the environment id the client named (an alias id stays an alias id in `sys.environment`). */
+export interface ContentView<R> { record: R; environmentId: string; }
+
+export interface LifecycleHooks<R> {
+  /** Publish-time validation of the entity as it is at the version to publish; throws 422 `ValidationFailed`. */
+  checkPublish(resolved: ResolvedEnvironment, current: R): Promise<void>;
+  /** More writes in the transaction of a transition (the link index, snapshots). */
+  afterWrite?(repos: Repositories, resolved: ResolvedEnvironment, record: R, transition: Transition, actor: Actor): Promise<void>;
+  /** More deletes in the transaction that deletes the entity. */
+  afterDelete?(repos: Repositories, resolved: ResolvedEnvironment, id: string): Promise<void>;
+}
+
+/**
+ * The lifecycle entries and assets share: get, publish, unpublish, archive, unarchive, delete. Every write is one
+ * conditional statement (version and state checked atomically); when it writes nothing, the entity is read again
+ * to answer why (404, 409 or the 400 of the state rule).
+ */
+export function contentLifecycleService<R extends ContentRecord>(
+  storage: Storage, resolve: ResolveEnvironment, kind: 'Entry' | 'Asset',
+  repoOf: (repos: Repositories) => ContentLifecycle<R>, hooks: LifecycleHooks<R>,
+) {
+  const missing = (resolved: ResolvedEnvironment, id: string) =>
+    notFound(kind, id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
+
+  async function current(repos: Repositories, resolved: ResolvedEnvironment, id: string): Promise<R> {
+    const record = await repoOf(repos).find(resolved.environment.spaceId, resolved.environment.id, id);
+    if (!record) throw missing(resolved, id);
+    return record;
+  }
+
+  /** Runs one conditional write with its follow-up writes in a transaction, or explains why it wrote nothing. */
+  async function apply(
+    actor: Actor, resolved: ResolvedEnvironment, id: string, transition: Transition, version: number | undefined,
+    write: (repo: ContentLifecycle<R>, spaceId: string, environmentId: string, repos: Repositories) => Promise<R | undefined>,
+  ): Promise<ContentView<R>> {
+    const record = await storage.transaction(async (repos) => {
+      const written = await write(repoOf(repos), resolved.environment.spaceId, resolved.environment.id, repos);
+      if (!written) {
+        const now = await current(repos, resolved, id);
+        throw refusal(now, transition, version) ?? versionMismatch(now.version, version);
+      }
+      await hooks.afterWrite?.(repos, resolved, written, transition, actor);
+      return written;
+    });
+    return { record, environmentId: resolved.requestedId };
+  }
+
+  const user = (actor: Actor) => actor.user.id;
+
+  return {
+    missing,
+    current,
+    apply,
+
+    async get(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentView<R>> {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      return { record: await current(storage.repos, resolved, id), environmentId: resolved.requestedId };
+    },
+
+    /** Publishes exactly the fields validated: the write happens only if the entity is still at `version`. */
+    async publish(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      const now = await current(storage.repos, resolved, id);
+      const refused = refusal(now, 'publish', version);
+      if (refused) throw refused;
+      await hooks.checkPublish(resolved, now);
+      return apply(actor, resolved, id, 'publish', version, (repo, s, e) => repo.publish(s, e, id, version!, user(actor)));
+    },
+
+    async unpublish(actor: Actor, spaceId: string, environmentId: string | undefined, id: string) {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      return apply(actor, resolved, id, 'unpublish', undefined, (repo, s, e) => repo.unpublish(s, e, id, user(actor)));
+    },
+
+    async archive(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      return apply(actor, resolved, id, 'archive', version, (repo, s, e) => repo.archive(s, e, id, version, user(actor)));
+    },
+
+    async unarchive(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      return apply(actor, resolved, id, 'unarchive', version, (repo, s, e) => repo.unarchive(s, e, id, version, user(actor)));
+    },
+
+    async delete(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<void> {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      await storage.transaction(async (repos) => {
+        if (!(await repoOf(repos).delete(resolved.environment.spaceId, resolved.environment.id, id))) {
+          throw refusal(await current(repos, resolved, id), 'delete', undefined) ?? missing(resolved, id);
+        }
+        await hooks.afterDelete?.(repos, resolved, id);
+      });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { notFound } from '../../errors/index.ts';
+import type { EntryRecord, SnapshotRecord, Storage } from '../../storage/port/index.ts';
+import { isMasterEnvironment } from '../content/master-environment.ts';
+import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import type { Actor } from '../shared/actor.ts';
+
+/** A snapshot, the entry as it was stored when published, and the environment id the client named. */
+export interface EntrySnapshotView { snapshot: SnapshotRecord; entry: EntryRecord; environmentId: string; }
+
+/** The publish snapshots of entries. They exist only in the master environment; elsewhere the resource is not found. */
+export function entrySnapshotsService(storage: Storage, resolve: ResolveEnvironment) {
+  async function ofEntry(actor: Actor, spaceId: string, environmentId: string | undefined, entryId: string): Promise<ResolvedEnvironment> {
+    const resolved = await resolve(actor, spaceId, environmentId);
+    const { environment, requestedId } = resolved;
+    if (!(await isMasterEnvironment(storage.repos, resolved))) {
+      throw notFound('Snapshot', entryId, { space: spaceId, environment: requestedId, reason: 'Snapshots exist only in the master environment.' });
+    }
+    if (!(await storage.repos.entries.find(environment.spaceId, environment.id, entryId))) {
+      throw notFound('Entry', entryId, { space: spaceId, environment: requestedId });
+    }
+    return resolved;
+  }
+
+  const view = (snapshot: SnapshotRecord, environmentId: string): EntrySnapshotView =>
+    ({ snapshot, entry: snapshot.snapshot as unknown as EntryRecord, environmentId });
+
+  return {
+    /** Newest first. */
+    async list(actor: Actor, spaceId: string, environmentId: string | undefined, entryId: string, page: { skip: number; limit: number }) {
+      const { environment, requestedId } = await ofEntry(actor, spaceId, environmentId, entryId);
+      const { items, total } = await storage.repos.snapshots.page(environment.spaceId, environment.id, 'Entry', entryId, page);
+      return { items: items.map((s) => view(s, requestedId)), total };
+    },
+
+    async get(actor: Actor, spaceId: string, environmentId: string | undefined, entryId: string, snapshotId: string): Promise<EntrySnapshotView> {
+      const { environment, requestedId } = await ofEntry(actor, spaceId, environmentId, entryId);
+      const snapshot = await storage.repos.snapshots.find(environment.spaceId, environment.id, 'Entry', entryId, snapshotId);
+      if (!snapshot) throw notFound('Snapshot', snapshotId, { space: spaceId, environment: requestedId });
+      return view(snapshot, requestedId);
+    },
+  };
+}
+
+export type EntrySnapshotsService = ReturnType<typeof entrySnapshotsService>;

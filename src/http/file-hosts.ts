@@ -1,0 +1,65 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { FILE_KEY, type FindPublishedFile } from '../assets/published-files.ts';
+import { isIdentity, parseImageParams } from '../assets/image-params.ts';
+import type { Rendition } from '../assets/renditions.ts';
+import { AppError } from '../errors/index.ts';
+
+export interface FileHostsOptions {
+  /** Where each host is mounted on this server (`/assets`, `/images`, or `/` for a host of its own). */
+  assetsPath: string;
+  imagesPath: string;
+  /** When both hosts share a mount path, requests whose Host header is this one go to the images host. */
+  imagesHost: string | undefined;
+  find: FindPublishedFile;
+  rendition: Rendition;
+}
+
+const FILE_PATH = '/:spaceId/:assetId/:fileKey/:fileName';
+
+function send(res: Response, next: NextFunction, path: string, contentType: string) {
+  res.type(contentType);
+  res.sendFile(path, { dotfiles: 'allow', lastModified: false, cacheControl: false }, (error) => { if (error && !res.headersSent) next(error); });
+}
+
+/**
+ * The public asset and image hosts: published asset files without authentication, by the URL processing wrote.
+ * The images host transforms image files per the Images API query parameters; other files are served as they are.
+ * A path that is not a file address (the file key is not 32 hex digits) falls through to the next routes.
+ */
+export function fileHosts(options: FileHostsOptions): Router {
+  const router = express.Router();
+  const shared = options.assetsPath === options.imagesPath;
+
+  const serve = (transform: boolean) => async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { spaceId, assetId, fileKey, fileName } = req.params as Record<string, string>;
+      if (!FILE_KEY.test(fileKey)) return next();
+      const file = await options.find(spaceId, assetId, fileKey, fileName);
+      if (!file) throw new AppError('NotFound', 'No published asset file at this address.', { type: 'AssetFile', id: `${spaceId}/${assetId}/${fileKey}/${fileName}` });
+      if (transform && file.isImage) {
+        const parsed = parseImageParams(req.query as Record<string, unknown>, file.contentType);
+        if ('problems' in parsed) {
+          throw new AppError('BadRequest', `Invalid image parameters: ${parsed.problems.map((p) => p.details).join(' ')}`, { errors: parsed.problems });
+        }
+        if (!isIdentity(parsed.params)) {
+          const rendition = await options.rendition(file.sha256, parsed.params, parsed.format);
+          return send(res, next, rendition.path, rendition.contentType);
+        }
+      }
+      send(res, next, file.path, file.contentType);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  const images = express.Router();
+  images.get(FILE_PATH, (req, res, next) => {
+    if (shared && options.imagesHost && req.get('host') !== options.imagesHost) return next();
+    return serve(true)(req, res, next);
+  });
+  const assets = express.Router();
+  assets.get(FILE_PATH, serve(false));
+  router.use(options.imagesPath, images);
+  router.use(options.assetsPath, assets);
+  return router;
+}

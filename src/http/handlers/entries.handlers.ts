@@ -1,0 +1,40 @@
+import type { Services } from '../../domain/index.ts';
+import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
+import { presentEntry, presentEntrySnapshot } from '../presenters/entries.presenter.ts';
+
+const location = (req: ApiRequest, id: string) => {
+  const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
+  return `${req.baseUrl}/spaces/${req.params.space_id}${base}/entries/${id}`;
+};
+
+/** One implementation per operation, bound to both `Entries_*` (environment path) and `MasterEntries_*` (no environment: master). */
+export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerMap {
+  const at = (req: ApiRequest) => [req.actor, req.params.space_id, req.params.environment_id, req.params.entry_id] as const;
+  const operations: Record<string, Handler> = {
+    create: async (req) => {
+      const view = await entries.create(req.actor, req.params.space_id, req.params.environment_id, req.vendorHeader('Content-Type')!, req.body);
+      return created(presentEntry(view), location(req, view.record.id));
+    },
+    get: async (req) => ok(presentEntry(await entries.get(...at(req)))),
+    createOrUpdate: async (req) => {
+      const { created: isNew, view } = await entries.createOrUpdate(...at(req), req.vendorHeader('Content-Type'), req.body, req.version);
+      return isNew ? created(presentEntry(view), location(req, view.record.id)) : ok(presentEntry(view));
+    },
+    delete: async (req) => {
+      await entries.delete(...at(req));
+      return noContent();
+    },
+    publish: async (req) => ok(presentEntry(await entries.publish(...at(req), req.version))),
+    unpublish: async (req) => ok(presentEntry(await entries.unpublish(...at(req)))),
+    archive: async (req) => ok(presentEntry(await entries.archive(...at(req), req.version))),
+    unarchive: async (req) => ok(presentEntry(await entries.unarchive(...at(req), req.version))),
+    listSnapshots: async (req) => {
+      const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
+      const { items, total } = await entrySnapshots.list(...at(req), page);
+      return ok(collection(items.map(presentEntrySnapshot), total, page));
+    },
+    getSnapshot: async (req) => ok(presentEntrySnapshot(await entrySnapshots.get(...at(req), req.params.snapshot_id))),
+  };
+  return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Entries_${name}`, handler], [`MasterEntries_${name}`, handler]]));
+}

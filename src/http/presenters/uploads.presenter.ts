@@ -1,0 +1,17 @@
+import type { UploadView } from '../../domain/uploads/uploads-service.ts';
+import { UPLOAD_LIFETIME_MS } from '../../domain/uploads/uploads-service.ts';
+import { toMillisIso } from '../../lib/time.ts';
+import { link, userLink } from './links.ts';
+
+/** `sys.environment` appears only when the path named one, as the client named it (an alias id stays an alias id). */
+export const presentUpload = ({ upload: u, environmentId }: UploadView) => ({
+  sys: {
+    type: 'Upload',
+    id: u.id,
+    createdAt: toMillisIso(u.createdAt),
+    expiresAt: toMillisIso(new Date(new Date(u.createdAt).getTime() + UPLOAD_LIFETIME_MS)),
+    space: link('Space', u.spaceId),
+    ...(environmentId !== undefined ? { environment: link('Environment', environmentId) } : {}),
+    createdBy: userLink(u.createdBy),
+  },
+});

@@ -1,0 +1,28 @@
+import type { EditorControl } from '../../domain/content-model/editor-controls.ts';
+import type { Audit, Page } from './records.ts';
+
+/** The editor interface of one content type. */
+export interface EditorInterfaceRecord extends Audit {
+  spaceId: string;
+  environmentId: string;
+  contentTypeId: string;
+  controls: EditorControl[];
+  sidebar: unknown[] | null;
+  editors: unknown[] | null;
+  editorLayout: unknown[] | null;
+  groupControls: unknown[] | null;
+  version: number;
+}
+
+/** The replaceable parts of an editor interface. */
+export type EditorInterfaceChanges = Pick<EditorInterfaceRecord, 'controls' | 'sidebar' | 'editors' | 'editorLayout' | 'groupControls'>;
+
+/** Editor interfaces of one environment. */
+export interface EditorInterfacesRepository {
+  find(spaceId: string, environmentId: string, contentTypeId: string): Promise<EditorInterfaceRecord | undefined>;
+  /** Editor interfaces in the order their content types were created. */
+  page(spaceId: string, environmentId: string, page: { skip: number; limit: number }): Promise<Page<EditorInterfaceRecord>>;
+  insert(spaceId: string, environmentId: string, contentTypeId: string, controls: EditorControl[], userId: string): Promise<EditorInterfaceRecord>;
+  /** Replaces the editor interface when `expectedVersion` is current; undefined otherwise (or when gone). */
+  update(spaceId: string, environmentId: string, contentTypeId: string, changes: EditorInterfaceChanges, expectedVersion: number, userId: string): Promise<EditorInterfaceRecord | undefined>;
+}

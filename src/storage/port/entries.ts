@@ -1,0 +1,69 @@
+import type { ValidationLookups } from '../../domain/content-model/entry-validation.ts';
+import type { EntryRecord, LocalizedFields } from './content.ts';
+import type { Page } from './records.ts';
+
+/** What a client writes to an entry or asset: its draft fields and tag ids. */
+export interface ContentDraft { fields: LocalizedFields; tags: string[]; }
+
+/**
+ * Conditional writes shared by entries and assets. Each adds 1 to `version` and answers the row written, or
+ * undefined when the row is missing or its condition does not hold (the caller reads the row again to say why).
+ */
+export interface ContentLifecycle<R> {
+  find(spaceId: string, environmentId: string, id: string): Promise<R | undefined>;
+  /** Replaces the draft fields and tags when the row is at `expectedVersion`. */
+  update(spaceId: string, environmentId: string, id: string, draft: ContentDraft, expectedVersion: number, userId: string): Promise<R | undefined>;
+  /** Copies the draft to the published side when the row is at `expectedVersion` and not archived. */
+  publish(spaceId: string, environmentId: string, id: string, expectedVersion: number, userId: string): Promise<R | undefined>;
+  /** Clears the published side when the row is published. */
+  unpublish(spaceId: string, environmentId: string, id: string, userId: string): Promise<R | undefined>;
+  /** Archives a row that is neither published nor archived (at `expectedVersion` when given). */
+  archive(spaceId: string, environmentId: string, id: string, expectedVersion: number | undefined, userId: string): Promise<R | undefined>;
+  /** Unarchives an archived row (at `expectedVersion` when given). */
+  unarchive(spaceId: string, environmentId: string, id: string, expectedVersion: number | undefined, userId: string): Promise<R | undefined>;
+  /** Deletes a row that is not published; false when there is none such. */
+  delete(spaceId: string, environmentId: string, id: string): Promise<boolean>;
+  /** The ids among `tagIds` that name no tag of the environment. */
+  unknownTags(spaceId: string, environmentId: string, tagIds: string[]): Promise<string[]>;
+}
+
+export interface NewContent extends ContentDraft { spaceId: string; environmentId: string; id: string; createdBy: string; }
+export interface NewEntry extends NewContent { contentTypeId: string; }
+
+export type LinkState = 'draft' | 'published';
+
+/** Entries of one environment, with the reverse link index and the lookups of publish-time validation. */
+export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
+  /** Inserts an entry at version 1; undefined when the id is taken. */
+  insert(entry: NewEntry): Promise<EntryRecord | undefined>;
+  /**
+   * Replaces the entry's rows of the reverse link index for one state with every link found in `fields`
+   * (`null`: none). Call it in the transaction that wrote the fields.
+   */
+  replaceLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null): Promise<void>;
+  /** Answers publish-time validation's questions about the other content of the environment, in batches. */
+  validationLookups(spaceId: string, environmentId: string): ValidationLookups;
+}
+
+export type SnapshotEntityType = 'Entry' | 'ContentType';
+
+/** An entity as it was published, kept in the master environment. `snapshot` is the stored record as JSON. */
+export interface SnapshotRecord {
+  spaceId: string;
+  environmentId: string;
+  id: string;
+  entityType: SnapshotEntityType;
+  entityId: string;
+  snapshot: Record<string, unknown>;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export interface SnapshotsRepository {
+  insert(snapshot: Omit<SnapshotRecord, 'createdAt'>): Promise<SnapshotRecord>;
+  /** Snapshots of one entity, newest first. */
+  page(spaceId: string, environmentId: string, entityType: SnapshotEntityType, entityId: string, page: { skip: number; limit: number }): Promise<Page<SnapshotRecord>>;
+  find(spaceId: string, environmentId: string, entityType: SnapshotEntityType, entityId: string, id: string): Promise<SnapshotRecord | undefined>;
+  /** Deletes every snapshot of one entity (with the entity). */
+  deleteFor(spaceId: string, environmentId: string, entityType: SnapshotEntityType, entityId: string): Promise<void>;
+}

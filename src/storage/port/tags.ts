@@ -1,0 +1,35 @@
+import type { Audit, Page, PageRequest } from './records.ts';
+
+export type TagVisibility = 'public' | 'private';
+
+/** A tag of one environment: an immutable id and visibility, a name unique in the environment. */
+export interface TagRecord extends Audit {
+  spaceId: string;
+  environmentId: string;
+  id: string;
+  name: string;
+  visibility: TagVisibility;
+  version: number;
+}
+
+export type NewTag = Pick<TagRecord, 'spaceId' | 'environmentId' | 'id' | 'name' | 'visibility'> & { createdBy: string };
+
+export type TagOrderKey = 'name' | 'id' | 'createdAt' | 'updatedAt';
+
+/** Why a tag could not be deleted; undefined from `delete` means it was deleted. */
+export type TagDeleteRefusal = 'missing' | 'version' | 'referenced';
+
+/** Tags of one environment. */
+export interface TagsRepository {
+  page(spaceId: string, environmentId: string, page: PageRequest<TagOrderKey>): Promise<Page<TagRecord>>;
+  find(spaceId: string, environmentId: string, id: string): Promise<TagRecord | undefined>;
+  /** Inserts at version 1; `idTaken` or `nameTaken` when another tag of the environment has that id or name. */
+  insert(tag: NewTag): Promise<TagRecord | 'idTaken' | 'nameTaken'>;
+  /** Renames at `expectedVersion` (version + 1); undefined when the tag is gone or at another version. */
+  rename(spaceId: string, environmentId: string, id: string, name: string, expectedVersion: number, userId: string): Promise<TagRecord | 'nameTaken' | undefined>;
+  /**
+   * Deletes the tag at `expectedVersion` unless an entry or asset (draft or published) carries it, in one
+   * statement; answers why not otherwise.
+   */
+  delete(spaceId: string, environmentId: string, id: string, expectedVersion: number): Promise<TagDeleteRefusal | undefined>;
+}

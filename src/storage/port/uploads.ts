@@ -1,0 +1,47 @@
+/** An upload: space-level metadata; the bytes live in the file store under the upload id. */
+export interface UploadRecord {
+  spaceId: string;
+  id: string;
+  sha256: string;
+  size: number;
+  createdBy: string | null;
+  createdAt: string;
+  /** When an asset's processing first used the upload; a processed upload never expires. */
+  processedAt: string | null;
+}
+
+export type NewUpload = Pick<UploadRecord, 'spaceId' | 'id' | 'sha256' | 'size' | 'createdBy'>;
+
+/** The content-addressed file behind one processed asset file URL `/{space}/{asset}/{fileKey}/{fileName}`. */
+export interface AssetFileRecord {
+  spaceId: string;
+  assetId: string;
+  fileKey: string;
+  sha256: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+export interface UploadsRepository {
+  insert(upload: NewUpload): Promise<UploadRecord>;
+  find(spaceId: string, id: string): Promise<UploadRecord | undefined>;
+  /** Removes the row; the caller removes the bytes. */
+  delete(spaceId: string, id: string): Promise<UploadRecord | undefined>;
+  markProcessed(spaceId: string, id: string): Promise<void>;
+  /**
+   * Deletes (at most `limit`) uploads created before `before` that were never processed and that no asset's
+   * `uploadFrom` names, in any environment of their space; returns what it deleted.
+   */
+  deleteExpired(before: Date, limit: number): Promise<UploadRecord[]>;
+  /** The ids among `ids` that still have an upload row, in any space. */
+  existingIds(ids: string[]): Promise<Set<string>>;
+  /** Enqueues a job of `kind` unless one is already queued (a periodic job that re-enqueues itself stays single). */
+  scheduleOnce(kind: string, runAt: Date): Promise<boolean>;
+
+  saveAssetFile(file: AssetFileRecord): Promise<void>;
+  findAssetFile(spaceId: string, assetId: string, fileKey: string): Promise<AssetFileRecord | undefined>;
+  /** The `fields.file` objects of asset `assetId` where it is published, in every environment of the space. */
+  publishedFiles(spaceId: string, assetId: string): Promise<Array<Record<string, unknown>>>;
+}

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { ValidationLookups } from '../../domain/content-model/entry-validation.ts';
+import type { EntryRecord } from '../port/content.ts';
+import type { EntriesRepository } from '../port/entries.ts';
+import { contentLifecycle, insertContent, toContent } from './content-rows.ts';
+import { replaceEntryLinks } from './entry-links.ts';
+import type { Executor } from './executor.ts';
+
+export const toEntry = (r: any): EntryRecord => ({ ...toContent(r), contentTypeId: r.content_type_id });
+
+type AssetFileFacts = { contentType?: string; size?: number; width?: number; height?: number };
+
+const numberOrUndefined = (v: unknown) => (typeof v === 'number' ? v : undefined);
+
+/** What asset validations check of each locale's file: MIME type, size and image dimensions. */
+function fileFacts(file: unknown): Record<string, AssetFileFacts> {
+  const facts: Record<string, AssetFileFacts> = {};
+  if (typeof file !== 'object' || file === null) return facts;
+  for (const [locale, value] of Object.entries(file as Record<string, any>)) {
+    if (typeof value !== 'object' || value === null) continue;
+    facts[locale] = {
+      contentType: typeof value.contentType === 'string' ? value.contentType : undefined,
+      size: numberOrUndefined(value.details?.size),
+      width: numberOrUndefined(value.details?.image?.width),
+      height: numberOrUndefined(value.details?.image?.height),
+    };
+  }
+  return facts;
+}
+
+/** Publish-time validation's questions, answered with one query each (ids in batches). */
+function lookups(db: Executor, spaceId: string, environmentId: string): ValidationLookups {
+  return {
+    async entries(ids) {
+      const found = new Map<string, { contentTypeId: string; published: boolean }>();
+      if (ids.length === 0) return found;
+      const rows = await db.selectFrom('entries').select(['id', 'content_type_id', 'published_version'])
+        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', [...new Set(ids)]).execute();
+      for (const r of rows) found.set(r.id, { contentTypeId: r.content_type_id, published: r.published_version !== null });
+      return found;
+    },
+    async assets(ids) {
+      const found = new Map<string, { published: boolean; files: Record<string, AssetFileFacts> }>();
+      if (ids.length === 0) return found;
+      // The published file is what delivery serves; a draft asset is judged by its draft file.
+      const rows = await db.selectFrom('assets')
+        .select(['id', 'published_version', sql<unknown>`coalesce(published_fields, fields) -> 'file'`.as('file')])
+        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', [...new Set(ids)]).execute();
+      for (const r of rows) found.set(r.id, { published: r.published_version !== null, files: fileFacts(r.file) });
+      return found;
+    },
+    async uniqueTaken(contentTypeId, fieldId, locale, value, exceptEntryId) {
+      const row = await db.selectFrom('entries').select('id')
+        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('content_type_id', '=', contentTypeId)
+        .where('id', '<>', exceptEntryId).where('published_fields', 'is not', null)
+        .where(sql<boolean>`published_fields -> ${fieldId} -> ${locale} = ${JSON.stringify(value)}::jsonb`)
+        .limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export function entriesRepository(db: Executor): EntriesRepository {
+  return {
+    ...contentLifecycle(db, 'entries', toEntry),
+    async insert(e) {
+      const row = await insertContent(db, 'entries', {
+        space_id: e.spaceId, environment_id: e.environmentId, id: e.id, content_type_id: e.contentTypeId,
+        fields: JSON.stringify(e.fields), tags: e.tags, created_by: e.createdBy, updated_by: e.createdBy,
+      });
+      return row ? toEntry(row) : undefined;
+    },
+    replaceLinks: (spaceId, environmentId, entryId, state, fields) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields),
+    validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId),
+  };
+}

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { SearchQuery } from '../../../domain/search/query.ts';
+import type { Page } from '../../port/records.ts';
+import type { SearchRepository, SearchScope } from '../../port/search.ts';
+import { toContentType } from '../content-types-repository.ts';
+import { toContent } from '../content-rows.ts';
+import { toEntry } from '../entries-repository.ts';
+import type { Executor } from '../executor.ts';
+import { compileCondition } from './compile-condition.ts';
+import { compileOrder } from './compile-order.ts';
+import { column, compileContext, type Sql } from './sql-values.ts';
+
+/**
+ * The statement of a search: the rows of one environment (published ones only for the published state), of the
+ * content type when one is named, that pass the condition. Field ids, locales, paths and values are all bound
+ * parameters; table and alias names are constants of the compiler.
+ */
+export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'; where: (scope: SearchScope) => Sql; order: Sql } {
+  const table = query.target === 'Entry' ? 'entries' : 'assets';
+  const ctx = compileContext(table, query.state);
+  const condition = compileCondition(query.where, ctx);
+  const order = compileOrder(query.order, ctx);
+  const where = (scope: SearchScope) => {
+    const parts: Sql[] = [
+      sql`${column(ctx, 'space_id')} = ${scope.spaceId}::text`,
+      sql`${column(ctx, 'environment_id')} = ${scope.environmentId}::text`,
+    ];
+    if (query.state === 'published') parts.push(sql`${column(ctx, 'published_version')} is not null`);
+    if (query.contentTypeId !== undefined && table === 'entries') parts.push(sql`${column(ctx, 'content_type_id')} = ${query.contentTypeId}::text`);
+    parts.push(condition);
+    return sql.join(parts, sql` and `);
+  };
+  return { table, where, order };
+}
+
+export function searchRepository(db: Executor): SearchRepository {
+  async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R): Promise<Page<R>> {
+    const { table, where, order } = compileSearch(query);
+    const from = sql`${sql.table(table)} as r`;
+    const count = sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`.execute(db);
+    const rows = query.limit === 0
+      ? Promise.resolve({ rows: [] })
+      : sql`select r.* from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db);
+    const [counted, page] = await Promise.all([count, rows]);
+    return { items: page.rows.map(toRecord), total: counted.rows[0]?.n ?? 0 };
+  }
+
+  return {
+    async activatedContentTypes(scope, ids) {
+      let query = db.selectFrom('content_types').selectAll()
+        .where('space_id', '=', scope.spaceId).where('environment_id', '=', scope.environmentId).where('published', 'is not', null);
+      if (ids !== 'all') {
+        if (ids.length === 0) return new Map();
+        query = query.where('id', 'in', ids);
+      }
+      const rows = await query.execute();
+      return new Map(rows.map((r) => [r.id, toContentType(r).published!]));
+    },
+    entries: (scope, query) => run(scope, query, toEntry),
+    assets: (scope, query) => run(scope, query, toContent),
+  };
+}
