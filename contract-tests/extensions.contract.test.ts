@@ -59,7 +59,7 @@ for (const kind of DB_KINDS) {
       const list = await api().get(s.x());
       expect(list.body).toMatchObject({ sys: { type: 'Array' }, total: 3, skip: 0, limit: 100 });
       expect(list.body.items[1]).toEqual(put.body);
-      expect((await api().get(s.x(), { query: { order: '-sys.id', limit: 1 } })).body.items[0].sys.id).toBe('my-ext');
+      expect((await api().get(s.x(), { query: { order: '-sys.createdAt', limit: 1 } })).body.items[0].extension.name).toBe('Dev');
       expect((await api().get(s.x(), { query: { order: 'extension.name' } })).status).toBe(400);
     });
 
@@ -137,7 +137,10 @@ for (const kind of DB_KINDS) {
       expect((await api().post(s.x(), { extension: { srcdoc: '<p>' } })).status).toBe(422); // schema: name required
       expect((await api().post(s.x(), { name: 'No wrapper' })).status).toBe(422);
       expect((await api().request('POST', s.x(), { rawBody: '{', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
-      expect((await api().put(s.x('bad id!'), inline())).status).toBe(400);
+      for (const res of [await api().put(s.x('bad id!'), inline()), await api().get(s.x('bad id!')), await api().delete(s.x('bad id!')), await api().put(s.x('ext'), inline(), c.version('v'))]) {
+        expect(res.status).toBe(400);
+        expect(res.body.sys.id).toBe('BadRequest');
+      }
       expect((await api().get(s.x())).body.total).toBe(2);
       expect((await api().get(s.x('ext'))).body).toMatchObject({ extension: { name: 'Inline' }, sys: { version: 1 } });
     });

@@ -6628,23 +6628,6 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
-            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
-            422: {
-                headers: {
-                    /** @description Identifies the request in logs and error bodies. */
-                    "X-Service-Request-Id": string;
-                    /** @description Requests allowed per second for the organization's bucket. */
-                    "X-Service-RateLimit-Second-Limit"?: number;
-                    /** @description Requests left in the current second. */
-                    "X-Service-RateLimit-Second-Remaining"?: number;
-                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
-                    "X-Service-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
-                };
-            };
             /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
             429: {
                 headers: {
@@ -11964,23 +11947,6 @@ export interface operations {
             };
             /** @description The version header is missing or stale (`VersionMismatch`); nothing was written. */
             409: {
-                headers: {
-                    /** @description Identifies the request in logs and error bodies. */
-                    "X-Service-Request-Id": string;
-                    /** @description Requests allowed per second for the organization's bucket. */
-                    "X-Service-RateLimit-Second-Limit"?: number;
-                    /** @description Requests left in the current second. */
-                    "X-Service-RateLimit-Second-Remaining"?: number;
-                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
-                    "X-Service-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
-                };
-            };
-            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
-            422: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
