@@ -147,5 +147,15 @@ for (const kind of DB_KINDS) {
       await api().delete(`${s.m('entries')}/${one}/published`);
       expect((await api().put(`${s.m('entries')}/${two}/published`, undefined, f.version(1))).status).toBe(200);
     });
+
+    it('publishes exactly one of several entries racing with the same unique value', async () => {
+      const s = await f.space();
+      await f.contentType(s.id, 'raced', [{ id: 'slug', type: 'Symbol', validations: [{ unique: true }] }]);
+      const ids: string[] = [];
+      for (let i = 0; i < 8; i++) ids.push((await create(s, { fields: { slug: { 'en-US': 'contested' } } }, 'raced')).body.sys.id);
+      const results = await Promise.all(ids.map((id) => api().put(`${s.m('entries')}/${id}/published`, undefined, f.version(1))));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 422 && r.body.details.errors[0].name === 'unique')).toHaveLength(7);
+    });
   });
 }

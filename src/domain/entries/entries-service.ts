@@ -35,6 +35,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       if (transition === 'unpublish') await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', null);
       if (transition !== 'publish') return;
       const contentType = await repos.contentTypes.find(spaceId, environmentId, entry.contentTypeId);
+      await recheckUniqueness(repos, spaceId, environmentId, entry);
       await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', linkBearing(contentType?.published, entry.publishedFields));
       if (await isMasterEnvironment(repos, resolved)) {
         await repos.snapshots.insert({
@@ -47,6 +48,20 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       await repos.snapshots.deleteFor(environment.spaceId, environment.id, 'Entry', id);
     },
   });
+
+  /**
+   * `unique` was checked before the publishing transaction; two publishes of one value at the same instant would both
+   * pass that check. Under a per-content-type lock, the transaction checks again against what is committed.
+   */
+  async function recheckUniqueness(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord) {
+    const definition = await activatedDefinition(repos, spaceId, environmentId, entry.contentTypeId);
+    if (!definition.fields.some((f) => f.validations.some((v) => 'unique' in v))) return;
+    await repos.entries.lockContentTypePublishing(spaceId, environmentId, entry.contentTypeId);
+    const locales = await repos.locales.list(spaceId, environmentId);
+    const errors = (await validateEntryForPublish(definition, entry.id, entry.publishedFields ?? {}, locales, repos.entries.validationLookups(spaceId, environmentId)))
+      .filter((e) => e.name === 'unique');
+    if (errors.length) throw validationFailed(errors);
+  }
 
   /** Save-time checks of a body against the activated content type and the environment's tags and locales. */
   async function checked(resolved: ResolvedEnvironment, contentTypeId: string, input: ContentInput, creating: boolean) {

@@ -43,6 +43,8 @@ export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
   replaceLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null): Promise<void>;
   /** Answers publish-time validation's questions about the other content of the environment, in batches. */
   validationLookups(spaceId: string, environmentId: string): ValidationLookups;
+  /** Serialises publishes of one content type until the transaction ends, so `unique` is checked against committed data. */
+  lockContentTypePublishing(spaceId: string, environmentId: string, contentTypeId: string): Promise<void>;
 }
 
 export type SnapshotEntityType = 'Entry' | 'ContentType';

@@ -63,6 +63,9 @@ function lookups(db: Executor, spaceId: string, environmentId: string): Validati
 export function entriesRepository(db: Executor): EntriesRepository {
   return {
     ...contentLifecycle(db, 'entries', toEntry),
+    async lockContentTypePublishing(spaceId, environmentId, contentTypeId) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(db);
+    },
     async insert(e) {
       const row = await insertContent(db, 'entries', {
         space_id: e.spaceId, environment_id: e.environmentId, id: e.id, content_type_id: e.contentTypeId,

@@ -40,8 +40,10 @@ export const listParam = (values: Scalar[], valueType: ValueType): Sql => sql`${
  * cheap prefix test: a full pattern (or a function call) per row costs several times the whole search when
  * thousands of rows are ordered by a date.
  */
+const DATE_PREFIX = sql.lit(String.raw`^\d{4}-[01]\d-[0-3]\d`);
+
 function instant(text: Sql): Sql {
-  return sql`(case when ${text} ~ '^\d{4}-[01]\d-[0-3]\d' then case when substr(${text}, 17) ~ '[Z+-]'
+  return sql`(case when ${text} ~ ${DATE_PREFIX} then case when substr(${text}, 17) ~ '[Z+-]'
     then (${text})::timestamptz else (${text})::timestamp at time zone 'UTC' end end)`;
 }
 
