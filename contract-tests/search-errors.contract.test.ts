@@ -95,6 +95,15 @@ for (const kind of DB_KINDS) {
       }
     });
 
+    it('answers InvalidQuery on every search path, draft and published, entries and assets', async () => {
+      for (const collection of ['entries', 'assets', 'public/entries', 'public/assets']) {
+        for (const path of [data.m(collection), data.e('master', collection)]) {
+          const res = await data.f.search(path, 'sys.id=x&nope=1');
+          expect(data.f.invalid(res), path).toEqual([{ name: 'unknown', path: ['nope'], details: 'The parameter "nope" is not recognized' }]);
+        }
+      }
+    });
+
     it('answers 404 for an unknown space or environment and 401 without a token', async () => {
       expect((await api().get('/spaces/nope/entries')).body.sys.id).toBe('NotFound');
       const env = await api().get(`/spaces/${data.id}/environments/nope/assets?query=x`);

@@ -117,6 +117,24 @@ for (const kind of DB_KINDS) {
       for (const [query, expected] of cases) expect(await entries(`content_type=article&${query}`), query).toEqual(expected);
     });
 
+    it('reads stored values of another JSON type or a malformed date as missing instead of failing', async () => {
+      const odd = await data.f.space('Odd values');
+      await data.f.contentType(odd.id, 'article', [{ id: 'day', type: 'Date' }, { id: 'views', type: 'Integer' }, { id: 'title', type: 'Symbol' }]);
+      await data.f.entries(odd.id, [
+        { id: 'o1', fields: { day: { 'en-US': 'soon' }, views: { 'en-US': '12' }, title: { 'en-US': 7 } } },
+        { id: 'o2', fields: { day: { 'en-US': 5 }, views: { 'en-US': null }, title: { 'en-US': ['x'] } } },
+        { id: 'o3', fields: { day: { 'en-US': '2024-05-01T10:00:00.000+02:00' }, views: { 'en-US': 12 }, title: { 'en-US': '7' } } },
+      ]);
+      const found = async (query: string) => data.f.ids(await data.f.search(odd.m('entries'), `content_type=article&${query}`));
+      expect(await found('fields.day[lt]=2030-01-01')).toEqual(['o3']);
+      expect(await found('fields.day=2024-05-01T08:00:00Z')).toEqual(['o3']);
+      expect(await found('order=-fields.day')).toEqual(['o3', 'o1', 'o2']);
+      expect(await found('fields.views=12')).toEqual(['o3']);
+      expect(await found('fields.views[exists]=false')).toEqual(['o2']);
+      expect(await found('fields.title=7')).toEqual(['o3']);
+      expect(await found('order=fields.views')).toEqual(['o3', 'o1', 'o2']);
+    });
+
     it('searches assets by file properties, MIME type group, title and in the published state', async () => {
       const cases: Array<[string, string[]]> = [
         ['fields.file.contentType=image/png', ['as1']], ['fields.file.fileName[match]=report', ['as2']],

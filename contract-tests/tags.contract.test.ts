@@ -187,6 +187,14 @@ for (const kind of DB_KINDS) {
         expect(res.body.sys.id).toBe(id);
         expect(res.body.message.length).toBeGreaterThan(5);
       }
+      for (const base of [s.t(), s.e('master', 'tags')]) {
+        const list = await api().get(`${base}?order=color`);
+        expect(list.body.sys.id).toBe('InvalidQuery');
+        for (const res of [await api().get(`${base}/bad%20id`), await api().put(`${base}/bad%20id`, { name: 'x' }), await api().delete(`${base}/bad%20id`, version(1))]) {
+          expect(res.status).toBe(400);
+          expect(res.body.sys.id).toBe('BadRequest');
+        }
+      }
       expect(await stored(s.id)).toEqual([]);
     });
   });

@@ -1791,6 +1791,8 @@ export interface components {
             omitted: boolean;
             /** @description Present while a field is being deleted: it disappears from the definition at the next activation. */
             deleted?: boolean;
+            /** @description Present while a rename is pending: the field takes this id at the next activation. */
+            newId?: string;
             /** @description For `Link` fields: `Entry` or `Asset`. */
             linkType?: string;
             /** @description For `Array` fields: the item type. */
