@@ -174,7 +174,9 @@ for (const kind of DB_KINDS) {
 
       await api().tessera.storage.repos.jobs.enqueue(UPLOAD_EXPIRY_JOB, {});
       api().tessera.jobs.nudge();
-      for (let i = 0; i < 200 && (await api().get(`/spaces/${spaceId}/uploads/${expired.sys.id}`)).status !== 404; i += 1) await sleep(50);
+      // The sweep deletes the row, then the file: wait for both.
+      const swept = async () => (await api().get(`/spaces/${spaceId}/uploads/${expired.sys.id}`)).status === 404 && !existsSync(uploadFile(api, expired.sys.id));
+      for (let i = 0; i < 200 && !(await swept()); i += 1) await sleep(50);
 
       expect((await api().get(`/spaces/${spaceId}/uploads/${expired.sys.id}`)).status).toBe(404);
       expect(existsSync(uploadFile(api, expired.sys.id))).toBe(false);

@@ -1667,7 +1667,7 @@ export interface components {
             /** @description The draft values per field and locale. Fields without a value are left out. */
             fields: components["schemas"]["AssetFields"];
         };
-        /** @description A page of a collection. `skip` and `limit` echo the request; `total` counts every match. */
+        /** @description A page of assets found by a search; `total` counts every match. */
         AssetCollection: {
             sys: {
                 /** @enum {string} */
@@ -2051,7 +2051,7 @@ export interface components {
             /** @description The draft values per field and locale. Fields without a value are left out. */
             fields: components["schemas"]["LocalizedFieldValues"];
         };
-        /** @description A page of a collection. `skip` and `limit` echo the request; `total` counts every match. */
+        /** @description A page of entries found by a search; `total` counts every match. */
         EntryCollection: {
             sys: {
                 /** @enum {string} */
@@ -2659,7 +2659,7 @@ export interface components {
                 updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
             };
         };
-        /** @description A page of a collection. `skip` and `limit` echo the request; `total` counts every match. */
+        /** @description A page of the tags of an environment. */
         TagCollection: {
             sys: {
                 /** @enum {string} */

@@ -23,7 +23,6 @@ const SYS_OPERATORS: Record<SysPath['valueType'], readonly Operator[]> = {
   integer: ['eq', 'ne', 'in', 'nin', 'exists', 'lt', 'lte', 'gt', 'gte'],
   date: ['eq', 'ne', 'in', 'nin', 'exists', 'lt', 'lte', 'gt', 'gte'],
 };
-export const TAG_OPERATORS: readonly Operator[] = ['in', 'nin', 'all', 'exists'];
 
 const ORDERABLE: ReadonlySet<ValueType> = new Set(['symbol', 'integer', 'number', 'date', 'boolean']);
 

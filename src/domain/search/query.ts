@@ -116,9 +116,7 @@ export interface SearchQuery {
   select?: Selection;
 }
 
-export const TRUE: Condition = { kind: 'and', conditions: [] };
-
-/** `and` of the given conditions, flattening nested `and`s and dropping empty ones. */
+/** `and` of the given conditions, flattening nested `and`s; `and()` of nothing is true. */
 export function and(...conditions: Condition[]): Condition {
   const flat = conditions.flatMap((c) => (c.kind === 'and' ? c.conditions : [c]));
   return flat.length === 1 ? flat[0]! : { kind: 'and', conditions: flat };
