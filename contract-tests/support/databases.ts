@@ -25,3 +25,20 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
     },
   };
 }
+
+/** A migrated database of the given kind with its storage adapter, for suites below the HTTP layer. */
+export async function openMigratedDatabase(kind: DbKind) {
+  const { migrate, openPGlite, openPostgres, postgresStorage } = await import('../../src/storage/postgres/index.ts');
+  const created = kind === 'postgres' ? await createTestDatabase() : undefined;
+  const open = created ? await openPostgres(created.url) : await openPGlite(undefined);
+  await migrate(open.db);
+  const storage = postgresStorage(open);
+  return {
+    open,
+    storage,
+    async close() {
+      await storage.close();
+      await created?.drop();
+    },
+  };
+}

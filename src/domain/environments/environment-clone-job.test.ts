@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS } from '../../../contract-tests/support/databases.ts';
+import { DB_KINDS, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import { PermanentJobError } from '../../jobs/job-handler.ts';
 import type { Storage } from '../../storage/port/index.ts';
-import { migrate, openPGlite, openPostgres, postgresStorage, type OpenDatabase } from '../../storage/postgres/index.ts';
+import type { OpenDatabase } from '../../storage/postgres/index.ts';
 import { environmentCloneJob } from './environment-clone-job.ts';
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: environment clone job`, () => {
     let open: OpenDatabase;
     let storage: Storage;
-    let drop: (() => Promise<void>) | undefined;
+    let close: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      if (kind === 'postgres') {
-        const created = await createTestDatabase();
-        drop = created.drop;
-        open = await openPostgres(created.url);
-      } else {
-        open = await openPGlite(undefined);
-      }
-      await migrate(open.db);
-      storage = postgresStorage(open);
+      ({ open, storage, close } = await openMigratedDatabase(kind));
       const { identity, spaces, environments, locales } = storage.repos;
       await identity.insertOrganization({ id: 'org', name: 'Org' });
       await spaces.insert({ id: 'space', organizationId: 'org', name: 'S', createdBy: 'u' });
@@ -32,7 +24,7 @@ for (const kind of DB_KINDS) {
         });
       }
     });
-    afterAll(async () => { await storage?.close(); await drop?.(); });
+    afterAll(async () => { await close?.(); });
 
     const localeRows = (environmentId: string) => open.db.selectFrom('locales').selectAll()
       .where('space_id', '=', 'space').where('environment_id', '=', environmentId).orderBy('id').execute();

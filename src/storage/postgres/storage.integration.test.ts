@@ -3,29 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS } from '../../../contract-tests/support/databases.ts';
+import { DB_KINDS, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { Storage } from '../port/index.ts';
-import { lockDataDir, migrate, openPGlite, openPostgres, postgresStorage, type OpenDatabase } from './index.ts';
+import { lockDataDir, migrate, openPGlite, postgresStorage, type OpenDatabase } from './index.ts';
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: storage adapter`, () => {
     let open: OpenDatabase;
     let storage: Storage;
-    let drop: (() => Promise<void>) | undefined;
+    let close: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      if (kind === 'postgres') {
-        const created = await createTestDatabase();
-        drop = created.drop;
-        open = await openPostgres(created.url);
-      } else {
-        open = await openPGlite(undefined);
-      }
-      await migrate(open.db);
+      ({ open, storage, close } = await openMigratedDatabase(kind));
       await migrate(open.db); // a second start finds nothing to do
-      storage = postgresStorage(open);
     });
-    afterAll(async () => { await storage?.close(); await drop?.(); });
+    afterAll(async () => { await close?.(); });
 
     async function arrangeUserAndOrg(suffix: string) {
       const org = await storage.repos.identity.insertOrganization({ id: `org-${suffix}`, name: `Org ${suffix}` });
