@@ -29,3 +29,28 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorId = keyof typeof ERRORS;
+
+/** The codes the GraphQL Content API raises outside the REST catalogue, with their HTTP status (200: partial data). */
+export const GRAPHQL_ERRORS = {
+  ACCESS_TOKEN_MISSING: { status: 401, message: 'Access token is missing.' },
+  ACCESS_TOKEN_INVALID: { status: 401, message: 'The access token you sent could not be found or is invalid.' },
+  COLLIDING_TYPE_NAMES: { status: 500, message: 'Schema generation failed.' },
+  COLLIDING_FIELD_NAMES: { status: 500, message: 'Schema generation failed.' },
+  RESERVED_FIELD_NAME: { status: 500, message: 'Schema generation failed.' },
+  UNKNOWN_SPACE: { status: 400, message: 'The space could not be found.' },
+  UNKNOWN_ENVIRONMENT: { status: 400, message: 'The environment could not be found.' },
+  MISSING_QUERY: { status: 400, message: 'A query is required.' },
+  QUERY_TOO_BIG: { status: 400, message: 'Query cannot be executed.' },
+  INVALID_QUERY_FORMAT: { status: 400, message: 'The query must be a string.' },
+  INVALID_VARIABLES_FORMAT: { status: 400, message: 'Variables must be a JSON object.' },
+  TOO_COMPLEX_QUERY: { status: 400, message: 'Query cannot be executed.' },
+  QUERY_OPERATION_NAME_MISMATCH: { status: 400, message: 'The operation name does not match an operation of the query.' },
+  GRAPHQL_PARSE_FAILED: { status: 400, message: 'The query could not be parsed.' },
+  GRAPHQL_VALIDATION_FAILED: { status: 400, message: 'The query is not valid for the schema.' },
+  UNKNOWN_LOCALE: { status: 200, message: 'Query execution error. Unknown locale.' },
+  UNRESOLVABLE_LINK: { status: 200, message: 'Query execution error. Link cannot be resolved.' },
+  UNEXPECTED_LINKED_CONTENT_TYPE: { status: 200, message: 'Query execution error. Unexpected linked content type.' },
+  INTERNAL_SERVER_ERROR: { status: 500, message: 'Internal Server Error' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type GraphqlErrorCode = keyof typeof GRAPHQL_ERRORS;

@@ -14,6 +14,8 @@ import { publicRoutes } from './public-routes.ts';
 import { buildRouter } from './routes.ts';
 import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
+import type { Storage } from '../storage/port/index.ts';
+import { graphqlEndpoint } from '../graphql/endpoint.ts';
 
 export interface HttpDependencies {
   config: Config;
@@ -25,6 +27,8 @@ export interface HttpDependencies {
   onResponseViolation?: (message: string, req: express.Request) => void;
   /** The public asset and image hosts (no authentication). */
   fileHosts?: FileHostsOptions;
+  /** The storage the GraphQL Content API reads (mounted only when given). */
+  storage?: Storage;
 }
 
 /** The Express application serving every REST API on one port. */
@@ -40,6 +44,7 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.use(cors(vendor));
   app.use(publicRoutes(config));
   if (deps.fileHosts) app.use(fileHosts(deps.fileHosts));
+  if (deps.storage) app.use(graphqlEndpoint(deps.storage, vendor));
   app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }));
   app.use(streamedBody());
 

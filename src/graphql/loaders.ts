@@ -1,0 +1,34 @@
+import DataLoader from 'dataloader';
+import { SYS_ID } from '../domain/search/query.ts';
+import type { AssetRecord, EntryRecord, SearchScope, Storage } from '../storage/port/index.ts';
+
+type Target = 'Entry' | 'Asset';
+type State = 'draft' | 'published';
+
+/** Per-request batching of link resolution: one search per (target, state) and tick, whatever the number of links. */
+export function createLoaders(storage: Storage, scope: SearchScope) {
+  const loaders = new Map<string, DataLoader<string, EntryRecord | AssetRecord | undefined>>();
+  return {
+    load(target: Target, state: State, id: string): Promise<EntryRecord | AssetRecord | undefined> {
+      const key = `${target}:${state}`;
+      let loader = loaders.get(key);
+      if (!loader) {
+        loader = new DataLoader(async (ids: readonly string[]) => {
+          const query = {
+            state, where: { kind: 'compare' as const, path: SYS_ID, op: 'in' as const, value: [...ids] },
+            order: [{ kind: 'path' as const, path: SYS_ID, direction: 'asc' as const }], skip: 0, limit: ids.length,
+          };
+          const page = target === 'Entry'
+            ? await storage.repos.search.entries(scope, { ...query, target: 'Entry' })
+            : await storage.repos.search.assets(scope, { ...query, target: 'Asset' });
+          const byId = new Map(page.items.map((r) => [r.id, r]));
+          return ids.map((id) => byId.get(id));
+        }, { maxBatchSize: 1000 });
+        loaders.set(key, loader);
+      }
+      return loader.load(id);
+    },
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

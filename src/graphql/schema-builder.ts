@@ -1,0 +1,122 @@
+import {
+  GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString,
+  type GraphQLFieldConfigMap, type GraphQLEnumType, type GraphQLInputObjectType,
+} from 'graphql';
+import type { ContentTypeDefinition, FieldDefinition } from '../domain/content-model/field.ts';
+import { and, SYS_ID, type Condition, type SearchQuery } from '../domain/search/query.ts';
+import { localeChain, type GraphqlContext, type Resolved } from './context.ts';
+import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
+import { nameContentModel, rootFieldName } from './plan/naming.ts';
+import { ASSET_FIELDS, AssetCollectionType, AssetType } from './types/asset-type.ts';
+import { checkLocale, checkPreview, collectionOf, contentObjectType } from './types/content-types.ts';
+import { collectionType, EntryInterface, pagingArgs, readArgs } from './types/shared-types.ts';
+
+interface ReadArgs { preview?: boolean | null; locale?: string | null; }
+interface CollectionArgs extends ReadArgs {
+  skip?: number | null; limit?: number | null; where?: Record<string, unknown> | null;
+  order?: Array<{ field?: PlannedField; direction: 'asc' | 'desc' }> | null;
+}
+
+const MAX_LIMIT = 1000;
+
+/** The request's preview flag and locale, checked. */
+function readContext(ctx: GraphqlContext, a: ReadArgs) {
+  const preview = checkPreview(ctx, a.preview ?? false);
+  const locale = a.locale ? checkLocale(ctx, a.locale) : ctx.defaultLocale;
+  const chainOf = (d: FieldDefinition) => (d.localized ? localeChain(ctx.locales, locale) : [ctx.defaultLocale]);
+  return { preview, locale, chainOf, state: preview ? 'draft' as const : 'published' as const };
+}
+
+function pageOf(a: CollectionArgs) {
+  return { skip: Math.max(a.skip ?? 0, 0), limit: Math.min(Math.max(a.limit || 100, 0), MAX_LIMIT) };
+}
+
+/**
+ * Builds the schema of an activated content model: per content type an object type implementing `Entry`, its
+ * collection, filter and order, and the root fields `<type>` and `<type>Collection`; plus `asset` and `assetCollection`.
+ */
+export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinition>): GraphQLSchema {
+  const named = nameContentModel(contentTypes);
+  const objectTypes = new Map<string, GraphQLObjectType>();
+  const entryCollection = collectionType('EntryCollection', EntryInterface);
+  const registry = {
+    entryType: (id: string) => objectTypes.get(id),
+    assetType: () => AssetType,
+    entryCollection: () => entryCollection,
+    assetCollection: () => AssetCollectionType,
+  };
+  const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
+
+  for (const ct of named) {
+    const definition = contentTypes.get(ct.contentTypeId)!;
+    const fields: PlannedField[] = ct.fields.map((f) => ({ ...f, definition: definition.fields.find((d) => d.id === f.fieldId)! }));
+    const type = contentObjectType(ct.typeName, definition, fields, registry);
+    objectTypes.set(ct.contentTypeId, type);
+    const { filterType, keys } = buildFilter(ct.typeName, fields);
+    const orderType = buildOrder(ct.typeName, fields);
+    const root = rootFieldName(ct.typeName);
+    query[root] = {
+      type,
+      args: { id: { type: new GraphQLNonNull(GraphQLString) }, ...readArgs },
+      resolve: async (_s, a: ReadArgs & { id: string }, ctx) => {
+        const r = readContext(ctx, a);
+        const where: Condition = { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id };
+        const page = await ctx.storage.repos.search.entries(ctx.scope, {
+          target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId, where, order: [], skip: 0, limit: 1,
+        });
+        const record = page.items[0];
+        return record ? { record, preview: r.preview, locale: r.locale } satisfies Resolved : null;
+      },
+    };
+    query[`${root}Collection`] = {
+      type: collectionOf(type),
+      args: collectionArgs(filterType, orderType),
+      resolve: async (_s, a: CollectionArgs, ctx) => {
+        const r = readContext(ctx, a);
+        const { skip, limit } = pageOf(a);
+        const search: SearchQuery & { target: 'Entry' } = {
+          target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId,
+          where: compileWhere(a.where, keys, r), order: compileOrder(a.order, r), skip, limit,
+        };
+        const page = await ctx.storage.repos.search.entries(ctx.scope, search);
+        return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview: r.preview, locale: r.locale })) };
+      },
+    };
+  }
+
+  const asset = buildFilter('Asset', ASSET_FIELDS);
+  const assetOrder = buildOrder('Asset', ASSET_FIELDS);
+  query.asset = {
+    type: AssetType,
+    args: { id: { type: new GraphQLNonNull(GraphQLString) }, ...readArgs },
+    resolve: async (_s, a: ReadArgs & { id: string }, ctx) => {
+      const r = readContext(ctx, a);
+      const page = await ctx.storage.repos.search.assets(ctx.scope, {
+        target: 'Asset', state: r.state, where: { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id }, order: [], skip: 0, limit: 1,
+      });
+      const record = page.items[0];
+      return record ? { record, preview: r.preview, locale: r.locale } satisfies Resolved : null;
+    },
+  };
+  query.assetCollection = {
+    type: AssetCollectionType,
+    args: collectionArgs(asset.filterType, assetOrder),
+    resolve: async (_s, a: CollectionArgs, ctx) => {
+      const r = readContext(ctx, a);
+      const { skip, limit } = pageOf(a);
+      const page = await ctx.storage.repos.search.assets(ctx.scope, {
+        target: 'Asset', state: r.state, where: and(compileWhere(a.where, asset.keys, r)), order: compileOrder(a.order, r), skip, limit,
+      });
+      return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview: r.preview, locale: r.locale })) };
+    },
+  };
+
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'Query', fields: query }),
+    types: [...objectTypes.values(), entryCollection],
+  });
+}
+
+function collectionArgs(filterType: GraphQLInputObjectType, orderType: GraphQLEnumType) {
+  return { ...pagingArgs, ...readArgs, where: { type: filterType }, order: { type: new GraphQLList(orderType) } };
+}

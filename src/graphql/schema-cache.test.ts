@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentTypeDefinition } from '../domain/content-model/field.ts';
+import type { Storage } from '../storage/port/index.ts';
+import { GraphqlRequestError } from './errors.ts';
+import { schemaCache } from './schema-cache.ts';
+
+const type = (id: string, fields: string[]) => ({
+  id, name: id, description: null, displayField: null,
+  fields: fields.map((f) => ({ id: f, name: f, type: 'Symbol', localized: false, required: false, disabled: false, omitted: false, validations: [] })),
+}) as unknown as ContentTypeDefinition;
+
+function fakeStorage(model: Map<string, ContentTypeDefinition>) {
+  let reads = 0;
+  const storage = { repos: { search: { activatedContentTypes: async () => { reads++; return new Map(model); } } } } as unknown as Storage;
+  return { storage, reads: () => reads };
+}
+
+describe('schema cache', () => {
+  const scope = { spaceId: 's', environmentId: 'e' };
+
+  it('builds once per content-model version, reads the model at every request, rebuilds when it changes', async () => {
+    const model = new Map([['a', type('a', ['x'])]]);
+    const { storage, reads } = fakeStorage(model);
+    const cache = schemaCache(storage);
+    const first = await cache.schemaFor(scope);
+    expect(await cache.schemaFor(scope)).toBe(first);
+    expect([cache.builds, reads()]).toEqual([1, 2]);
+    model.set('a', type('a', ['x', 'y']));
+    const second = await cache.schemaFor(scope);
+    expect(second).not.toBe(first);
+    expect(cache.builds).toBe(2);
+    expect(Object.keys((second.getType('A') as unknown as { getFields(): object }).getFields())).toEqual(['sys', 'x', 'y']);
+    expect(await cache.schemaFor({ spaceId: 's', environmentId: 'other' })).not.toBe(second);
+    expect(cache.builds).toBe(3);
+  });
+
+  it('caches a schema generation failure for its version too', async () => {
+    const { storage } = fakeStorage(new Map([['A_car', type('A_car', [])], ['a_car_', type('a_car_', [])]]));
+    const cache = schemaCache(storage);
+    await expect(cache.schemaFor(scope)).rejects.toBeInstanceOf(GraphqlRequestError);
+    await expect(cache.schemaFor(scope)).rejects.toMatchObject({ code: 'COLLIDING_TYPE_NAMES' });
+    expect(cache.builds).toBe(1);
+  });
+});

@@ -1,0 +1,133 @@
+import {
+  GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString,
+  type GraphQLFieldConfigMap, type GraphQLOutputType,
+} from 'graphql';
+import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
+import type { EntryRecord } from '../../storage/port/index.ts';
+import { localeChain, type GraphqlContext, type Resolved } from '../context.ts';
+import { executionError } from '../errors.ts';
+import type { PlannedField } from '../filters.ts';
+import { collectionType, DateTimeType, EntryInterface, JsonType, LocationType, pagingArgs, SysType } from './shared-types.ts';
+
+/** Checks a locale argument: unknown locales fail their path with UNKNOWN_LOCALE. */
+export function checkLocale(ctx: GraphqlContext, code: string): string {
+  if (!ctx.locales.some((l) => l.code === code)) throw executionError('UNKNOWN_LOCALE', `Query execution error. Requested locale '${code}' does not exist in the environment`, { locale: code });
+  return code;
+}
+
+/** Preview reads need a preview token. */
+export function checkPreview(ctx: GraphqlContext, preview: boolean): boolean {
+  if (preview && ctx.grant.kind !== 'preview') throw executionError('ACCESS_TOKEN_INVALID', 'Reading non-published content needs a preview access token');
+  return preview;
+}
+
+/** The value of a field for a locale: localized fields follow the fallback chain; others hold the default locale's value. */
+export function fieldValue(ctx: GraphqlContext, source: Resolved, definition: FieldDefinition, locale: string): unknown {
+  const fields = (source.preview ? source.record.fields : source.record.publishedFields) ?? {};
+  const values = fields[definition.id];
+  if (!values) return null;
+  const chain = definition.localized ? localeChain(ctx.locales, locale) : [ctx.defaultLocale];
+  for (const code of chain) if (Object.hasOwn(values, code)) return values[code];
+  return null;
+}
+
+const SCALARS: Partial<Record<string, GraphQLOutputType>> = {
+  Symbol: GraphQLString, Text: GraphQLString, Integer: GraphQLInt, Number: GraphQLFloat, Date: DateTimeType,
+  Boolean: GraphQLBoolean, Object: JsonType, Location: LocationType, RichText: JsonType,
+};
+
+/** What a content type's object type needs from the rest of the schema (thunks: types may link in cycles). */
+export interface TypeRegistry {
+  entryType(contentTypeId: string): GraphQLObjectType | undefined;
+  assetType(): GraphQLObjectType;
+  entryCollection(): GraphQLObjectType;
+  assetCollection(): GraphQLObjectType;
+}
+
+function linkTargets(d: FieldDefinition): string[] {
+  const validations = (d.type === 'Array' ? d.items?.validations : d.validations) ?? [];
+  const v = validations.find((x) => Array.isArray(x.linkContentType));
+  return (v?.linkContentType as string[] | undefined) ?? [];
+}
+
+async function resolveLink(ctx: GraphqlContext, parent: Resolved, d: FieldDefinition, typeName: string, link: unknown, preview: boolean, locale: string) {
+  const sys = (link as { sys?: { id?: string; linkType?: string } } | null)?.sys;
+  if (!sys?.id) return null;
+  const target = sys.linkType === 'Asset' ? 'Asset' : 'Entry';
+  const record = await ctx.loaders.load(target, preview ? 'draft' : 'published', sys.id);
+  if (!record) {
+    throw executionError('UNRESOLVABLE_LINK',
+      `Query execution error. Link from entry '${parent.record.id}' to ${target.toLowerCase()} '${sys.id}' on field '${d.id}' within type '${typeName}' cannot be resolved`,
+      { type: typeName, field: d.id, linkType: target, linkId: sys.id, linkingEntryId: parent.record.id });
+  }
+  const targets = linkTargets(d);
+  if (target === 'Entry' && targets.length && !targets.includes((record as EntryRecord).contentTypeId)) {
+    throw executionError('UNEXPECTED_LINKED_CONTENT_TYPE',
+      `Query execution error. Link from entry '${parent.record.id}' to entry '${sys.id}' on field '${d.id}' within type '${typeName}' returned an unexpected content type`,
+      { type: typeName, field: d.id, linkId: sys.id, linkingEntryId: parent.record.id, contentType: (record as EntryRecord).contentTypeId });
+  }
+  return { record, preview, locale } satisfies Resolved;
+}
+
+/** The object type of one content type: `sys` plus a field per visible content field, each with a `locale` argument. */
+export function contentObjectType(
+  typeName: string, definition: ContentTypeDefinition, fields: PlannedField[], registry: TypeRegistry,
+): GraphQLObjectType<Resolved> {
+  return new GraphQLObjectType<Resolved, GraphqlContext>({
+    name: typeName,
+    interfaces: [EntryInterface],
+    isTypeOf: (s: Resolved) => 'contentTypeId' in s.record && (s.record as EntryRecord).contentTypeId === definition.id,
+    fields: () => {
+      const config: GraphQLFieldConfigMap<Resolved, GraphqlContext> = { sys: { type: new GraphQLNonNull(SysType), resolve: (s) => s } };
+      for (const { name, definition: d } of fields) {
+        const localeArg = { locale: { type: GraphQLString } };
+        const localeOf = (ctx: GraphqlContext, s: Resolved, a: { locale?: string | null }) => (a.locale ? checkLocale(ctx, a.locale) : s.locale);
+        const scalar = SCALARS[d.type];
+        if (scalar) {
+          config[name] = { type: scalar, args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
+        } else if (d.type === 'Array' && d.items?.type === 'Symbol') {
+          config[name] = { type: new GraphQLList(GraphQLString), args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
+        } else if (d.type === 'Link') {
+          const targets = linkTargets(d);
+          const type = d.linkType === 'Asset' ? registry.assetType()
+            : targets.length === 1 ? registry.entryType(targets[0]!) ?? EntryInterface : EntryInterface;
+          config[name] = {
+            type, args: { locale: { type: GraphQLString }, preview: { type: GraphQLBoolean } },
+            resolve: (s, a: { locale?: string | null; preview?: boolean | null }, ctx) => {
+              const locale = a.locale ? checkLocale(ctx, a.locale) : s.locale;
+              const preview = checkPreview(ctx, a.preview ?? s.preview);
+              return resolveLink(ctx, s, d, typeName, fieldValue(ctx, s, d, s.locale), preview, locale);
+            },
+          };
+        } else if (d.type === 'Array' && d.items?.type === 'Link') {
+          const asset = d.items.linkType === 'Asset';
+          const targets = linkTargets(d);
+          const typed = !asset && targets.length === 1 ? registry.entryType(targets[0]!) : undefined;
+          const type = asset ? registry.assetCollection() : typed ? collectionOf(typed) : registry.entryCollection();
+          config[`${name}Collection`] = {
+            type, args: { ...pagingArgs, locale: { type: GraphQLString }, preview: { type: GraphQLBoolean } },
+            resolve: async (s, a: { skip?: number | null; limit?: number | null; locale?: string | null; preview?: boolean | null }, ctx) => {
+              const locale = a.locale ? checkLocale(ctx, a.locale) : s.locale;
+              const preview = checkPreview(ctx, a.preview ?? s.preview);
+              const links = (fieldValue(ctx, s, d, s.locale) as unknown[] | null) ?? [];
+              const skip = Math.max(a.skip ?? 0, 0);
+              const limit = Math.min(a.limit || 100, 1000);
+              const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, preview, locale).catch((e) => e as Error));
+              return { skip, limit, total: links.length, items: await Promise.all(items) };
+            },
+          };
+        }
+      }
+      return config;
+    },
+  });
+}
+
+const collections = new WeakMap<GraphQLObjectType, GraphQLObjectType>();
+/** The `<Type>Collection` of an object type (one per type). */
+export function collectionOf(type: GraphQLObjectType): GraphQLObjectType {
+  let c = collections.get(type);
+  if (!c) collections.set(type, (c = collectionType(`${type.name}Collection`, type)));
+  return c;
+}
+
