@@ -47,14 +47,10 @@ for (const kind of DB_KINDS) {
 
     it('refuses requests over the budget with 429 RateLimitExceeded and a reset of at least one second', async () => {
       await nextWindow();
-      const statuses: number[] = [];
-      let refused: ApiResponse | undefined;
-      for (let i = 0; i < LIMIT + 2; i++) {
-        const res = await api().get('/users/me');
-        statuses.push(res.status);
-        if (res.status === 429) refused ??= res;
-      }
-      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // Sent together, so they land in one window however slow the machine is.
+      const responses = await Promise.all(Array.from({ length: LIMIT + 2 }, () => api().get('/users/me')));
+      const refused: ApiResponse | undefined = responses.find((r) => r.status === 429);
+      expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
       expect(refused!.body).toEqual({
         sys: { type: 'Error', id: 'RateLimitExceeded' },
         message: expect.stringContaining('rate limit'),
@@ -71,9 +67,8 @@ for (const kind of DB_KINDS) {
 
     it('limits requests without a valid token by client address, so 401s are limited too', async () => {
       await nextWindow();
-      const statuses: number[] = [];
-      for (let i = 0; i < LIMIT + 1; i++) statuses.push((await api().get('/users/me', { token: null })).status);
-      expect(statuses).toEqual([401, 401, 401, 429]);
+      const responses = await Promise.all(Array.from({ length: LIMIT + 1 }, () => api().get('/users/me', { token: null })));
+      expect(responses.map((r) => r.status).sort()).toEqual([401, 401, 401, 429]);
     });
 
     it('charges every space of one organization to one bucket, apart from the user bucket and other organizations', async () => {
@@ -89,11 +84,9 @@ for (const kind of DB_KINDS) {
       const elsewhere = await createSpace('Elsewhere', { [`${api().vendorPrefix}-Organization`]: other.id });
 
       await nextWindow();
-      expect((await api().get(`/spaces/${first}`)).status).toBe(200);
-      expect((await api().get(`/spaces/${second}`)).status).toBe(200);
-      expect((await api().get(`/spaces/${first}/environments`)).status).toBe(200);
-      const refused = await api().get(`/spaces/${second}`);
-      expect(refused.status).toBe(429);
+      const burst = await Promise.all([`/spaces/${first}`, `/spaces/${second}`, `/spaces/${first}/environments`, `/spaces/${second}`].map((p) => api().get(p)));
+      expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
+      const refused = burst.find((r) => r.status === 429)!;
       expect(refused.body.sys.id).toBe('RateLimitExceeded');
       const otherOrg = await api().get(`/spaces/${elsewhere}`);
       expect(otherOrg.status).toBe(200);
