@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runContentBench } from './content.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
 import { ROOT, startChild, type Child } from './processes.ts';
 
 /**
  * `make bench`: prints figures, asserts nothing. Every server runs in its own child process; the load
- * generator (autocannon) runs here. Set BENCH_SECONDS to change the length of each measured run.
+ * generator (autocannon) runs here. Set BENCH_SECONDS to change the length of each measured run, and
+ * BENCH_PARTS (default `foundation,content`) to choose the parts.
  */
 const TOKEN = 'bench-admin-token-0123456789abcdef';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
@@ -42,9 +44,21 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const row = (label: string, f: LoadFigures) =>
   `  ${label.padEnd(32)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
 
+const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench };
+
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log(`Tessera bench: Node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up\n`);
+  const parts = (process.env.BENCH_PARTS ?? 'foundation,content').split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = parts.filter((p) => !(p in PARTS));
+  if (unknown.length) throw new Error(`BENCH_PARTS: unknown part ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
+  console.log(`Tessera bench: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}; parts: ${parts.join(', ')}\n`);
+  for (const part of parts) await PARTS[part]!();
+  console.log(`bench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** Cold start, and throughput/latency of one read beside a bare Node server and the framework's own ceiling. */
+async function runFoundationBench(): Promise<void> {
+  console.log(`== Foundation: ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up ==\n`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   const results: Array<[string, LoadFigures]> = [];
@@ -107,7 +121,7 @@ async function main(): Promise<void> {
     const ratio = figures.requestsPerSecond / bare;
     console.log(`  ${label} / bare: ${(ratio * 100).toFixed(0)}% (aim >= ${AIM * 100}%: ${ratio >= AIM ? 'met' : 'NOT met'}); of the stack's ceiling: ${(figures.requestsPerSecond / ceiling * 100).toFixed(0)}%`);
   }
-  console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log('');
 }
 
 main().catch((error) => {

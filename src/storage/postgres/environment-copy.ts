@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor.ts';
+import { copyEntryValues } from './search/entry-values-copy.ts';
 
 /**
  * Every table whose rows belong to one environment, keyed by `(space_id, environment_id, ...)`, in copy order
@@ -21,6 +22,8 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
     where table_schema = current_schema() and table_name = any(${[...ENVIRONMENT_SCOPED_TABLES]}::text[])
       and is_generated = 'NEVER'
     order by table_name, ordinal_position`.execute(db);
+  // The entries' search values are copied as rows (copyEntryValues), not computed again by the entries' insert trigger.
+  await sql`select set_config('tessera.environment_copy', 'on', true)`.execute(db);
   for (const table of ENVIRONMENT_SCOPED_TABLES) {
     const columns = rows.filter((r) => r.table_name === table).map((r) => r.column_name);
     if (!columns.includes('environment_id')) throw new Error(`environment-scoped table ${table} has no environment_id column`);
@@ -31,4 +34,6 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
       select ${values} from ${sql.table(table)}
       where space_id = ${spaceId} and environment_id = ${fromId}`.execute(db);
   }
+  await copyEntryValues(db, spaceId, fromId, toId);
+  await sql`select set_config('tessera.environment_copy', '', true)`.execute(db);
 }

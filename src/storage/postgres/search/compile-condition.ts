@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Comparison, Condition, FieldPath } from '../../../domain/search/query.ts';
 import { matchesTerms, textOf, withinArea } from './sql-text-geo.ts';
 import {
-  chainValue, column, eachElement, eachLocale, listParam, param, scalar, subItem, sysColumn, sysListParam, sysParam, tagsColumn,
+  chainValue, column, comparable, eachElement, eachLocale, listParam, param, scalar, subItem, sysColumn, sysListParam, sysParam, tagsColumn,
   type CompileContext, type Sql,
 } from './sql-values.ts';
 
@@ -109,7 +109,7 @@ function itemPredicate(c: Comparison, value: Sql, item: Sql): Sql {
   const { valueType } = c.path as FieldPath;
   switch (c.op) {
     case 'eq': case 'lt': case 'lte': case 'gt': case 'gte':
-      return sql`(${value} ${sql.raw(COMPARATORS[c.op])} ${param(c.value as never, valueType)})`;
+      return sql`(${comparable(value, valueType)} ${sql.raw(COMPARATORS[c.op])} ${param(c.value as never, valueType)})`;
     case 'in': return sql`(${value} = any(${listParam(c.value as never, valueType)}))`;
     case 'all': return sql`(${value} = all(${listParam(c.value as never, valueType)}))`;
     case 'contains': return sql`(strpos(lower(${value}), lower(${c.value}::text)) > 0)`;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FieldPath, OrderKey } from '../../../domain/search/query.ts';
 import { distanceKm } from './sql-text-geo.ts';
-import { chainValue, scalar, subItem, sysColumn, type CompileContext, type Sql } from './sql-values.ts';
+import { chainValue, comparable, scalar, subItem, sysColumn, type CompileContext, type Sql } from './sql-values.ts';
 
 type Chained = FieldPath & { locale: { kind: 'chain' } };
 
@@ -25,7 +25,7 @@ export function compileOrder(order: OrderKey[], ctx: CompileContext): Sql {
     if (path.kind === 'sys' && path.attribute === 'type') continue;
     const expression = path.kind === 'sys'
       ? sysColumn(ctx, path.attribute)
-      : scalar(subItem(chainValue(ctx, chained(path)), path), path.valueType);
+      : comparable(scalar(subItem(chainValue(ctx, chained(path)), path), path.valueType), path.valueType);
     terms.push(sql`${expression} ${sql.raw(key.direction === 'desc' ? 'desc' : 'asc')} nulls last`);
   }
   return terms.length ? sql.join(terms) : sql`${sysColumn(ctx, 'id')} asc`;

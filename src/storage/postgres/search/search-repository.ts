@@ -8,6 +8,8 @@ import { toEntry } from '../entries-repository.ts';
 import type { Executor } from '../executor.ts';
 import { compileCondition } from './compile-condition.ts';
 import { compileOrder } from './compile-order.ts';
+import { indexedCount } from './indexed-count.ts';
+import { indexedPage } from './indexed-page.ts';
 import { column, compileContext, type Sql } from './sql-values.ts';
 
 /**
@@ -35,14 +37,18 @@ export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'
 
 export function searchRepository(db: Executor): SearchRepository {
   async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R): Promise<Page<R>> {
-    const { table, where, order } = compileSearch(query);
+    const compiled = compileSearch(query);
+    const { table, where, order } = compiled;
     const from = sql`${sql.table(table)} as r`;
-    const count = sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`.execute(db);
+    // The search index (entry_values) answers the total and the page when it can; the entries' JSON otherwise.
+    const count = (indexedCount(scope, query) ?? sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`).execute(db);
+    const indexed = indexedPage(db, scope, query, compiled);
     const rows = query.limit === 0
-      ? Promise.resolve({ rows: [] })
-      : sql`select r.* from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db);
+      ? Promise.resolve([])
+      : indexed ? indexed()
+      : sql`select r.* from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db).then((r) => r.rows);
     const [counted, page] = await Promise.all([count, rows]);
-    return { items: page.rows.map(toRecord), total: counted.rows[0]?.n ?? 0 };
+    return { items: page.map(toRecord), total: (counted.rows[0] as { n: number } | undefined)?.n ?? 0 };
   }
 
   return {

@@ -60,6 +60,12 @@ export function scalar(item: Sql, valueType: ValueType): Sql {
   }
 }
 
+/**
+ * A scalar as it is compared and ordered: symbols by code point (collation "C"), as the search index holds them,
+ * so a search gives the same order with or without the index and on any database locale.
+ */
+export const comparable = (value: Sql, valueType: ValueType): Sql => (valueType === 'symbol' ? sql`(${value} collate "C")` : value);
+
 /** The item a path reads inside one locale value (or one array element): the value itself or a subpath of it. */
 export const subItem = (value: Sql, path: FieldPath): Sql => (path.subpath.length ? sql`(${value} #> ${path.subpath}::text[])` : value);
 
