@@ -3,7 +3,7 @@ NODE  ?= node
 TSP   := $(NODE) node_modules/@typespec/compiler/cmd/tsp.js
 OATS  := $(NODE) node_modules/openapi-typescript/bin/cli.js
 
-.PHONY: generate check-generated typecheck lint test test-postgres contract bench start docs
+.PHONY: generate check-generated graphql-snapshots check-graphql-snapshots typecheck lint test test-postgres contract bench start docs
 
 ## generate: spec/*.tsp -> generated/openapi (3.0 + 3.1) -> generated/types
 # Compiles into a scratch folder first, so a spec error never leaves generated/ half-written.
@@ -20,6 +20,20 @@ check-generated: generate
 	@if ! git diff --quiet --exit-code -- generated; then \
 	  echo "generated/ drifted from spec/: run 'make generate' and commit" >&2; git diff --stat -- generated >&2; exit 1; fi
 	@echo "generated/ matches spec/"
+
+## graphql-snapshots: the SDL and codegen TypeScript snapshots of the GraphQL fixture models (contract-tests/graphql/codegen.ts)
+CODEGEN := $(NODE) --import tsx node_modules/@graphql-codegen/cli/cjs/bin.js --config contract-tests/graphql/codegen.ts
+graphql-snapshots:
+	@$(CODEGEN) > .tmp-codegen.log 2>&1 || { cat .tmp-codegen.log >&2; rm -f .tmp-codegen.log; exit 1; }
+	@rm -f .tmp-codegen.log
+	@echo "contract-tests/graphql/snapshots written from the fixture models"
+
+## check-graphql-snapshots: fail when the schema builder's output differs from the committed snapshots
+check-graphql-snapshots:
+	@$(CODEGEN) --check > .tmp-codegen.log 2>&1 || { grep -v '^[❯✔]' .tmp-codegen.log >&2; rm -f .tmp-codegen.log; \
+	  echo "GraphQL schema snapshots drifted: run 'make graphql-snapshots' and commit" >&2; exit 1; }
+	@rm -f .tmp-codegen.log
+	@echo "GraphQL schema snapshots match the schema builder"
 
 typecheck:
 	$(NODE) node_modules/typescript/bin/tsc --noEmit

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runContentBench } from './content.ts';
+import { runGraphqlBench } from './graphql.ts';
+import { runUploadBench } from './upload-part.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
 import { ROOT, startChild, type Child } from './processes.ts';
@@ -44,7 +46,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const row = (label: string, f: LoadFigures) =>
   `  ${label.padEnd(32)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
 
-const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench };
+const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench, graphql: runGraphqlBench, upload: runUploadBench };
 
 async function main(): Promise<void> {
   const started = Date.now();

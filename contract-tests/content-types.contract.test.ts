@@ -43,6 +43,7 @@ for (const kind of DB_KINDS) {
           createdAt: expect.stringMatching(MILLIS), updatedAt: expect.stringMatching(MILLIS),
           createdBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
           updatedBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
+          urn: `crn:service:::content:spaces/${s.id}/environments/master/content_types/post`,
         },
         name: 'Post', description: 'Posts', displayField: 'title',
         fields: [
@@ -266,7 +267,8 @@ for (const kind of DB_KINDS) {
       await api().put(`${s.m('extensions')}/ext`, { extension: { name: 'Ext', srcdoc: '<p>' } });
       await envs.readyEnvironment(s.id, 'copy', 'master');
       const copy = await api().get(`${s.e('copy', 'content_types')}/post`);
-      expect(copy.body).toEqual({ ...active.body, sys: { ...active.body.sys, environment: { sys: { type: 'Link', linkType: 'Environment', id: 'copy' } } } });
+      expect(copy.body).toEqual({ ...active.body, sys: { ...active.body.sys, environment: { sys: { type: 'Link', linkType: 'Environment', id: 'copy' } },
+        urn: `crn:service:::content:spaces/${s.id}/environments/copy/content_types/post` } });
       expect((await api().get(`${s.e('copy', 'content_types')}/post/editor_interface`)).body.controls).toEqual([{ fieldId: 'title', widgetId: 'singleLine', widgetNamespace: 'builtin' }]);
       expect((await api().get(`${s.e('copy', 'extensions')}/ext`)).body.extension).toEqual({ name: 'Ext', srcdoc: '<p>' });
       expect((await api().get(`/spaces/${s.id}/environments/copy/public/content_types`)).body.total).toBe(1);

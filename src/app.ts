@@ -4,7 +4,7 @@ import { createAssetFiles } from './assets/index.ts';
 import { bootstrapIdentity, createServices, type Services } from './domain/index.ts';
 import { createHttpApp } from './http/server.ts';
 import { ENVIRONMENT_CLONE_JOB, environmentCloneJob } from './domain/environments/environment-clone-job.ts';
-import { createJobRunner, type JobRunner } from './jobs/index.ts';
+import { createJobRunner, JOBS_PURGE_JOB, jobPurgeJob, scheduleJobPurge, type JobRunner } from './jobs/index.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { rateLimit } from './http/middleware/rate-limit.ts';
 import { createRateLimiter, spaceOrganizations } from './rate-limit/index.ts';
@@ -58,10 +58,14 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   const jobs = createJobRunner(storage, { logger });
   jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));
   await assetFiles.registerJobs(jobs);
+  jobs.register(JOBS_PURGE_JOB, jobPurgeJob(storage, { retentionMs: config.jobRetentionDays * 24 * 60 * 60 * 1000 }));
+  await scheduleJobPurge(storage);
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
+  const graphqlLimiter = await createRateLimiter({ perSecond: config.graphqlRateLimitPerSecond, pool: open.pool });
   const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
   const app = createHttpApp({
     config, services, logger, storage, fileHosts: assetFiles.hosts, rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
+    graphqlRateLimiter: graphqlLimiter,
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;

@@ -10,6 +10,8 @@ export interface Config {
   readonly dataDir: string;
   readonly vendor: VendorNames;
   readonly rateLimitPerSecond: number;
+  /** GraphQL Content API requests per second per space (0: off). */
+  readonly graphqlRateLimitPerSecond: number;
   readonly adminEmail: string | undefined;
   readonly adminToken: string | undefined;
   readonly nodeEnv: string;
@@ -28,6 +30,8 @@ export interface Config {
   readonly uploadMaxBytes: number;
   /** Whether asset processing may fetch an asset's `upload` URL (outbound HTTP from the server). */
   readonly fetchRemoteFiles: boolean;
+  /** Days a succeeded job is kept in the `jobs` table before the periodic purge deletes it (failed jobs stay). */
+  readonly jobRetentionDays: number;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -76,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     vendor: vendorNames(env.TESSERA_API_VENDOR ?? 'service'),
     rateLimitPerSecond: intFrom(env, 'TESSERA_RATE_LIMIT_PER_SECOND', 7),
+    graphqlRateLimitPerSecond: intFrom(env, 'TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND', 55),
     adminEmail: env.TESSERA_ADMIN_EMAIL || undefined,
     adminToken: env.TESSERA_ADMIN_TOKEN || undefined,
     nodeEnv,
@@ -89,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: env.TESSERA_FILES_DIR ? path.resolve(env.TESSERA_FILES_DIR) : defaultFilesDir,
     uploadMaxBytes: intFrom(env, 'TESSERA_UPLOAD_MAX_BYTES', UPLOAD_MAX_BYTES, 1),
     fetchRemoteFiles: env.TESSERA_FETCH_REMOTE_FILES === '1',
+    jobRetentionDays: intFrom(env, 'TESSERA_JOB_RETENTION_DAYS', 7, 1),
   });
 }

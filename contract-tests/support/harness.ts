@@ -40,7 +40,7 @@ export async function startServer(kind: DbKind, options: ServerOptions = {}): Pr
   const c = contract;
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
   const config = loadConfig({
-    NODE_ENV: 'test', TESSERA_ADMIN_TOKEN: ADMIN_TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0',
+    NODE_ENV: 'test', TESSERA_ADMIN_TOKEN: ADMIN_TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '0',
     ...(database ? { DATABASE_URL: database.url } : {}), ...options.env,
   });
   const violations: string[] = [];

@@ -291,6 +291,10 @@ export interface paths {
          *     definition that shapes entries. Sets `publishedVersion` to that version, adds 1 to `version` and to
          *     `publishedCounter`. Fields marked `deleted` disappear, renamed fields take their `newId` (entries follow), and the
          *     editor interface is created or kept in step. In the master environment each activation records a snapshot.
+         *     An activation that would make a published entry invalid (a field that became required and that a published entry
+         *     lacks, or published values that no longer fit a field's type) is refused with 400
+         *     `Previously published fields are invalid` (`details.errors[]` names `entryId`, `name` and `path` of each
+         *     problem) and changes nothing.
          *     Needs the space admin role.
          */
         put: operations["MasterContentTypes_activate"];
@@ -770,6 +774,10 @@ export interface paths {
          *     definition that shapes entries. Sets `publishedVersion` to that version, adds 1 to `version` and to
          *     `publishedCounter`. Fields marked `deleted` disappear, renamed fields take their `newId` (entries follow), and the
          *     editor interface is created or kept in step. In the master environment each activation records a snapshot.
+         *     An activation that would make a published entry invalid (a field that became required and that a published entry
+         *     lacks, or published values that no longer fit a field's type) is refused with 400
+         *     `Previously published fields are invalid` (`details.errors[]` names `entryId`, `name` and `path` of each
+         *     problem) and changes nothing.
          *     Needs the space admin role.
          */
         put: operations["ContentTypes_activate"];
@@ -1663,6 +1671,9 @@ export interface components {
                 /** Format: date-time */
                 archivedAt?: string;
                 archivedBy?: components["schemas"]["Tessera.Common.UserLink"];
+                /** @description Status per locale: `draft` (no `publishedVersion`), `published` (`version = publishedVersion + 1`), else `changed`. */
+                fieldStatus?: components["schemas"]["Tessera.Common.FieldStatus"];
+                urn?: components["schemas"]["Tessera.Common.ContentUrn"];
             };
             /** @description The draft values per field and locale. Fields without a value are left out. */
             fields: components["schemas"]["AssetFields"];
@@ -1923,6 +1934,7 @@ export interface components {
              * @description When the content type was activated for the first time; kept after deactivation.
              */
             firstPublishedAt?: string;
+            urn?: components["schemas"]["Tessera.Common.ContentUrn"];
         };
         /** @description The editing widget of one field. */
         EditorControl: {
@@ -2046,6 +2058,9 @@ export interface components {
                 /** Format: date-time */
                 archivedAt?: string;
                 archivedBy?: components["schemas"]["Tessera.Common.UserLink"];
+                /** @description Status per locale: `draft` (no `publishedVersion`), `published` (`version = publishedVersion + 1`), else `changed`. */
+                fieldStatus?: components["schemas"]["Tessera.Common.FieldStatus"];
+                urn?: components["schemas"]["Tessera.Common.ContentUrn"];
                 contentType: components["schemas"]["EntryContentTypeLink"];
             };
             /** @description The draft values per field and locale. Fields without a value are left out. */
@@ -2689,6 +2704,11 @@ export interface components {
          * @enum {string}
          */
         TagVisibility: "public" | "private";
+        /**
+         * @description The resource name of an entity: `crn:<vendor token>:::content:spaces/<space>/environments/<environment>/<collection>/<id>`,
+         *     where the collection is `entries`, `assets` or `content_types` and the environment is named as in `sys.environment`.
+         */
+        "Tessera.Common.ContentUrn": string;
         /** @description A link to an environment alias. */
         "Tessera.Common.EnvironmentAliasLink": {
             /** @description The system properties of a link to another resource. */
@@ -2730,6 +2750,18 @@ export interface components {
          * @enum {string}
          */
         "Tessera.Common.ErrorId": "BadRequest" | "InvalidQuery" | "AccessTokenInvalid" | "AccessDenied" | "NotFound" | "MissingOrganizationParameter" | "VersionMismatch" | "ValidationFailed" | "InvalidEntry" | "UnknownField" | "ActionPreconditionsFailed" | "PayloadTooLarge" | "RateLimitExceeded" | "NotImplemented" | "ServerError";
+        /**
+         * @description Where an entity stands in one locale: never published, published but changed since, or unchanged since publishing.
+         * @enum {string}
+         */
+        "Tessera.Common.FieldPublishStatus": "draft" | "changed" | "published";
+        /**
+         * @description Publishing status of an entry or asset per locale of the environment, under the key `*` (all fields). While
+         *     locale-based publishing is not offered, every locale has the status of the whole entity.
+         */
+        "Tessera.Common.FieldStatus": {
+            "*": Record<string, unknown>;
+        };
         /** @description A link to an organization. */
         "Tessera.Common.OrganizationLink": {
             /** @description The system properties of a link to another resource. */

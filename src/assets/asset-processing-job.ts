@@ -12,7 +12,8 @@ export interface AssetProcessingJobOptions { maxBytes: number; fetchRemoteFiles:
 /** Attempts to apply a result while other locales of the same asset land their own version bumps. */
 const APPLY_ATTEMPTS = 20;
 
-interface StoredFile { sha256: string; size: number; uploadId: string | undefined; }
+/** Bytes ready to become a blob: an upload's file, or a fetched file (`temporary`, discarded when the job ends). */
+interface StoredFile { sha256: string; size: number; uploadId: string | undefined; path: string; temporary: boolean; }
 
 /**
  * Takes one locale's bytes (from its upload or its URL) into the content-addressed store, measures them and writes
@@ -32,18 +33,12 @@ export function assetProcessingJob(storage: Storage, store: FileStore, options: 
     if (source.kind === 'upload') {
       const upload = await storage.repos.uploads.find(payload.spaceId, source.uploadId);
       if (!upload) throw new PermanentJobError(`The upload "${source.uploadId}" no longer exists.`);
-      await store.adoptBlob(upload.sha256, store.uploadPath(upload.id));
-      return { sha256: upload.sha256, size: upload.size, uploadId: upload.id };
+      return { sha256: upload.sha256, size: upload.size, uploadId: upload.id, path: store.uploadPath(upload.id), temporary: false };
     }
     if (source.kind !== 'url') throw new Error('nothing to obtain');
     if (!options.fetchRemoteFiles) throw new PermanentJobError('Fetching files from URLs is disabled on this server.');
     const fetched = await fetchToStore(store, source.url, options.maxBytes);
-    try {
-      await store.adoptBlob(fetched.sha256, fetched.path);
-    } finally {
-      await store.discard(fetched.path);
-    }
-    return { sha256: fetched.sha256, size: fetched.size, uploadId: undefined };
+    return { sha256: fetched.sha256, size: fetched.size, uploadId: undefined, path: fetched.path, temporary: true };
   }
 
   const processedFile = (payload: AssetProcessingPayload, file: ParsedFile, stored: StoredFile, fileKey: string, image: ImageSize | undefined) => ({
@@ -53,29 +48,46 @@ export function assetProcessingJob(storage: Storage, store: FileStore, options: 
     details: { size: stored.size, ...(image ? { image } : {}) },
   });
 
+  /**
+   * Writes the URL, the asset file row and the blob in one transaction, under the blob's lock that the collection of
+   * unused files also takes: the blob is on disk and recorded when the URL that needs it is committed.
+   */
+  async function apply(payload: AssetProcessingPayload, file: ParsedFile, stored: StoredFile): Promise<void> {
+    const image = file.contentType.startsWith('image/') ? await probeImage(stored.path) : undefined;
+    const fileKey = stored.sha256.slice(0, 32);
+    const result = processedFile(payload, file, stored, fileKey, image);
+    for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt += 1) {
+      const now = await current(payload);
+      if (!now || !sameSource(now.file, file)) return; // deleted, or the file was replaced meanwhile
+      const applied = await storage.transaction(async (repos) => {
+        const updated = await repos.assets.updateFile(payload.spaceId, payload.environmentId, payload.assetId, payload.locale, result, now.version);
+        if (!updated) return false;
+        await repos.uploads.saveAssetFile({
+          spaceId: payload.spaceId, assetId: payload.assetId, fileKey, sha256: stored.sha256, contentType: file.contentType,
+          size: stored.size, width: image?.width ?? null, height: image?.height ?? null,
+        });
+        await repos.uploads.lockBlob(stored.sha256);
+        await store.adoptBlob(stored.sha256, stored.path);
+        if (stored.uploadId) await repos.uploads.markProcessed(payload.spaceId, stored.uploadId);
+        return true;
+      });
+      if (applied) return;
+    }
+    throw new Error(`The asset ${payload.assetId} kept changing while its ${payload.locale} file was applied.`);
+  }
+
   return {
     async run(payload) {
       const start = await current(payload);
       if (!start || start.file.source.kind === 'processed') return;
       const stored = await obtain(payload, start.file);
-      const image = start.file.contentType.startsWith('image/') ? await probeImage(store.blobPath(stored.sha256)) : undefined;
-      const fileKey = stored.sha256.slice(0, 32);
-      await storage.repos.uploads.saveAssetFile({
-        spaceId: payload.spaceId, assetId: payload.assetId, fileKey, sha256: stored.sha256, contentType: start.file.contentType,
-        size: stored.size, width: image?.width ?? null, height: image?.height ?? null,
-      });
-      const result = processedFile(payload, start.file, stored, fileKey, image);
-      for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt += 1) {
-        const now = await current(payload);
-        if (!now || !sameSource(now.file, start.file)) return; // deleted, or the file was replaced meanwhile
-        const applied = await storage.transaction(async (repos) => {
-          const updated = await repos.assets.updateFile(payload.spaceId, payload.environmentId, payload.assetId, payload.locale, result, now.version);
-          if (updated && stored.uploadId) await repos.uploads.markProcessed(payload.spaceId, stored.uploadId);
-          return updated !== undefined;
-        });
-        if (applied) return;
+      try {
+        // The copy happens here, outside any transaction; under the lock below it is then a check (or a redo after a collection).
+        await store.adoptBlob(stored.sha256, stored.path);
+        await apply(payload, start.file, stored);
+      } finally {
+        if (stored.temporary) await store.discard(stored.path);
       }
-      throw new Error(`The asset ${payload.assetId} kept changing while its ${payload.locale} file was applied.`);
     },
   };
 }

@@ -71,6 +71,11 @@ export class FileStore {
     await rename(temp, target);
   }
 
+  /** Removes a blob no asset file uses any more (the caller holds its lock). */
+  async removeBlob(sha256: string): Promise<void> {
+    await rm(this.blobPath(sha256), { force: true });
+  }
+
   /** Streams a body into a temporary file (for fetched URLs); the caller adopts or discards it. */
   async receiveTemp(body: Readable, maxBytes: number): Promise<WrittenFile & { path: string }> {
     const temp = await this.tempFile();

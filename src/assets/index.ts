@@ -4,6 +4,8 @@ import { scheduleUploadExpiry, UPLOAD_EXPIRY_JOB, uploadExpiryJob } from '../dom
 import type { ServiceOptions } from '../domain/index.ts';
 import type { JobRunner } from '../jobs/index.ts';
 import type { Storage } from '../storage/port/index.ts';
+import { ASSET_FILES_GC_JOB } from '../domain/uploads/asset-files-gc.ts';
+import { assetFilesGcJob } from './asset-files-gc-job.ts';
 import { assetProcessingJob } from './asset-processing-job.ts';
 import { FileStore } from './file-store.ts';
 import { publishedFiles } from './published-files.ts';
@@ -34,6 +36,7 @@ export function createAssetFiles(config: Config, storage: Storage) {
     },
     async registerJobs(jobs: JobRunner) {
       jobs.register(ASSET_PROCESSING_JOB, assetProcessingJob(storage, store, { maxBytes: config.uploadMaxBytes, fetchRemoteFiles: config.fetchRemoteFiles }));
+      jobs.register(ASSET_FILES_GC_JOB, assetFilesGcJob(storage, store));
       jobs.register(UPLOAD_EXPIRY_JOB, uploadExpiryJob(storage, store, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS }));
       await scheduleUploadExpiry(storage);
     },

@@ -10,11 +10,11 @@ export const FORMAT_TYPES: Record<ImageFormat, string> = { jpg: 'image/jpeg', pn
  * ones read the file. Concurrent first requests may both render; each writes atomically, so either result stands.
  */
 export function renditions(store: FileStore) {
-  return async function rendition(sha256: string, params: ImageParams, format: ImageFormat): Promise<{ path: string; contentType: string }> {
+  return async function rendition(sha256: string, params: ImageParams, format: ImageFormat): Promise<{ path: string; contentType: string; key: string }> {
     const key = createHash('sha256').update(`${sha256}?${normalizeParams(params, format)}`).digest('hex');
     const path = store.renditionPath(key);
     if ((await store.size(path)) === undefined) await store.saveRendition(key, await transformImage(store.blobPath(sha256), params, format));
-    return { path, contentType: FORMAT_TYPES[format] };
+    return { path, contentType: FORMAT_TYPES[format], key };
   };
 }
 

@@ -51,6 +51,7 @@ export const GRAPHQL_ERRORS = {
   UNRESOLVABLE_LINK: { status: 200, message: 'Query execution error. Link cannot be resolved.' },
   UNEXPECTED_LINKED_CONTENT_TYPE: { status: 200, message: 'Query execution error. Unexpected linked content type.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Internal Server Error' },
+  RATE_LIMIT_EXCEEDED: { status: 429, message: 'You have exceeded the rate limit of this Space by making too many requests within a short timespan. Please wait a moment before trying the request again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type GraphqlErrorCode = keyof typeof GRAPHQL_ERRORS;

@@ -1,5 +1,5 @@
 import {
-  getNamedType, isInterfaceType, isObjectType, Kind, valueFromAST,
+  getNamedType, isInterfaceType, isObjectType, isUnionType, Kind, valueFromAST,
   type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 
@@ -7,11 +7,19 @@ export const MAX_COMPLEXITY = 11000;
 const DEFAULT_LIMIT = 100;
 
 const isCollection = (t: GraphQLCompositeType) => t.name.endsWith('Collection') && isObjectType(t) && !!t.getFields().items;
-const isEntity = (t: GraphQLCompositeType) => t.name === 'Asset' || t.name === 'Entry' || (isObjectType(t) && t.getInterfaces().some((i) => i.name === 'Entry'));
+const isEntity = (t: GraphQLCompositeType) => t.name === 'Asset' || t.name === 'Entry' || isUnionType(t)
+  || (isObjectType(t) && t.getInterfaces().some((i) => i.name === 'Entry'));
+
+/**
+ * A field's own rule (its `extensions.complexity`): `cost` entities per parent, which also multiply what is below
+ * (rich text `links`); `counted` for the lists already counted by such a field.
+ */
+interface FieldComplexity { cost?: number; counted?: boolean; }
 
 /**
  * The most entries and assets an operation can return: a collection counts its `limit` (100 when omitted or 0)
- * times the count of its enclosing collections; a single entry or asset counts 1 times that count.
+ * times the count of its enclosing collections; a single entry or asset (or a union of entry types) counts 1 times
+ * that count; rich text `links` counts what the field's validations allow (1000 when unlimited) times that count.
  */
 export function queryComplexity(
   schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>,
@@ -34,7 +42,13 @@ export function queryComplexity(
         if (!def) continue;
         const type = getNamedType(def.type) as GraphQLCompositeType;
         let own = multiplier;
-        if (isCollection(type)) {
+        const rule = def.extensions?.complexity as FieldComplexity | undefined;
+        if (rule?.cost !== undefined) {
+          own = multiplier * rule.cost;
+          total += own;
+        } else if (rule?.counted) {
+          // counted by the enclosing field
+        } else if (isCollection(type)) {
           const arg = selection.arguments?.find((a) => a.name.value === 'limit');
           const limitArg = def.args.find((a) => a.name === 'limit');
           const value = arg && limitArg ? valueFromAST(arg.value, limitArg.type, variables) as number | null | undefined : undefined;

@@ -1,12 +1,14 @@
 import express, { type Request, type Response, type Router } from 'express';
 import {
-  execute, getOperationAST, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLError,
+  execute, getOperationAST, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLError,
 } from 'graphql';
 import type { VendorNames } from '../config.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
 import type { Storage } from '../storage/port/index.ts';
 import { authorizeContent, tokenOf } from './access.ts';
 import { MAX_COMPLEXITY, queryComplexity } from './complexity.ts';
 import { GraphqlRequestError, requestError, wireError, wireExecutionError } from './errors.ts';
+import { documentCache, type DocumentCache } from './document-cache.ts';
 import { createLoaders } from './loaders.ts';
 import { schemaCache, type SchemaCache } from './schema-cache.ts';
 
@@ -54,14 +56,37 @@ function readRequest(req: Request): GraphqlRequest {
   return { query, variables: (variables ?? {}) as Record<string, unknown>, operationName: operationName ?? undefined };
 }
 
+export interface GraphqlEndpointOptions {
+  /** Requests per second per space; undefined: unlimited. */
+  limiter?: RateLimiter;
+  schemas?: SchemaCache;
+  documents?: DocumentCache;
+}
+
 /**
  * The GraphQL Content API: `POST|GET /content/v1/spaces/{space}[/environments/{environment}]`, authenticated by
  * delivery and preview tokens (not by the Management API's tokens). Every answer carries the query cost header.
+ * With a limiter, authenticated requests are charged to their space (all its environments share the budget):
+ * `X-<Vendor>-RateLimit-Second-Limit` on every charged answer, and over budget 429 RATE_LIMIT_EXCEEDED with
+ * `X-<Vendor>-RateLimit-Reset` (seconds to wait). Requests refused before authentication are not charged.
  */
-export function graphqlEndpoint(storage: Storage, vendor: VendorNames, schemas: SchemaCache = schemaCache(storage)): Router {
+export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: GraphqlEndpointOptions = {}): Router {
+  const { limiter, schemas = schemaCache(storage), documents = documentCache() } = options;
   const router = express.Router();
   const costHeader = `${vendor.headerPrefix}-Graphql-Query-Cost`;
+  const limitHeader = `${vendor.headerPrefix}-RateLimit-Second-Limit`;
+  const resetHeader = `${vendor.headerPrefix}-RateLimit-Reset`;
   const paths = ['/content/v1/spaces/:space', '/content/v1/spaces/:space/environments/:environment'];
+
+  async function charge(res: Response, spaceId: string): Promise<void> {
+    if (!limiter) return;
+    const decision = await limiter.consume(`graphql:${spaceId}`);
+    res.setHeader(limitHeader, String(decision.limit));
+    if (!decision.allowed) {
+      res.setHeader(resetHeader, String(decision.resetSeconds));
+      throw requestError('RATE_LIMIT_EXCEEDED');
+    }
+  }
 
   async function handle(req: Request, res: Response) {
     let cost = 0;
@@ -73,16 +98,17 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, schemas: 
       const token = tokenOf(req.get('authorization'), req.query.access_token);
       const spaceId = String(req.params.space);
       const access = await authorizeContent(storage, token, spaceId, req.params.environment ? String(req.params.environment) : MASTER);
+      await charge(res, spaceId);
       const request = readRequest(req);
       const scope = { spaceId, environmentId: access.environmentId };
       const schema = await schemas.schemaFor(scope);
       let document: DocumentNode;
       try {
-        document = parse(request.query);
+        document = documents.parse(request.query);
       } catch (e) {
         return send(400, { errors: [wireError(vendor.token, req.id, e as GraphQLError, 'GRAPHQL_PARSE_FAILED')] });
       }
-      const invalid = validate(schema, document);
+      const invalid = documents.validate(schema, request.query, document);
       if (invalid.length) return send(400, { errors: invalid.map((e) => wireError(vendor.token, req.id, e, 'GRAPHQL_VALIDATION_FAILED')) });
       const operation = getOperationAST(document, request.operationName);
       if (!operation) {

@@ -3,12 +3,24 @@ import {
   type GraphQLInputFieldConfigMap, type GraphQLInputType,
 } from 'graphql';
 import type { FieldDefinition } from '../domain/content-model/field.ts';
-import { and, SYS_ID, type Condition, type FieldPath, type OrderKey, type Scalar, type ValueType } from '../domain/search/query.ts';
-import { executionError } from './errors.ts';
-import { CircleType, DateTimeType, RectangleType, SysFilterType } from './types/shared-types.ts';
+import { and, SYS_ID, type Condition, type FieldPath, type OrderKey, type Scalar, type SysPath, type ValueType } from '../domain/search/query.ts';
+import { linkTargets } from './plan/link-targets.ts';
+import { compileSys, containsValue, SysFilterType, sysOrderValues } from './sys-filter.ts';
+import { CircleType, DateTimeType, RectangleType } from './types/shared-types.ts';
 
-/** A content field the filters and order of its type can name. */
-export interface PlannedField { fieldId: string; name: string; definition: FieldDefinition; }
+/**
+ * A field the filters and order of its type can name. `subpath` reads a key below the locale value (the asset
+ * file's attributes); `normalize` maps a filter value to the stored form; `nestedFilter` names the nested filter
+ * input of a single link validated to one content type (see naming.ts).
+ */
+export interface PlannedField {
+  fieldId: string; name: string; definition: FieldDefinition; subpath?: string[]; normalize?: (value: unknown) => unknown;
+  nestedFilter?: string;
+}
+
+/** A content type as the nested filters of links to it see it. */
+export interface LinkTarget { contentTypeId: string; typeName: string; fields: PlannedField[]; }
+export type TargetLookup = (contentTypeId: string) => LinkTarget | undefined;
 
 const SCALAR_TYPES: Partial<Record<string, { gql: GraphQLInputType; valueType: ValueType }>> = {
   Symbol: { gql: GraphQLString, valueType: 'symbol' },
@@ -20,9 +32,13 @@ const SCALAR_TYPES: Partial<Record<string, { gql: GraphQLInputType; valueType: V
 };
 
 type Op = 'eq' | 'ne' | 'exists' | 'contains' | 'not_contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'nin'
-  | 'all' | 'some' | 'none' | 'circle' | 'rectangle';
+  | 'all' | 'some' | 'none' | 'circle' | 'rectangle' | 'reference';
 
-interface FilterKey { field: PlannedField; op: Op; valueType: ValueType; array: boolean; }
+interface FilterKey {
+  field: PlannedField; op: Op; valueType: ValueType; array: boolean;
+  /** For `reference`: the linked content type and the keys of its nested filter. */
+  nested?: { contentTypeId: string; keys: Map<string, FilterKey> };
+}
 
 const POSTFIXES: Array<[string, Op]> = [
   ['', 'eq'], ['_not', 'ne'], ['_exists', 'exists'], ['_contains', 'contains'], ['_not_contains', 'not_contains'],
@@ -37,16 +53,30 @@ function postfixesFor(type: string): Op[] {
   return base;
 }
 
-/** The `<Type>Filter` input and the map from its keys to what they compare. */
-export function buildFilter(typeName: string, fields: PlannedField[]) {
+export interface FilterOptions {
+  /** The other content types, for the nested filters of single links validated to one content type. */
+  targets?: TargetLookup;
+  /** The input's name when it is not `<typeName>Filter` (nested filters). */
+  name?: string;
+}
+
+/**
+ * The `<Type>Filter` input and the map from its keys to what they compare. A nested filter (`options.name`, no
+ * `targets`) has the same keys as the target type's own filter except links: one relationship level deep.
+ */
+export function buildFilter(typeName: string, fields: PlannedField[], options: FilterOptions = {}) {
   const keys = new Map<string, FilterKey>();
   const filterType: GraphQLInputObjectType = new GraphQLInputObjectType({
-    name: `${typeName}Filter`,
+    name: options.name ?? `${typeName}Filter`,
     fields: () => {
       const config: GraphQLInputFieldConfigMap = {
         sys: { type: SysFilterType },
         AND: { type: new GraphQLList(filterType) },
         OR: { type: new GraphQLList(filterType) },
+      };
+      const add = (name: string, type: GraphQLInputType, key: Omit<FilterKey, 'array'> & { array?: boolean }) => {
+        config[name] = { type };
+        keys.set(name, { array: false, ...key });
       };
       for (const field of fields) {
         const d = field.definition;
@@ -55,23 +85,30 @@ export function buildFilter(typeName: string, fields: PlannedField[]) {
           for (const [postfix, op] of POSTFIXES) {
             if (!postfixesFor(d.type).includes(op)) continue;
             const type = op === 'exists' ? GraphQLBoolean : op === 'in' || op === 'nin' ? new GraphQLList(scalar.gql) : scalar.gql;
-            config[field.name + postfix] = { type };
-            keys.set(field.name + postfix, { field, op, valueType: scalar.valueType, array: false });
+            add(field.name + postfix, type, { field, op, valueType: scalar.valueType });
           }
+        } else if (d.type === 'RichText') {
+          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'richtext' });
+          add(`${field.name}_contains`, GraphQLString, { field, op: 'contains', valueType: 'richtext' });
+          add(`${field.name}_not_contains`, GraphQLString, { field, op: 'not_contains', valueType: 'richtext' });
         } else if (d.type === 'Location') {
-          config[`${field.name}_exists`] = { type: GraphQLBoolean };
-          config[`${field.name}_within_circle`] = { type: CircleType };
-          config[`${field.name}_within_rectangle`] = { type: RectangleType };
-          keys.set(`${field.name}_exists`, { field, op: 'exists', valueType: 'location', array: false });
-          keys.set(`${field.name}_within_circle`, { field, op: 'circle', valueType: 'location', array: false });
-          keys.set(`${field.name}_within_rectangle`, { field, op: 'rectangle', valueType: 'location', array: false });
+          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'location' });
+          add(`${field.name}_within_circle`, CircleType, { field, op: 'circle', valueType: 'location' });
+          add(`${field.name}_within_rectangle`, RectangleType, { field, op: 'rectangle', valueType: 'location' });
         } else if (d.type === 'Array' && d.items?.type === 'Symbol') {
-          config[`${field.name}_exists`] = { type: GraphQLBoolean };
-          keys.set(`${field.name}_exists`, { field, op: 'exists', valueType: 'symbol', array: true });
+          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'symbol', array: true });
           for (const [postfix, op] of [['_contains_all', 'all'], ['_contains_some', 'some'], ['_contains_none', 'none']] as const) {
-            config[field.name + postfix] = { type: new GraphQLList(GraphQLString) };
-            keys.set(field.name + postfix, { field, op, valueType: 'symbol', array: true });
+            add(field.name + postfix, new GraphQLList(GraphQLString), { field, op, valueType: 'symbol', array: true });
           }
+        } else if (d.type === 'Link' && options.targets) {
+          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'link' });
+          const target = field.nestedFilter ? options.targets(linkTargets(d)[0]!) : undefined;
+          if (target) {
+            const nested = buildFilter(target.typeName, target.fields, { name: field.nestedFilter });
+            add(field.name, nested.filterType, { field, op: 'reference', valueType: 'link', nested: { contentTypeId: target.contentTypeId, keys: nested.keys } });
+          }
+        } else if (d.type === 'Array' && d.items?.type === 'Link' && options.targets) {
+          add(`${field.name}Collection_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'link', array: true });
         }
       }
       return config;
@@ -80,33 +117,34 @@ export function buildFilter(typeName: string, fields: PlannedField[]) {
   return { filterType, keys };
 }
 
-/** The `<Type>Order` enum: `<field>_ASC|_DESC` for orderable fields plus `sys_id_ASC|_DESC`. */
+/** What an order enum value stands for: a field, or a sys attribute. */
+export interface OrderValue { field?: PlannedField; sys?: SysPath; direction: 'asc' | 'desc'; }
+
+/** The `<Type>Order` enum: `<field>_ASC|_DESC` for orderable fields plus `sys_<attribute>_ASC|_DESC`. */
 export function buildOrder(typeName: string, fields: PlannedField[]) {
-  const values: Record<string, { value: { fieldId?: string; field?: PlannedField; direction: 'asc' | 'desc' } }> = {};
+  const values: Record<string, { value: OrderValue }> = {};
   for (const field of fields) {
     const scalar = SCALAR_TYPES[field.definition.type];
     if (!scalar || field.definition.type === 'Text') continue;
     values[`${field.name}_ASC`] = { value: { field, direction: 'asc' } };
     values[`${field.name}_DESC`] = { value: { field, direction: 'desc' } };
   }
-  values.sys_id_ASC = { value: { direction: 'asc' } };
-  values.sys_id_DESC = { value: { direction: 'desc' } };
-  return new GraphQLEnumType({ name: `${typeName}Order`, values });
+  return new GraphQLEnumType({ name: `${typeName}Order`, values: { ...values, ...sysOrderValues() } });
 }
 
 export interface CompileOptions { chainOf: (field: FieldDefinition) => string[]; }
 
-function fieldPath(key: FilterKey, options: CompileOptions): FieldPath {
+function fieldPath(key: Pick<FilterKey, 'field' | 'valueType' | 'array'>, options: CompileOptions): FieldPath {
   const d = key.field.definition;
-  return { kind: 'field', fieldId: d.id, locale: { kind: 'chain', codes: options.chainOf(d) }, subpath: [], valueType: key.valueType, array: key.array };
+  return {
+    kind: 'field', fieldId: d.id, locale: { kind: 'chain', codes: options.chainOf(d) }, subpath: key.field.subpath ?? [],
+    valueType: key.valueType, array: key.array,
+  };
 }
 
-const typed = (v: unknown, valueType: ValueType): Scalar => (valueType === 'date' ? new Date(String(v)).toISOString() : v as Scalar);
-
-function containsValue(value: unknown): string {
-  const s = String(value);
-  if (s.length < 2) throw executionError('GRAPHQL_VALIDATION_FAILED', 'The _contains filter needs at least 2 characters', { value: s });
-  return s;
+function typed(key: FilterKey, v: unknown): Scalar {
+  const value = key.field.normalize ? key.field.normalize(v) : v;
+  return key.valueType === 'date' ? new Date(String(value)).toISOString() : value as Scalar;
 }
 
 /** A `where` argument compiled to the query representation shared with REST search. */
@@ -115,35 +153,23 @@ export function compileWhere(where: Record<string, unknown> | null | undefined, 
   const parts: Condition[] = [];
   for (const [name, value] of Object.entries(where)) {
     if (value === undefined || value === null) continue;
-    if (name === 'AND') parts.push(and(...(value as Array<Record<string, unknown>>).map((w) => compileWhere(w, keys, options))));
-    else if (name === 'OR') parts.push({ kind: 'or', conditions: (value as Array<Record<string, unknown>>).map((w) => compileWhere(w, keys, options)) });
+    const list = () => (value as Array<Record<string, unknown> | null>).filter((w) => w !== null).map((w) => compileWhere(w, keys, options));
+    if (name === 'AND') parts.push(and(...list()));
+    else if (name === 'OR') parts.push({ kind: 'or', conditions: list() });
     else if (name === 'sys') parts.push(compileSys(value as Record<string, unknown>));
     else parts.push(compileKey(keys.get(name)!, value, options));
   }
   return and(...parts);
 }
 
-function compileSys(sys: Record<string, unknown>): Condition {
-  const parts: Condition[] = [];
-  for (const [name, v] of Object.entries(sys)) {
-    if (v === undefined || v === null) continue;
-    if (name === 'id') parts.push({ kind: 'compare', path: SYS_ID, op: 'eq', value: v as string });
-    if (name === 'id_not') parts.push({ kind: 'compare', path: SYS_ID, op: 'ne', value: v as string });
-    if (name === 'id_in') parts.push({ kind: 'compare', path: SYS_ID, op: 'in', value: v as string[] });
-    if (name === 'id_not_in') parts.push({ kind: 'compare', path: SYS_ID, op: 'nin', value: v as string[] });
-    if (name === 'id_contains') parts.push({ kind: 'compare', path: SYS_ID, op: 'contains', value: containsValue(v) });
-    if (name === 'id_not_contains') parts.push({ kind: 'not', condition: { kind: 'compare', path: SYS_ID, op: 'contains', value: containsValue(v) } });
-  }
-  return and(...parts);
-}
-
 function compileKey(key: FilterKey, value: unknown, options: CompileOptions): Condition {
   const path = fieldPath(key, options);
-  const list = () => (value as unknown[]).map((v) => typed(v, key.valueType));
+  const list = () => (value as unknown[]).filter((v) => v !== null).map((v) => typed(key, v));
+  const contains = (): Condition => ({ kind: 'compare', path, op: 'contains', value: containsValue(typed(key, value)) });
   switch (key.op) {
     case 'exists': return { kind: 'compare', path, op: 'exists', value: value as boolean };
-    case 'contains': return { kind: 'compare', path, op: 'contains', value: containsValue(value) };
-    case 'not_contains': return { kind: 'not', condition: { kind: 'compare', path, op: 'contains', value: containsValue(value) } };
+    case 'contains': return contains();
+    case 'not_contains': return { kind: 'not', condition: contains() };
     case 'in': case 'nin': case 'all': return { kind: 'compare', path, op: key.op, value: list() };
     case 'some': return { kind: 'compare', path, op: 'in', value: list() };
     case 'none': return { kind: 'compare', path, op: 'nin', value: list() };
@@ -155,22 +181,26 @@ function compileKey(key: FilterKey, value: unknown, options: CompileOptions): Co
       const r = value as { topLeftLat: number; topLeftLon: number; bottomRightLat: number; bottomRightLon: number };
       return { kind: 'compare', path, op: 'within', value: { shape: 'rectangle', north: r.topLeftLat, west: r.topLeftLon, south: r.bottomRightLat, east: r.bottomRightLon } };
     }
-    default: return { kind: 'compare', path, op: key.op, value: typed(value, key.valueType) };
+    case 'reference': {
+      const { contentTypeId, keys } = key.nested!;
+      return { kind: 'reference', field: path, contentTypeId, where: compileWhere(value as Record<string, unknown>, keys, options) };
+    }
+    default: return { kind: 'compare', path, op: key.op, value: typed(key, value) };
   }
 }
 
 /** The `order` argument compiled to order keys; none gives `sys.publishedAt` descending then `sys.id` ascending. */
-export function compileOrder(order: Array<{ field?: PlannedField; direction: 'asc' | 'desc' }> | null | undefined, options: CompileOptions): OrderKey[] {
+export function compileOrder(order: OrderValue[] | null | undefined, options: CompileOptions): OrderKey[] {
   if (!order?.length) {
     return [
       { kind: 'path', path: { kind: 'sys', attribute: 'publishedAt', valueType: 'date' }, direction: 'desc' },
       { kind: 'path', path: SYS_ID, direction: 'asc' },
     ];
   }
-  const keys: OrderKey[] = order.map((o) => {
-    if (!o.field) return { kind: 'path', path: SYS_ID, direction: o.direction };
+  const keys: OrderKey[] = order.filter((o) => o !== null).map((o) => {
+    if (!o.field) return { kind: 'path', path: o.sys ?? SYS_ID, direction: o.direction };
     const scalar = SCALAR_TYPES[o.field.definition.type]!;
-    return { kind: 'path', path: fieldPath({ field: o.field, op: 'eq', valueType: scalar.valueType, array: false }, options), direction: o.direction };
+    return { kind: 'path', path: fieldPath({ field: o.field, valueType: scalar.valueType, array: false }, options), direction: o.direction };
   });
   const last = keys.at(-1)!;
   if (last.kind === 'path' && last.path.kind === 'sys' && last.path.attribute === 'id') return keys;

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { SYS_ID } from '../domain/search/query.ts';
-import type { AssetRecord, EntryRecord, SearchScope, Storage } from '../storage/port/index.ts';
+import type { AssetRecord, EntryRecord, LinkingQuery, Page, SearchScope, Storage } from '../storage/port/index.ts';
 
 type Target = 'Entry' | 'Asset';
 type State = 'draft' | 'published';
@@ -8,7 +8,24 @@ type State = 'draft' | 'published';
 /** Per-request batching of link resolution: one search per (target, state) and tick, whatever the number of links. */
 export function createLoaders(storage: Storage, scope: SearchScope) {
   const loaders = new Map<string, DataLoader<string, EntryRecord | AssetRecord | undefined>>();
+  const linking = new Map<string, DataLoader<string, Page<EntryRecord>>>();
   return {
+    /**
+     * The entries linking to `targetId` (`linkedFrom`): one statement per tick for all the targets asked with the
+     * same state, fields (`viaKey` names `query.via`), locales and page.
+     */
+    linkingEntries(query: Omit<LinkingQuery, 'targetIds'>, viaKey: string, targetId: string): Promise<Page<EntryRecord>> {
+      const key = JSON.stringify([query.targetType, query.state, viaKey, query.locales, query.defaultLocale, query.skip, query.limit]);
+      let loader = linking.get(key);
+      if (!loader) {
+        loader = new DataLoader(async (ids: readonly string[]) => {
+          const pages = await storage.repos.search.linkingEntries(scope, { ...query, targetIds: [...ids] });
+          return ids.map((id) => pages.get(id) ?? { items: [], total: 0 });
+        }, { maxBatchSize: 1000 });
+        linking.set(key, loader);
+      }
+      return loader.load(targetId);
+    },
     load(target: Target, state: State, id: string): Promise<EntryRecord | AssetRecord | undefined> {
       const key = `${target}:${state}`;
       let loader = loaders.get(key);

@@ -7,8 +7,9 @@ import { and, SYS_ID, type Condition, type SearchQuery } from '../domain/search/
 import { localeChain, type GraphqlContext, type Resolved } from './context.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
 import { nameContentModel, rootFieldName } from './plan/naming.ts';
-import { ASSET_FIELDS, AssetCollectionType, AssetType } from './types/asset-type.ts';
+import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
 import { checkLocale, checkPreview, collectionOf, contentObjectType } from './types/content-types.ts';
+import { linkedFromField, linkingCollections } from './types/linked-from.ts';
 import { collectionType, EntryInterface, pagingArgs, readArgs } from './types/shared-types.ts';
 
 interface ReadArgs { preview?: boolean | null; locale?: string | null; }
@@ -39,20 +40,31 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
   const named = nameContentModel(contentTypes);
   const objectTypes = new Map<string, GraphQLObjectType>();
   const entryCollection = collectionType('EntryCollection', EntryInterface);
+  const planned = new Map(named.map((ct) => {
+    const definition = contentTypes.get(ct.contentTypeId)!;
+    const fields: PlannedField[] = ct.fields.map((f) => ({ ...f, definition: definition.fields.find((d) => d.id === f.fieldId)! }));
+    return [ct.contentTypeId, { contentTypeId: ct.contentTypeId, typeName: ct.typeName, fields }];
+  }));
+  const model = [...planned.values()];
+  const collectionOfId = (id: string) => collectionOf(objectTypes.get(id)!);
+  const AssetType = assetType(linkedFromField('Asset', 'Asset', linkingCollections({ kind: 'Asset' }, model, collectionOfId, () => entryCollection)));
+  const AssetCollectionType = collectionType('AssetCollection', AssetType);
   const registry = {
     entryType: (id: string) => objectTypes.get(id),
     assetType: () => AssetType,
     entryCollection: () => entryCollection,
     assetCollection: () => AssetCollectionType,
+    linkedFrom: (id: string) => linkedFromField(planned.get(id)!.typeName, 'Entry',
+      linkingCollections({ kind: 'Entry', contentTypeId: id }, model, collectionOfId, () => entryCollection)),
   };
   const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
 
   for (const ct of named) {
     const definition = contentTypes.get(ct.contentTypeId)!;
-    const fields: PlannedField[] = ct.fields.map((f) => ({ ...f, definition: definition.fields.find((d) => d.id === f.fieldId)! }));
+    const { fields } = planned.get(ct.contentTypeId)!;
     const type = contentObjectType(ct.typeName, definition, fields, registry);
     objectTypes.set(ct.contentTypeId, type);
-    const { filterType, keys } = buildFilter(ct.typeName, fields);
+    const { filterType, keys } = buildFilter(ct.typeName, fields, { targets: (id) => planned.get(id) });
     const orderType = buildOrder(ct.typeName, fields);
     const root = rootFieldName(ct.typeName);
     query[root] = {

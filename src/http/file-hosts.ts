@@ -16,9 +16,28 @@ export interface FileHostsOptions {
 
 const FILE_PATH = '/:spaceId/:assetId/:fileKey/:fileName';
 
-function send(res: Response, next: NextFunction, path: string, contentType: string) {
+/**
+ * How long clients and shared caches may reuse a file without asking again. Kept short because unpublishing stops
+ * the file at once on this server while caches keep their copy until it expires; revalidation is cheap (ETag, 304).
+ */
+export const FILE_MAX_AGE_SECONDS = 60;
+
+/**
+ * Serves a file through `send` (Range and 206/416, conditional requests and 304, Last-Modified, Cache-Control).
+ * The ETag is strong and names the bytes: the blob's sha256, or the rendition's key.
+ */
+function send(res: Response, next: NextFunction, path: string, contentType: string, etag: string) {
   res.type(contentType);
-  res.sendFile(path, { dotfiles: 'allow', lastModified: false, cacheControl: false }, (error) => { if (error && !res.headersSent) next(error); });
+  res.set('ETag', `"${etag}"`);
+  res.sendFile(path, { dotfiles: 'allow', maxAge: FILE_MAX_AGE_SECONDS * 1000 }, (error?: Error & { status?: number; headers?: Record<string, string> }) => {
+    if (!error || res.headersSent) return;
+    if (error.status === 416) {
+      res.status(416).set(error.headers ?? {}).removeHeader('ETag');
+      res.end();
+      return;
+    }
+    next(error);
+  });
 }
 
 /**
@@ -43,10 +62,10 @@ export function fileHosts(options: FileHostsOptions): Router {
         }
         if (!isIdentity(parsed.params)) {
           const rendition = await options.rendition(file.sha256, parsed.params, parsed.format);
-          return send(res, next, rendition.path, rendition.contentType);
+          return send(res, next, rendition.path, rendition.contentType, rendition.key);
         }
       }
-      send(res, next, file.path, file.contentType);
+      send(res, next, file.path, file.contentType, file.sha256);
     } catch (error) {
       next(error);
     }

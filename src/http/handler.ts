@@ -12,6 +12,8 @@ export interface ApiRequest {
   readonly requestId: string;
   /** A vendor header by its suffix: `vendorHeader('Version')` reads `X-<Vendor>-Version`. */
   vendorHeader(suffix: string): string | undefined;
+  /** The configured vendor token (lower case), as in `sys.urn` (`crn:<token>:::content:...`). */
+  readonly vendorToken: string;
   /** The `X-<Vendor>-Version` header as a number, or undefined when absent. */
   readonly version: number | undefined;
   /** The public base URL of this server, for `Location` headers. */

@@ -42,6 +42,7 @@ export function buildRouter(docs: OpenApiDocument[], handlers: HandlerMap, optio
           actor: req.actor,
           requestId: req.id,
           vendorHeader: (suffix) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
+          vendorToken: options.vendor.token,
           version: parseVersion(req.get(versionHeader), versionHeader),
           baseUrl: options.baseUrl(req),
           rawQuery: req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',

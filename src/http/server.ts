@@ -16,6 +16,8 @@ import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
 import type { Storage } from '../storage/port/index.ts';
 import { graphqlEndpoint } from '../graphql/endpoint.ts';
+import { graphqlExplorer } from '../graphql/explorer.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
 
 export interface HttpDependencies {
   config: Config;
@@ -29,6 +31,8 @@ export interface HttpDependencies {
   fileHosts?: FileHostsOptions;
   /** The storage the GraphQL Content API reads (mounted only when given). */
   storage?: Storage;
+  /** Per-space budget of the GraphQL Content API (undefined: unlimited). */
+  graphqlRateLimiter?: RateLimiter;
 }
 
 /** The Express application serving every REST API on one port. */
@@ -44,7 +48,10 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.use(cors(vendor));
   app.use(publicRoutes(config));
   if (deps.fileHosts) app.use(fileHosts(deps.fileHosts));
-  if (deps.storage) app.use(graphqlEndpoint(deps.storage, vendor));
+  if (deps.storage) {
+    app.use(graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter }));
+    app.use(graphqlExplorer(deps.storage, vendor));
+  }
   app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }));
   app.use(streamedBody());
 

@@ -1,11 +1,13 @@
 import { validationFailed, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { AssetRecord, Storage } from '../../storage/port/index.ts';
-import { refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, withoutNullValues, type ContentInput } from '../content/content-input.ts';
-import { contentLifecycleService, type ContentView } from '../content/lifecycle-service.ts';
+import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, withoutNullValues, type ContentInput } from '../content/content-input.ts';
+import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
+import { announceJobs } from '../../jobs/job-signal.ts';
+import { enqueueAssetFilesGc } from '../uploads/asset-files-gc.ts';
 import { assetPublishProblems } from './asset-publish-rules.ts';
 import { checkAssetShape } from './asset-shape.ts';
 
@@ -22,6 +24,9 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       const errors = [...checkAssetShape(asset.fields, locales), ...assetPublishProblems(asset.fields, locales)];
       if (errors.length) throw validationFailed(errors);
     },
+    async afterDelete(repos, { environment }, id) {
+      await enqueueAssetFilesGc(repos, { spaceId: environment.spaceId, assetId: id });
+    },
   });
 
   async function checked(resolved: ResolvedEnvironment, input: ContentInput) {
@@ -37,12 +42,14 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
 
   async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, input: ContentInput): Promise<AssetView> {
     const draft = await checked(resolved, input);
-    const record = await storage.repos.assets.insert({
-      spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, id, ...draft, createdBy: actor.user.id,
+    const { spaceId, id: environmentId } = resolved.environment;
+    const record = await storage.transaction(async (repos) => {
+      await lockTags(repos.assets, spaceId, environmentId, input);
+      return repos.assets.insert({ spaceId, environmentId, id, ...draft, createdBy: actor.user.id });
     });
     // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing asset.
     if (!record) throw versionMismatch(1, undefined);
-    return { record, environmentId: resolved.requestedId };
+    return contentView(storage, resolved, record);
   }
 
   return {
@@ -51,7 +58,10 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     unpublish: lifecycle.unpublish,
     archive: lifecycle.archive,
     unarchive: lifecycle.unarchive,
-    delete: lifecycle.delete,
+    async delete(...args: Parameters<typeof lifecycle.delete>): Promise<void> {
+      await lifecycle.delete(...args);
+      announceJobs(storage);
+    },
 
     async create(actor: Actor, spaceId: string, environmentId: string | undefined, input: ContentInput): Promise<AssetView> {
       return insert(actor, await resolve(actor, spaceId, environmentId), generateId(), input);
@@ -67,7 +77,10 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       const refused = refusal(existing, 'update', version);
       if (refused) throw refused;
       const draft = await checked(resolved, input);
-      const view = await lifecycle.apply(actor, resolved, id, 'update', version, (repo, s, e) => repo.update(s, e, id, draft, version!, actor.user.id));
+      const view = await lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
+        await lockTags(repos.assets, s, e, input);
+        return repo.update(s, e, id, draft, version!, actor.user.id);
+      });
       return { created: false, view };
     },
   };

@@ -5,6 +5,7 @@ import { isMasterEnvironment } from '../content/master-environment.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { planActivation } from './activation.ts';
+import { refuseInvalidatingActivation } from './activation-check.ts';
 import { readContentType, type ContentTypeInput } from './content-type-rules.ts';
 import { syncEditorInterface } from './editor-interface-sync.ts';
 import type { ContentTypeDefinition } from './field.ts';
@@ -116,6 +117,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       const record = await locked(resolved, id, async (repos, current) => {
         if (version !== current.version) throw versionMismatch(current.version, version);
         const plan = planActivation(draftOf(current), current.published);
+        await refuseInvalidatingActivation(repos, current.spaceId, current.environmentId, id, plan, current.published);
         const activated = await repos.contentTypes.activate(current.spaceId, current.environmentId, id, version, plan, actor.user.id);
         if (!activated) throw versionMismatch(current.version, version);
         await syncEditorInterface(repos, activated, plan.renames, actor.user.id);

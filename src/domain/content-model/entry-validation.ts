@@ -66,6 +66,15 @@ function requiredCodes(field: FieldDefinition, locales: LocaleRecord[]): string[
   return locales.filter((locale) => locale.default || !locale.optional).map((locale) => locale.code);
 }
 
+/** The `required` problems of one field's values (`{localeCode: value}`): the whole field, or each locale missing. */
+export function requiredErrors(field: FieldDefinition, perLocale: Record<string, unknown>, locales: LocaleRecord[]): ErrorItem[] {
+  const missing = requiredCodes(field, locales).filter((code) => perLocale[code] === undefined || perLocale[code] === null);
+  if (Object.values(perLocale).every((v) => v === undefined || v === null) && missing.length > 0) {
+    return [{ name: 'required', path: ['fields', field.id], details: `The property "${field.id}" is required here` }];
+  }
+  return missing.map((code) => ({ name: 'required', path: ['fields', field.id, code], details: `The property "${field.id}" is required in locale "${code}"` }));
+}
+
 /**
  * Publish-time validation (422 ValidationFailed): required fields, every validation of every field for every locale,
  * and links that do not resolve. Returns every problem with `name`, `path` (`['fields', id, locale, ...]`) and `details`.
@@ -81,14 +90,7 @@ export async function validateEntryForPublish(
   for (const field of liveFields(contentType)) {
     if (field.omitted) continue;
     const perLocale = isPlainObject(fields?.[field.id]) ? fields[field.id]! : {};
-    if (field.required) {
-      const missing = requiredCodes(field, locales).filter((code) => perLocale[code] === undefined || perLocale[code] === null);
-      if (Object.values(perLocale).every((v) => v === undefined || v === null) && missing.length > 0) {
-        errors.push({ name: 'required', path: ['fields', field.id], details: `The property "${field.id}" is required here` });
-      } else {
-        for (const code of missing) errors.push({ name: 'required', path: ['fields', field.id, code], details: `The property "${field.id}" is required in locale "${code}"` });
-      }
-    }
+    if (field.required) errors.push(...requiredErrors(field, perLocale, locales));
     for (const [code, value] of Object.entries(perLocale)) {
       if (value === null || value === undefined || !codes.has(code)) continue;
       const path = ['fields', field.id, code];

@@ -1,6 +1,7 @@
 import type { ErrorItem } from '../../errors/index.ts';
 import { isMimetypeGroup, MIMETYPE_GROUPS } from './mimetype-groups.ts';
 import { ENABLEABLE_NODE_TYPES, LINK_NODE_TYPES, MARKS } from './rich-text.ts';
+import { compileUserPattern, SAVEABLE_FLAGS } from './user-regexp.ts';
 import { ruleKeys, VALIDATION_KEYS, type ValidationKey } from './validation-keys.ts';
 import { isIsoDate, isoDateMillis, isPlainObject } from './value-shape.ts';
 
@@ -52,13 +53,8 @@ function minMaxProblem(spec: unknown, counts: boolean): string | undefined {
 function regexpProblem(spec: unknown): string | undefined {
   if (!isPlainObject(spec) || typeof spec.pattern !== 'string' || spec.pattern === '') return 'needs a "pattern" string';
   const flags = spec.flags ?? '';
-  if (typeof flags !== 'string' || !/^[imsu]*$/.test(flags)) return '"flags" may only contain i, m, s and u';
-  try {
-    new RegExp(spec.pattern, flags);
-  } catch (error) {
-    return `"pattern" is not a valid regular expression: ${(error as Error).message}`;
-  }
-  return undefined;
+  if (typeof flags !== 'string' || !SAVEABLE_FLAGS.test(flags)) return '"flags" may only contain i, m, s and u';
+  return compileUserPattern(spec.pattern, flags).problem;
 }
 
 function stringListProblem(spec: unknown, allowed?: readonly string[]): string | undefined {

@@ -1,7 +1,9 @@
 import type { ErrorItem } from '../../errors/index.ts';
 import type { Validation } from './field.ts';
+import type { RE2JS } from 're2js';
 import { richTextPlainText, walkRichText } from './rich-text.ts';
 import { isIsoDate, isoDateMillis, isPlainObject } from './value-shape.ts';
+import { compileUserPattern } from './user-regexp.ts';
 import { boundsOf, boundsText, customMessage, ruleKey, withinBounds, type MinMax } from './validation-keys.ts';
 
 type Path = Array<string | number>;
@@ -12,13 +14,10 @@ export function withMessage(item: ErrorItem, validation: Validation): ErrorItem 
   return message ? { ...item, details: message, customMessage: message } : item;
 }
 
-function compile(spec: unknown): RegExp | undefined {
+/** The compiled user pattern of a `regexp`/`prohibitRegexp` rule (RE2, linear time), or undefined when unusable. */
+function compile(spec: unknown): RE2JS | undefined {
   if (!isPlainObject(spec) || typeof spec.pattern !== 'string') return undefined;
-  try {
-    return new RegExp(spec.pattern, typeof spec.flags === 'string' ? spec.flags.replace(/g|y/g, '') : undefined);
-  } catch {
-    return undefined;
-  }
+  return compileUserPattern(spec.pattern, typeof spec.flags === 'string' ? spec.flags : '').regexp;
 }
 
 /** The size `size` measures: characters of text, items of a list, characters of a rich text document's text. */

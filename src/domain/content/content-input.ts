@@ -40,6 +40,15 @@ export function unknownTagProblems(input: ContentInput, unknown: string[]): Erro
   }));
 }
 
+/**
+ * Checks the tags again inside the write's transaction, where the check locks them: a tag deleted since the
+ * save-time check answers the same 422, and a tag delete waiting on the lock then sees the write and refuses.
+ */
+export async function lockTags(repo: { unknownTags(s: string, e: string, ids: string[]): Promise<string[]> }, spaceId: string, environmentId: string, input: ContentInput): Promise<void> {
+  const tags = tagIdsOf(input);
+  if (tags.length) refuseInvalid(unknownTagProblems(input, await repo.unknownTags(spaceId, environmentId, tags)));
+}
+
 /** Save-time problems answer 422 `InvalidEntry` with every problem in `details.errors`. */
 export function refuseInvalid(problems: ErrorItem[]): void {
   if (problems.length) throw new AppError('InvalidEntry', undefined, { errors: problems });

@@ -4,8 +4,17 @@ import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/en
 import type { Actor } from '../shared/actor.ts';
 import { refusal, type Transition } from './lifecycle-rules.ts';
 
-/** An entry or asset and the environment id the client named (an alias id stays an alias id in `sys.environment`). */
-export interface ContentView<R> { record: R; environmentId: string; }
+/**
+ * An entry or asset, the environment id the client named (an alias id stays an alias id in `sys.environment`) and
+ * the locale codes of the environment (`sys.fieldStatus` has one status per locale).
+ */
+export interface ContentView<R> { record: R; environmentId: string; localeCodes: string[]; }
+
+/** The view of a record read or written in the resolved environment. */
+export async function contentView<R extends ContentRecord>(storage: Storage, resolved: ResolvedEnvironment, record: R): Promise<ContentView<R>> {
+  const locales = await storage.repos.locales.list(resolved.environment.spaceId, resolved.environment.id);
+  return { record, environmentId: resolved.requestedId, localeCodes: locales.map((locale) => locale.code) };
+}
 
 export interface LifecycleHooks<R> {
   /** Publish-time validation of the entity as it is at the version to publish; throws 422 `ValidationFailed`. */
@@ -48,7 +57,7 @@ export function contentLifecycleService<R extends ContentRecord>(
       await hooks.afterWrite?.(repos, resolved, written, transition, actor);
       return written;
     });
-    return { record, environmentId: resolved.requestedId };
+    return contentView(storage, resolved, record);
   }
 
   const user = (actor: Actor) => actor.user.id;
@@ -60,7 +69,7 @@ export function contentLifecycleService<R extends ContentRecord>(
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentView<R>> {
       const resolved = await resolve(actor, spaceId, environmentId);
-      return { record: await current(storage.repos, resolved, id), environmentId: resolved.requestedId };
+      return contentView(storage, resolved, await current(storage.repos, resolved, id));
     },
 
     /** Publishes exactly the fields validated: the write happens only if the entity is still at `version`. */

@@ -2,8 +2,8 @@ import { badRequest, validationFailed, versionMismatch } from '../../errors/inde
 import { generateId } from '../../lib/ids.ts';
 import type { EntryRecord, Repositories, Storage } from '../../storage/port/index.ts';
 import { checkEntryShape, validateEntryForPublish } from '../content-model/entry-validation.ts';
-import { refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, type ContentInput } from '../content/content-input.ts';
-import { contentLifecycleService, type ContentView } from '../content/lifecycle-service.ts';
+import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, type ContentInput } from '../content/content-input.ts';
+import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
 import { isMasterEnvironment } from '../content/master-environment.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
@@ -82,13 +82,14 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     const { spaceId, id: environmentId } = resolved.environment;
     const { definition, ...draft } = await checked(resolved, contentTypeId, input, true);
     const record = await storage.transaction(async (repos: Repositories) => {
+      await lockTags(repos.entries, spaceId, environmentId, input);
       const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id });
       // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
       if (!entry) throw versionMismatch(1, undefined);
       await repos.entries.replaceLinks(spaceId, environmentId, id, 'draft', linkBearing(definition, entry.fields));
       return entry;
     });
-    return { record, environmentId: resolved.requestedId };
+    return contentView(storage, resolved, record);
   }
 
   return {
@@ -122,6 +123,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       if (refused) throw refused;
       const { definition, ...draft } = await checked(resolved, existing.contentTypeId, input, false);
       const view = await lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
+        await lockTags(repos.entries, s, e, input);
         const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
         if (updated) await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields));
         return updated;

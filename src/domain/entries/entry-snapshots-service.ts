@@ -4,8 +4,8 @@ import { isMasterEnvironment } from '../content/master-environment.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 
-/** A snapshot, the entry as it was stored when published, and the environment id the client named. */
-export interface EntrySnapshotView { snapshot: SnapshotRecord; entry: EntryRecord; environmentId: string; }
+/** A snapshot, the entry as it was stored when published, the environment id the client named and its locale codes. */
+export interface EntrySnapshotView { snapshot: SnapshotRecord; entry: EntryRecord; environmentId: string; localeCodes: string[]; }
 
 /** The publish snapshots of entries. They exist only in the master environment; elsewhere the resource is not found. */
 export function entrySnapshotsService(storage: Storage, resolve: ResolveEnvironment) {
@@ -21,22 +21,25 @@ export function entrySnapshotsService(storage: Storage, resolve: ResolveEnvironm
     return resolved;
   }
 
-  const view = (snapshot: SnapshotRecord, environmentId: string): EntrySnapshotView =>
-    ({ snapshot, entry: snapshot.snapshot as unknown as EntryRecord, environmentId });
+  const view = (snapshot: SnapshotRecord, environmentId: string, localeCodes: string[]): EntrySnapshotView =>
+    ({ snapshot, entry: snapshot.snapshot as unknown as EntryRecord, environmentId, localeCodes });
+  const localeCodes = async (spaceId: string, environmentId: string) =>
+    (await storage.repos.locales.list(spaceId, environmentId)).map((locale) => locale.code);
 
   return {
     /** Newest first. */
     async list(actor: Actor, spaceId: string, environmentId: string | undefined, entryId: string, page: { skip: number; limit: number }) {
       const { environment, requestedId } = await ofEntry(actor, spaceId, environmentId, entryId);
       const { items, total } = await storage.repos.snapshots.page(environment.spaceId, environment.id, 'Entry', entryId, page);
-      return { items: items.map((s) => view(s, requestedId)), total };
+      const codes = await localeCodes(environment.spaceId, environment.id);
+      return { items: items.map((s) => view(s, requestedId, codes)), total };
     },
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, entryId: string, snapshotId: string): Promise<EntrySnapshotView> {
       const { environment, requestedId } = await ofEntry(actor, spaceId, environmentId, entryId);
       const snapshot = await storage.repos.snapshots.find(environment.spaceId, environment.id, 'Entry', entryId, snapshotId);
       if (!snapshot) throw notFound('Snapshot', snapshotId, { space: spaceId, environment: requestedId });
-      return view(snapshot, requestedId);
+      return view(snapshot, requestedId, await localeCodes(environment.spaceId, environment.id));
     },
   };
 }

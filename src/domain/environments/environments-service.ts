@@ -3,6 +3,7 @@ import { announceJobs } from '../../jobs/job-signal.ts';
 import { generateId, isValidClientId } from '../../lib/ids.ts';
 import type { EnvironmentOrderKey, PageRequest, Repositories, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
+import { enqueueAssetFilesGc } from '../uploads/asset-files-gc.ts';
 import { MASTER, type SpacesService } from '../spaces/spaces-service.ts';
 import { environmentAliasesService } from './environment-aliases-service.ts';
 import { ENVIRONMENT_CLONE_JOB, type EnvironmentClonePayload } from './environment-clone-job.ts';
@@ -115,7 +116,9 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
           throw badRequest(`The environment "${id}" is the target of the environment alias(es) ${aliases.map((a) => `"${a}"`).join(', ')}; point them at another environment first.`, { aliases });
         }
         await repos.environments.delete(spaceId, id);
+        await enqueueAssetFilesGc(repos, { spaceId });
       });
+      announceJobs(storage);
     },
   };
 }

@@ -12,8 +12,8 @@ export type ContentState = 'draft' | 'published';
 
 /**
  * What a path holds, which decides the operators it takes and how values compare:
- * `symbol` (short string; orderable), `text` (long string; not orderable), `richtext` (a document; text match only),
- * `integer`, `number`, `date` (ISO-8601 instants), `boolean`, `location` (`{lat, lon}`), `object` (JSON),
+ * `symbol` (short string; orderable), `text` (long string; not orderable), `richtext` (a document; `match` and
+ * `contains` read its text nodes), `integer`, `number`, `date` (ISO-8601 instants), `boolean`, `location` (`{lat, lon}`), `object` (JSON),
  * `link` (a link object; exists only; compare its id through the `sys.id` subpath, which is a `symbol`).
  */
 export type ValueType = 'symbol' | 'text' | 'richtext' | 'integer' | 'number' | 'date' | 'boolean' | 'location' | 'object' | 'link';

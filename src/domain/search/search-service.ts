@@ -14,6 +14,8 @@ export interface SearchPage<R> {
   limit: number;
   select: Selection | undefined;
   environmentId: string;
+  /** The environment's locale codes, for `sys.fieldStatus`. */
+  localeCodes: string[];
 }
 
 /** REST search over the entries and assets of an environment: the draft state, or the published one (`.../public/...`). */
@@ -33,20 +35,20 @@ export function searchService(storage: Storage, resolve: ResolveEnvironment) {
     ]);
     const defaultLocale = allLocales.find((l) => l.default)?.code ?? allLocales[0]?.code ?? 'en-US';
     const query = parseRestSearch(parameters, { target, state }, { target, defaultLocale, contentTypes });
-    return { query, scope, requestedId: resolved.requestedId };
+    return { query, scope, requestedId: resolved.requestedId, localeCodes: allLocales.map((l) => l.code) };
   }
 
   return {
     async entries(actor: Actor, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState): Promise<SearchPage<EntryRecord>> {
-      const { query, scope, requestedId } = await run(actor, spaceId, environmentId, rawQuery, 'Entry', state);
+      const { query, scope, requestedId, localeCodes } = await run(actor, spaceId, environmentId, rawQuery, 'Entry', state);
       const page = await storage.repos.search.entries(scope, { ...query, target: 'Entry' });
-      return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId };
+      return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId, localeCodes };
     },
 
     async assets(actor: Actor, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState): Promise<SearchPage<AssetRecord>> {
-      const { query, scope, requestedId } = await run(actor, spaceId, environmentId, rawQuery, 'Asset', state);
+      const { query, scope, requestedId, localeCodes } = await run(actor, spaceId, environmentId, rawQuery, 'Asset', state);
       const page = await storage.repos.search.assets(scope, { ...query, target: 'Asset' });
-      return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId };
+      return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId, localeCodes };
     },
   };
 }

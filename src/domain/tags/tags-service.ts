@@ -76,7 +76,7 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
       const current = await tags.find(s, e, tagId);
       if (!current) throw missing(resolved, tagId);
       if (version === undefined) throw versionMismatch(current.version, version);
-      const refusal = await tags.delete(s, e, tagId, version);
+      const refusal = await storage.transaction((repos) => repos.tags.delete(s, e, tagId, version));
       if (refusal === 'missing') throw missing(resolved, tagId);
       if (refusal === 'version') throw versionMismatch(current.version, version);
       if (refusal === 'referenced') {

@@ -1,5 +1,6 @@
 import type { ContentTypeDefinition } from '../../domain/content-model/field.ts';
 import { requestError } from '../errors.ts';
+import { linkTargets } from './link-targets.ts';
 
 /** Type names the schema defines itself; a content type whose name would equal one gets the `ContentType` prefix. */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
@@ -31,11 +32,58 @@ export function typeName(contentTypeId: string): string {
   return /^[0-9]/.test(name) || RESERVED_TYPE_NAMES.has(name) || name === '' ? `ContentType${name}` : name;
 }
 
+/** The nested filter of a single link field validated to one content type: `<Type><Field>Filter`. */
+export const nestedFilterName = (type: string, fieldName: string): string => `${type}${upperFirst(fieldName)}Filter`;
+
 /** The root field name of a type: its type name with a lower-case first letter. */
 export const rootFieldName = (type: string): string => lowerFirst(type);
 
-export interface NamedField { fieldId: string; name: string; }
+export interface NamedField {
+  fieldId: string;
+  name: string;
+  /**
+   * A link validated to several content types: the union of its targets, named after the type and the field
+   * (`ArticleRelated`); for an array of links the union of the items, `<Type><Field>Item`, in `<Type><Field>Collection`.
+   */
+  union?: { name: string; collection?: string };
+  /** A RichText field: its type `<Type><Field>` (with `Links`, `Entries`, `Assets` appended for the link types). */
+  richText?: string;
+  /** A single link validated to one content type: its nested filter input `<Type><Field>Filter`. */
+  nestedFilter?: string;
+}
 export interface NamedContentType { contentTypeId: string; typeName: string; fields: NamedField[]; }
+
+/** The type of a field's own generated types: the type name and the PascalCase field name, e.g. `ArticleBody`. */
+const ownTypeName = (type: string, fieldName: string) => type + upperFirst(fieldName);
+
+/** Every type name a named content type makes, for the collision check. */
+function generatedNames(ct: NamedContentType): string[] {
+  const names = ['', 'Collection', 'Filter', 'Order', 'LinkingCollections'].map((suffix) => ct.typeName + suffix);
+  for (const f of ct.fields) {
+    if (f.union) names.push(f.union.name, ...(f.union.collection ? [f.union.collection] : []));
+    if (f.richText) names.push(...['', 'Links', 'Entries', 'Assets'].map((suffix) => f.richText + suffix));
+    if (f.nestedFilter) names.push(f.nestedFilter);
+  }
+  return names;
+}
+
+/**
+ * Two generated names that are equal (a field's own type equal to a content type's, `<Type>Filter` made twice, a
+ * reserved name...) fail schema generation with COLLIDING_TYPE_NAMES, naming the content types involved.
+ */
+function checkGeneratedNames(named: NamedContentType[]): void {
+  const owners = new Map<string, string[]>([...RESERVED_TYPE_NAMES].map((n) => [n, []]));
+  for (const ct of named) {
+    for (const name of generatedNames(ct)) {
+      const ids = owners.get(name);
+      if (!ids) { owners.set(name, [ct.contentTypeId]); continue; }
+      const all = [...new Set([...ids, ct.contentTypeId])].sort();
+      throw requestError('COLLIDING_TYPE_NAMES',
+        `Schema generation failed. Type name generated for the content types ${all.map((i) => `'${i}'`).join(', ')} would be the same for all of them: '${name}'`,
+        { collidingContentTypeIds: all, resultingTypeName: name });
+    }
+  }
+}
 
 /**
  * Names every content type and its visible (not omitted) fields, failing schema generation with
@@ -54,7 +102,7 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
         { collidingContentTypeIds: ids, resultingTypeName: name });
     }
   }
-  return [...contentTypes.keys()].sort().map((contentTypeId) => {
+  const named = [...contentTypes.keys()].sort().map((contentTypeId) => {
     const definition = contentTypes.get(contentTypeId)!;
     const fields: NamedField[] = [];
     const seen = new Map<string, string[]>();
@@ -66,7 +114,16 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
           { contentTypeId, fieldId: f.id, resultingFieldName: name });
       }
       seen.set(name, [...(seen.get(name) ?? []), f.id]);
-      fields.push({ fieldId: f.id, name });
+      const field: NamedField = { fieldId: f.id, name };
+      const entryLinks = f.type === 'Link' ? f.linkType === 'Entry' : f.type === 'Array' && f.items?.type === 'Link' && f.items.linkType === 'Entry';
+      const targets = entryLinks ? linkTargets(f) : [];
+      if (targets.length > 1 && targets.some((t) => contentTypes.has(t))) {
+        const own = ownTypeName(typeName(contentTypeId), name);
+        field.union = f.type === 'Array' ? { name: `${own}Item`, collection: `${own}Collection` } : { name: own };
+      }
+      if (f.type === 'RichText') field.richText = ownTypeName(typeName(contentTypeId), name);
+      if (f.type === 'Link' && targets.length === 1 && contentTypes.has(targets[0]!)) field.nestedFilter = nestedFilterName(typeName(contentTypeId), name);
+      fields.push(field);
     }
     for (const [name, ids] of seen) {
       if (ids.length > 1) {
@@ -77,4 +134,6 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
     }
     return { contentTypeId, typeName: typeName(contentTypeId), fields };
   });
+  checkGeneratedNames(named);
+  return named;
 }

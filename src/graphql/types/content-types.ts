@@ -1,12 +1,16 @@
 import {
-  GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString,
-  type GraphQLFieldConfigMap, type GraphQLOutputType,
+  GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, GraphQLUnionType,
+  type GraphQLFieldConfig, type GraphQLFieldConfigMap, type GraphQLOutputType,
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
 import type { EntryRecord } from '../../storage/port/index.ts';
 import { localeChain, type GraphqlContext, type Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
 import type { PlannedField } from '../filters.ts';
+import { linkTargets } from '../plan/link-targets.ts';
+import type { NamedField } from '../plan/naming.ts';
+import { resolveLink } from './resolve-link.ts';
+import { richTextType, type RichTextSource } from './rich-text.ts';
 import { collectionType, DateTimeType, EntryInterface, JsonType, LocationType, pagingArgs, SysType } from './shared-types.ts';
 
 /** Checks a locale argument: unknown locales fail their path with UNKNOWN_LOCALE. */
@@ -33,7 +37,7 @@ export function fieldValue(ctx: GraphqlContext, source: Resolved, definition: Fi
 
 const SCALARS: Partial<Record<string, GraphQLOutputType>> = {
   Symbol: GraphQLString, Text: GraphQLString, Integer: GraphQLInt, Number: GraphQLFloat, Date: DateTimeType,
-  Boolean: GraphQLBoolean, Object: JsonType, Location: LocationType, RichText: JsonType,
+  Boolean: GraphQLBoolean, Object: JsonType, Location: LocationType,
 };
 
 /** What a content type's object type needs from the rest of the schema (thunks: types may link in cycles). */
@@ -42,34 +46,20 @@ export interface TypeRegistry {
   assetType(): GraphQLObjectType;
   entryCollection(): GraphQLObjectType;
   assetCollection(): GraphQLObjectType;
+  /** `linkedFrom` of the content type's object type. */
+  linkedFrom(contentTypeId: string): GraphQLFieldConfig<Resolved, GraphqlContext>;
 }
 
-function linkTargets(d: FieldDefinition): string[] {
-  const validations = (d.type === 'Array' ? d.items?.validations : d.validations) ?? [];
-  const v = validations.find((x) => Array.isArray(x.linkContentType));
-  return (v?.linkContentType as string[] | undefined) ?? [];
+/** The union of the object types of a field's link targets (those that exist), resolved by content type. */
+function unionOf(name: string, targets: string[], registry: TypeRegistry): GraphQLUnionType {
+  return new GraphQLUnionType({
+    name,
+    types: () => targets.map((id) => registry.entryType(id)).filter((t): t is GraphQLObjectType => !!t),
+    resolveType: (s: Resolved) => registry.entryType((s.record as EntryRecord).contentTypeId)?.name,
+  });
 }
 
-async function resolveLink(ctx: GraphqlContext, parent: Resolved, d: FieldDefinition, typeName: string, link: unknown, preview: boolean, locale: string) {
-  const sys = (link as { sys?: { id?: string; linkType?: string } } | null)?.sys;
-  if (!sys?.id) return null;
-  const target = sys.linkType === 'Asset' ? 'Asset' : 'Entry';
-  const record = await ctx.loaders.load(target, preview ? 'draft' : 'published', sys.id);
-  if (!record) {
-    throw executionError('UNRESOLVABLE_LINK',
-      `Query execution error. Link from entry '${parent.record.id}' to ${target.toLowerCase()} '${sys.id}' on field '${d.id}' within type '${typeName}' cannot be resolved`,
-      { type: typeName, field: d.id, linkType: target, linkId: sys.id, linkingEntryId: parent.record.id });
-  }
-  const targets = linkTargets(d);
-  if (target === 'Entry' && targets.length && !targets.includes((record as EntryRecord).contentTypeId)) {
-    throw executionError('UNEXPECTED_LINKED_CONTENT_TYPE',
-      `Query execution error. Link from entry '${parent.record.id}' to entry '${sys.id}' on field '${d.id}' within type '${typeName}' returned an unexpected content type`,
-      { type: typeName, field: d.id, linkId: sys.id, linkingEntryId: parent.record.id, contentType: (record as EntryRecord).contentTypeId });
-  }
-  return { record, preview, locale } satisfies Resolved;
-}
-
-/** The object type of one content type: `sys` plus a field per visible content field, each with a `locale` argument. */
+/** The object type of one content type: `sys`, `linkedFrom` and a field per visible content field, each with a `locale` argument. */
 export function contentObjectType(
   typeName: string, definition: ContentTypeDefinition, fields: PlannedField[], registry: TypeRegistry,
 ): GraphQLObjectType<Resolved> {
@@ -78,8 +68,11 @@ export function contentObjectType(
     interfaces: [EntryInterface],
     isTypeOf: (s: Resolved) => 'contentTypeId' in s.record && (s.record as EntryRecord).contentTypeId === definition.id,
     fields: () => {
-      const config: GraphQLFieldConfigMap<Resolved, GraphqlContext> = { sys: { type: new GraphQLNonNull(SysType), resolve: (s) => s } };
-      for (const { name, definition: d } of fields) {
+      const config: GraphQLFieldConfigMap<Resolved, GraphqlContext> = {
+        sys: { type: new GraphQLNonNull(SysType), resolve: (s) => s },
+        linkedFrom: registry.linkedFrom(definition.id ?? ''),
+      };
+      for (const { name, definition: d, union, richText } of fields as Array<PlannedField & NamedField>) {
         const localeArg = { locale: { type: GraphQLString } };
         const localeOf = (ctx: GraphqlContext, s: Resolved, a: { locale?: string | null }) => (a.locale ? checkLocale(ctx, a.locale) : s.locale);
         const scalar = SCALARS[d.type];
@@ -87,23 +80,35 @@ export function contentObjectType(
           config[name] = { type: scalar, args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
         } else if (d.type === 'Array' && d.items?.type === 'Symbol') {
           config[name] = { type: new GraphQLList(GraphQLString), args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
+        } else if (d.type === 'RichText' && richText) {
+          config[name] = {
+            type: richTextType(richText, d, typeName, () => registry.assetType()), args: localeArg,
+            resolve: (s, a, ctx) => {
+              const locale = localeOf(ctx, s, a);
+              const document = fieldValue(ctx, s, d, locale);
+              return document && typeof document === 'object' ? { document: document as Record<string, unknown>, parent: s, locale } satisfies RichTextSource : null;
+            },
+          };
         } else if (d.type === 'Link') {
           const targets = linkTargets(d);
           const type = d.linkType === 'Asset' ? registry.assetType()
+            : union ? unionOf(union.name, targets, registry)
             : targets.length === 1 ? registry.entryType(targets[0]!) ?? EntryInterface : EntryInterface;
           config[name] = {
             type, args: { locale: { type: GraphQLString }, preview: { type: GraphQLBoolean } },
             resolve: (s, a: { locale?: string | null; preview?: boolean | null }, ctx) => {
               const locale = a.locale ? checkLocale(ctx, a.locale) : s.locale;
               const preview = checkPreview(ctx, a.preview ?? s.preview);
-              return resolveLink(ctx, s, d, typeName, fieldValue(ctx, s, d, s.locale), preview, locale);
+              return resolveLink(ctx, s, d, typeName, fieldValue(ctx, s, d, s.locale), preview, locale, targets);
             },
           };
         } else if (d.type === 'Array' && d.items?.type === 'Link') {
           const asset = d.items.linkType === 'Asset';
           const targets = linkTargets(d);
           const typed = !asset && targets.length === 1 ? registry.entryType(targets[0]!) : undefined;
-          const type = asset ? registry.assetCollection() : typed ? collectionOf(typed) : registry.entryCollection();
+          const type = asset ? registry.assetCollection()
+            : union?.collection ? collectionType(union.collection, unionOf(union.name, targets, registry))
+            : typed ? collectionOf(typed) : registry.entryCollection();
           config[`${name}Collection`] = {
             type, args: { ...pagingArgs, locale: { type: GraphQLString }, preview: { type: GraphQLBoolean } },
             resolve: async (s, a: { skip?: number | null; limit?: number | null; locale?: string | null; preview?: boolean | null }, ctx) => {
@@ -112,7 +117,7 @@ export function contentObjectType(
               const links = (fieldValue(ctx, s, d, s.locale) as unknown[] | null) ?? [];
               const skip = Math.max(a.skip ?? 0, 0);
               const limit = Math.min(a.limit || 100, 1000);
-              const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, preview, locale).catch((e) => e as Error));
+              const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, preview, locale, targets).catch((e) => e as Error));
               return { skip, limit, total: links.length, items: await Promise.all(items) };
             },
           };

@@ -1,6 +1,6 @@
 import {
   GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLInterfaceType, GraphQLList, GraphQLNonNull,
-  GraphQLObjectType, GraphQLScalarType, GraphQLString,
+  GraphQLObjectType, GraphQLScalarType, GraphQLString, type GraphQLUnionType,
 } from 'graphql';
 import type { Resolved } from '../context.ts';
 
@@ -38,15 +38,6 @@ export const SysType = new GraphQLObjectType<Resolved>({
   },
 });
 
-export const SysFilterType = new GraphQLInputObjectType({
-  name: 'SysFilter',
-  fields: {
-    id: { type: GraphQLString }, id_not: { type: GraphQLString },
-    id_in: { type: new GraphQLList(GraphQLString) }, id_not_in: { type: new GraphQLList(GraphQLString) },
-    id_contains: { type: GraphQLString }, id_not_contains: { type: GraphQLString },
-  },
-});
-
 export const EntryInterface = new GraphQLInterfaceType({
   name: 'Entry', fields: { sys: { type: new GraphQLNonNull(SysType) } },
 });
@@ -56,7 +47,7 @@ export const pagingArgs = { skip: { type: GraphQLInt }, limit: { type: GraphQLIn
 export const readArgs = { preview: { type: GraphQLBoolean }, locale: { type: GraphQLString } };
 
 /** `{skip, limit, total, items}` over an item type. */
-export function collectionType(name: string, item: GraphQLInterfaceType | GraphQLObjectType): GraphQLObjectType {
+export function collectionType(name: string, item: GraphQLInterfaceType | GraphQLObjectType | GraphQLUnionType): GraphQLObjectType {
   return new GraphQLObjectType({
     name,
     fields: {

@@ -16,21 +16,21 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
     list: async (req) => {
       const page = parsePage(req.query, ORDERABLE, DEFAULT_ORDER);
       const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page);
-      return ok(collection(items.map(presentContentType), total, page));
+      return ok(collection(items.map((item) => presentContentType(item, req.vendorToken)), total, page));
     },
 
     create: async (req) => {
       const view = await contentTypes.create(req.actor, req.params.space_id, req.params.environment_id, req.body);
-      return created(presentContentType(view), pathOf(req, view.record.id));
+      return created(presentContentType(view, req.vendorToken), pathOf(req, view.record.id));
     },
 
-    get: async (req) => ok(presentContentType(await contentTypes.get(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id))),
+    get: async (req) => ok(presentContentType(await contentTypes.get(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id), req.vendorToken)),
 
     createOrUpdate: async (req) => {
       const { view, created: isNew } = await contentTypes.createOrUpdate(
         req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, req.body, req.version,
       );
-      return isNew ? created(presentContentType(view), pathOf(req, view.record.id)) : ok(presentContentType(view));
+      return isNew ? created(presentContentType(view, req.vendorToken), pathOf(req, view.record.id)) : ok(presentContentType(view, req.vendorToken));
     },
 
     delete: async (req) => {
@@ -40,26 +40,29 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
 
     activate: async (req) => ok(presentContentType(
       await contentTypes.activate(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, req.version),
+      req.vendorToken,
     )),
 
     deactivate: async (req) => ok(presentContentType(
       await contentTypes.deactivate(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id),
+      req.vendorToken,
     )),
 
     listSnapshots: async (req) => {
       const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
       const { items, total } = await contentTypeSnapshots.list(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, page);
-      return ok(collection(items.map(presentContentTypeSnapshot), total, page));
+      return ok(collection(items.map((item) => presentContentTypeSnapshot(item, req.vendorToken)), total, page));
     },
 
     getSnapshot: async (req) => ok(presentContentTypeSnapshot(
       await contentTypeSnapshots.get(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, req.params.snapshot_id),
+      req.vendorToken,
     )),
   };
   const activatedList: Handler = async (req) => {
     const page = parsePage(req.query, ORDERABLE, DEFAULT_ORDER);
     const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page, { activatedOnly: true });
-    return ok(collection(items.map(presentActivatedContentType), total, page));
+    return ok(collection(items.map((item) => presentActivatedContentType(item, req.vendorToken)), total, page));
   };
   return {
     ...Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`ContentTypes_${name}`, handler], [`MasterContentTypes_${name}`, handler]])),

@@ -14,27 +14,27 @@ export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerM
   const operations: Record<string, Handler> = {
     create: async (req) => {
       const view = await entries.create(req.actor, req.params.space_id, req.params.environment_id, req.vendorHeader('Content-Type')!, req.body);
-      return created(presentEntry(view), location(req, view.record.id));
+      return created(presentEntry(view, req.vendorToken), location(req, view.record.id));
     },
-    get: async (req) => ok(presentEntry(await entries.get(...at(req)))),
+    get: async (req) => ok(presentEntry(await entries.get(...at(req)), req.vendorToken)),
     createOrUpdate: async (req) => {
       const { created: isNew, view } = await entries.createOrUpdate(...at(req), req.vendorHeader('Content-Type'), req.body, req.version);
-      return isNew ? created(presentEntry(view), location(req, view.record.id)) : ok(presentEntry(view));
+      return isNew ? created(presentEntry(view, req.vendorToken), location(req, view.record.id)) : ok(presentEntry(view, req.vendorToken));
     },
     delete: async (req) => {
       await entries.delete(...at(req));
       return noContent();
     },
-    publish: async (req) => ok(presentEntry(await entries.publish(...at(req), req.version))),
-    unpublish: async (req) => ok(presentEntry(await entries.unpublish(...at(req)))),
-    archive: async (req) => ok(presentEntry(await entries.archive(...at(req), req.version))),
-    unarchive: async (req) => ok(presentEntry(await entries.unarchive(...at(req), req.version))),
+    publish: async (req) => ok(presentEntry(await entries.publish(...at(req), req.version), req.vendorToken)),
+    unpublish: async (req) => ok(presentEntry(await entries.unpublish(...at(req)), req.vendorToken)),
+    archive: async (req) => ok(presentEntry(await entries.archive(...at(req), req.version), req.vendorToken)),
+    unarchive: async (req) => ok(presentEntry(await entries.unarchive(...at(req), req.version), req.vendorToken)),
     listSnapshots: async (req) => {
       const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
       const { items, total } = await entrySnapshots.list(...at(req), page);
-      return ok(collection(items.map(presentEntrySnapshot), total, page));
+      return ok(collection(items.map((item) => presentEntrySnapshot(item, req.vendorToken)), total, page));
     },
-    getSnapshot: async (req) => ok(presentEntrySnapshot(await entrySnapshots.get(...at(req), req.params.snapshot_id))),
+    getSnapshot: async (req) => ok(presentEntrySnapshot(await entrySnapshots.get(...at(req), req.params.snapshot_id), req.vendorToken)),
   };
   return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Entries_${name}`, handler], [`MasterEntries_${name}`, handler]]));
 }

@@ -14,14 +14,14 @@ export function searchHandlers({ search }: Services): HandlerMap {
   const entries = (state: ContentState): Handler => async (req) => {
     const page = await search.entries(req.actor, req.params.space_id, req.params.environment_id, req.rawQuery, state);
     const items = page.items.map((record) => selectFields(
-      presentEntry({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId }), page.select,
+      presentEntry({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId, localeCodes: page.localeCodes }, req.vendorToken), page.select,
     ));
     return ok(collection(items, page.total, page));
   };
   const assets = (state: ContentState): Handler => async (req) => {
     const page = await search.assets(req.actor, req.params.space_id, req.params.environment_id, req.rawQuery, state);
     const items = page.items.map((record) => selectFields(
-      presentAsset({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId }), page.select,
+      presentAsset({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId, localeCodes: page.localeCodes }, req.vendorToken), page.select,
     ));
     return ok(collection(items, page.total, page));
   };

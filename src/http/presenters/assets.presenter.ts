@@ -1,8 +1,9 @@
+import type { ContentView } from '../../domain/content/lifecycle-service.ts';
 import type { AssetRecord } from '../../storage/port/index.ts';
 import { contentMetadata, contentSys } from './entries.presenter.ts';
 
-export const presentAsset = ({ record: a, environmentId }: { record: AssetRecord; environmentId: string }) => ({
-  metadata: contentMetadata(a.tags),
-  sys: contentSys('Asset', a, environmentId),
-  fields: a.fields,
+export const presentAsset = (view: ContentView<AssetRecord>, vendorToken: string) => ({
+  metadata: contentMetadata(view.record.tags),
+  sys: contentSys('Asset', view, vendorToken),
+  fields: view.record.fields,
 });

@@ -4,6 +4,7 @@ import type { ContentTypeDefinition, FieldDefinition } from '../../domain/conten
 import { toMillisIso } from '../../lib/time.ts';
 import type { ContentTypeRecord } from '../../storage/port/index.ts';
 import { link, userLink } from './links.ts';
+import { contentUrn } from './urn.ts';
 
 /** A field with every flag explicit; `deleted` and `newId` only while they are pending. */
 export const presentField = (f: FieldDefinition) => ({
@@ -24,7 +25,7 @@ export const presentField = (f: FieldDefinition) => ({
 
 const at = (iso: string | null) => (iso ? toMillisIso(iso) : undefined);
 
-function presentSys(r: ContentTypeRecord, environmentId: string) {
+function presentSys(r: ContentTypeRecord, environmentId: string, vendorToken: string) {
   return {
     type: 'ContentType' as const, id: r.id, version: r.version,
     space: link('Space', r.spaceId), environment: link('Environment', environmentId),
@@ -33,6 +34,7 @@ function presentSys(r: ContentTypeRecord, environmentId: string) {
     publishedCounter: r.publishedCounter,
     publishedVersion: r.publishedVersion ?? undefined, publishedAt: at(r.publishedAt), publishedBy: userLink(r.publishedBy),
     firstPublishedAt: at(r.firstPublishedAt),
+    urn: contentUrn(vendorToken, r.spaceId, environmentId, 'content_types', r.id),
   };
 }
 
@@ -41,19 +43,19 @@ const presentDefinition = (d: ContentTypeDefinition) => ({
 });
 
 /** The draft definition, as the Management API answers it. `sys.environment` names the environment as the client did. */
-export const presentContentType = ({ record, environmentId }: ContentTypeView) =>
-  ({ sys: presentSys(record, environmentId), ...presentDefinition(record) });
+export const presentContentType = ({ record, environmentId }: ContentTypeView, vendorToken: string) =>
+  ({ sys: presentSys(record, environmentId, vendorToken), ...presentDefinition(record) });
 
 /** The activated definition (`/public/content_types`). */
-export const presentActivatedContentType = ({ record, environmentId }: ContentTypeView) =>
-  ({ sys: presentSys(record, environmentId), ...presentDefinition(record.published ?? record) });
+export const presentActivatedContentType = ({ record, environmentId }: ContentTypeView, vendorToken: string) =>
+  ({ sys: presentSys(record, environmentId, vendorToken), ...presentDefinition(record.published ?? record) });
 
-export const presentContentTypeSnapshot = ({ snapshot, contentType, environmentId }: ContentTypeSnapshotView) => ({
+export const presentContentTypeSnapshot = ({ snapshot, contentType, environmentId }: ContentTypeSnapshotView, vendorToken: string) => ({
   sys: {
     type: 'Snapshot' as const, snapshotType: 'publish' as const, snapshotEntityType: 'ContentType' as const, id: snapshot.id,
     space: link('Space', snapshot.spaceId), environment: link('Environment', environmentId),
     createdAt: toMillisIso(snapshot.createdAt), updatedAt: toMillisIso(snapshot.createdAt),
     createdBy: userLink(snapshot.createdBy), updatedBy: userLink(snapshot.createdBy),
   },
-  snapshot: presentContentType({ record: contentType, environmentId }),
+  snapshot: presentContentType({ record: contentType, environmentId }, vendorToken),
 });

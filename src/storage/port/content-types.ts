@@ -1,4 +1,5 @@
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
+import type { LocalizedFields } from './content.ts';
 import type { Audit, Page, PageRequest } from './records.ts';
 
 /** Publishing metadata shared by content types, entries and assets. */
@@ -65,5 +66,12 @@ export interface ContentTypesRepository {
   lock(spaceId: string, environmentId: string, id: string): Promise<ContentTypeRecord | undefined>;
   /** Whether any entry of the content type exists. */
   hasEntries(spaceId: string, environmentId: string, id: string): Promise<boolean>;
+  /**
+   * The published values of `fieldIds` (other fields left out) of the content type's published entries, at most
+   * `limit` in id order after `afterId`: activation reads them in batches to check what the new definition requires.
+   */
+  publishedEntryFields(
+    spaceId: string, environmentId: string, id: string, fieldIds: string[], afterId: string | null, limit: number,
+  ): Promise<Array<{ id: string; fields: LocalizedFields }>>;
   delete(spaceId: string, environmentId: string, id: string): Promise<boolean>;
 }

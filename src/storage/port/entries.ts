@@ -23,7 +23,10 @@ export interface ContentLifecycle<R> {
   unarchive(spaceId: string, environmentId: string, id: string, expectedVersion: number | undefined, userId: string): Promise<R | undefined>;
   /** Deletes a row that is not published; false when there is none such. */
   delete(spaceId: string, environmentId: string, id: string): Promise<boolean>;
-  /** The ids among `tagIds` that name no tag of the environment. */
+  /**
+   * The ids among `tagIds` that name no tag of the environment. In a transaction the known tags stay locked
+   * (FOR SHARE) until it ends, so a tag cannot be deleted between this check and the write that carries it.
+   */
   unknownTags(spaceId: string, environmentId: string, tagIds: string[]): Promise<string[]>;
 }
 

@@ -11,4 +11,8 @@ export interface JobsRepository {
   fail(id: number, error: string, retryAt: Date | undefined, attempt?: number): Promise<boolean>;
   /** Extends the lease of a running job while claim `attempt` still owns it; false when it no longer does. */
   renew(id: number, attempt: number, leaseMs: number): Promise<boolean>;
+  /** Deletes (at most `limit`) jobs that succeeded before `before`; returns how many. Failed jobs are kept. */
+  purgeDone(before: Date, limit: number): Promise<number>;
+  /** Enqueues a job of `kind` unless one is already queued (a periodic job that re-enqueues itself stays single). */
+  scheduleOnce(kind: string, runAt: Date): Promise<boolean>;
 }

@@ -1,10 +1,26 @@
 import type { ContentTypeDefinition } from '../../domain/content-model/field.ts';
-import type { SearchQuery } from '../../domain/search/query.ts';
+import type { ContentState, SearchQuery } from '../../domain/search/query.ts';
 import type { AssetRecord, EntryRecord } from './content.ts';
 import type { Page } from './records.ts';
 
 /** The environment a search runs in (the environment an alias targets, already resolved). */
 export interface SearchScope { spaceId: string; environmentId: string; }
+
+/**
+ * The entries that link to some targets (GraphQL `linkedFrom`), through the listed fields only. A link in a localized
+ * field counts when it is stored under one of `locales`; in a field that is not localized, when it is the value of
+ * `defaultLocale` (the one value such a field has).
+ */
+export interface LinkingQuery {
+  state: ContentState;
+  targetType: 'Entry' | 'Asset';
+  targetIds: string[];
+  via: Array<{ contentTypeId: string; fieldId: string; localized: boolean }>;
+  locales: string[];
+  defaultLocale: string;
+  skip: number;
+  limit: number;
+}
 
 /** Runs searches compiled to the query representation; one statement for the page plus one for the total. */
 export interface SearchRepository {
@@ -15,4 +31,9 @@ export interface SearchRepository {
   activatedContentTypes(scope: SearchScope, ids: string[] | 'all'): Promise<Map<string, ContentTypeDefinition>>;
   entries(scope: SearchScope, query: SearchQuery & { target: 'Entry' }): Promise<Page<EntryRecord>>;
   assets(scope: SearchScope, query: SearchQuery & { target: 'Asset' }): Promise<Page<AssetRecord>>;
+  /**
+   * Per target id, a page of the entries linking to it (latest published first, then by id) and their exact total,
+   * all in one statement whatever the number of targets.
+   */
+  linkingEntries(scope: SearchScope, query: LinkingQuery): Promise<Map<string, Page<EntryRecord>>>;
 }

@@ -28,8 +28,8 @@ export interface TagsRepository {
   /** Renames at `expectedVersion` (version + 1); undefined when the tag is gone or at another version. */
   rename(spaceId: string, environmentId: string, id: string, name: string, expectedVersion: number, userId: string): Promise<TagRecord | 'nameTaken' | undefined>;
   /**
-   * Deletes the tag at `expectedVersion` unless an entry or asset (draft or published) carries it, in one
-   * statement; answers why not otherwise.
+   * Deletes the tag at `expectedVersion` unless an entry or asset (draft or published) carries it; answers why
+   * not otherwise. Run it in a transaction: it locks the tag first, then checks and deletes in one statement.
    */
   delete(spaceId: string, environmentId: string, id: string, expectedVersion: number): Promise<TagDeleteRefusal | undefined>;
 }

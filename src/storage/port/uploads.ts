@@ -40,8 +40,20 @@ export interface UploadsRepository {
   /** Enqueues a job of `kind` unless one is already queued (a periodic job that re-enqueues itself stays single). */
   scheduleOnce(kind: string, runAt: Date): Promise<boolean>;
 
+  /** Records the file behind an asset file URL; locks the row until the transaction ends (against a concurrent collection). */
   saveAssetFile(file: AssetFileRecord): Promise<void>;
   findAssetFile(spaceId: string, assetId: string, fileKey: string): Promise<AssetFileRecord | undefined>;
   /** The `fields.file` objects of asset `assetId` where it is published, in every environment of the space. */
   publishedFiles(spaceId: string, assetId: string): Promise<Array<Record<string, unknown>>>;
+  /**
+   * Deletes (at most `limit`) asset file rows of the space (of one asset when `assetId` is given) whose URL no
+   * draft or published `file` of that asset names in any environment of the space; returns their sha256s. Waits for
+   * environment copies in flight, so a copy that still carries a reference is seen.
+   */
+  deleteUnreferencedAssetFiles(spaceId: string, assetId: string | undefined, limit: number): Promise<string[]>;
+  /**
+   * Takes the transaction-scoped lock of a content-addressed file (processing holds it while it adopts the file and
+   * records its row) and tells whether any asset file row, in any space, still uses it.
+   */
+  lockBlob(sha256: string): Promise<{ inUse: boolean }>;
 }

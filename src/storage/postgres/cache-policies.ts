@@ -28,6 +28,11 @@ export const localesCachePolicy: CachePolicy<LocalesRepository> = {
       key: (spaceId, environmentId, page) => `locales-page:${spaceId}:${environmentId}:${page.skip}:${page.limit}`,
       tags: (spaceId, environmentId) => [localesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
     },
+    // Every entry and asset response names the environment's locales (`sys.fieldStatus`).
+    list: {
+      key: (spaceId, environmentId) => `locales-list:${spaceId}:${environmentId}`,
+      tags: (spaceId, environmentId) => [localesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+    },
   },
   writes: {
     insert: (l) => [localesTag(l.spaceId, l.environmentId)],

@@ -74,7 +74,7 @@ export function contentLifecycle<R extends ContentRecord>(db: Executor, table: C
     async unknownTags(spaceId, environmentId, tagIds) {
       if (tagIds.length === 0) return [];
       const rows = await db.selectFrom('tags').select('id')
-        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', tagIds).execute();
+        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', tagIds).forShare().execute();
       const known = new Set(rows.map((r) => r.id));
       return tagIds.filter((id) => !known.has(id));
     },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentTypeDefinition } from '../../domain/content-model/field.ts';
 import type { ActivationWrite, ContentTypeRecord, ContentTypesRepository } from '../port/content-types.ts';
+import type { LocalizedFields } from '../port/content.ts';
 import { orderBy, type Executor } from './executor.ts';
 
 export const toContentType = (r: any): ContentTypeRecord => ({
@@ -113,6 +114,14 @@ export function contentTypesRepository(db: Executor): ContentTypesRepository {
       const found = await db.selectFrom('entries').select('id').where('space_id', '=', spaceId).where('environment_id', '=', environmentId)
         .where('content_type_id', '=', id).limit(1).executeTakeFirst();
       return found !== undefined;
+    },
+    async publishedEntryFields(spaceId, environmentId, id, fieldIds, afterId, limit) {
+      let query = db.selectFrom('entries')
+        .select(['id', sql<LocalizedFields>`coalesce((select jsonb_object_agg(key, value) from jsonb_each(published_fields) where key = any(${sql.val(fieldIds)}::text[])), '{}'::jsonb)`.as('fields')])
+        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('content_type_id', '=', id)
+        .where('published_fields', 'is not', null);
+      if (afterId !== null) query = query.where('id', '>', afterId);
+      return query.orderBy('id').limit(limit).execute();
     },
     async delete(spaceId, environmentId, id) {
       const deleted = await db.deleteFrom('content_types').where('space_id', '=', spaceId).where('environment_id', '=', environmentId)

@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -13,7 +12,15 @@ export interface OpenDatabase {
   readonly kind: 'pglite' | 'postgres';
   /** The pg pool when on a PostgreSQL server (shared stores such as rate-limit buckets use it). */
   readonly pool: pg.Pool | undefined;
+  /** SQL statements executed through `db` since opening (diagnostics, N+1 tests, benches). */
+  statements(): number;
   close(): Promise<void>;
+}
+
+/** Kysely's log hook sees every statement it executes, whatever the dialect: a counter costs one increment. */
+function statementCounter() {
+  let count = 0;
+  return { log: (e: any) => { count++; if (process.env.DEBUG_SQL) console.error('SQL', e.queryDurationMillis?.toFixed(1), JSON.stringify(e.query.sql), JSON.stringify(e.query.parameters)); }, statements: () => count };
 }
 
 export async function openPostgres(url: string, max = 10): Promise<OpenDatabase> {
@@ -22,17 +29,21 @@ export async function openPostgres(url: string, max = 10): Promise<OpenDatabase>
     max,
     types: { getTypeParser: ((oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', pool, close: () => db.destroy() };
+  const counter = statementCounter();
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: counter.log });
+  return { db, kind: 'postgres', pool, statements: counter.statements, close: () => db.destroy() };
 }
 
 /** Opens PGlite persisted in `dir`, or in memory when `dir` is undefined. The caller holds the directory lock. */
 export async function openPGlite(dir: string | undefined): Promise<OpenDatabase> {
+  // Loaded on first use: the module costs ~40 MB of memory that a server on PostgreSQL never needs.
+  const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { ...textParsers, [OID.bytea]: (v: unknown) => Buffer.from(v as Uint8Array) } as never;
   const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  const counter = statementCounter();
+  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite), log: counter.log });
   return {
-    db, kind: 'pglite', pool: undefined,
+    db, kind: 'pglite', pool: undefined, statements: counter.statements,
     close: async () => { await db.destroy(); await pglite.close(); },
   };
 }

@@ -16,6 +16,7 @@ export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = [
  * `insert ... select` per table. Columns are read from the catalogue, so a column a later migration adds is
  * copied too; the only value that changes is `environment_id`.
  */
+const ORDER: Record<string, string> = { entries: 'id', entry_links: 'source_id, state, field_id, locale, position' };
 export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns
@@ -32,7 +33,8 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
     await sql`
       insert into ${sql.table(table)} (${target})
       select ${values} from ${sql.table(table)}
-      where space_id = ${spaceId} and environment_id = ${fromId}`.execute(db);
+      where space_id = ${spaceId} and environment_id = ${fromId}
+      ${process.env.ORDER_COPY ? sql.raw(`order by ${ORDER[table] ?? '1'}`) : sql``}`.execute(db);
   }
   await copyEntryValues(db, spaceId, fromId, toId);
   await sql`select set_config('tessera.environment_copy', '', true)`.execute(db);

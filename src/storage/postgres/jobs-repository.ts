@@ -43,5 +43,19 @@ export function jobsRepository(db: Executor): JobsRepository {
         .where('id', '=', id).where('attempts', '=', attempt).where('status', '=', 'running').executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    async purgeDone(before, limit) {
+      const result = await sql`
+        delete from jobs where id in (
+          select id from jobs where status = 'done' and updated_at < ${before.toISOString()}::timestamptz
+          order by updated_at limit ${limit} for update skip locked)`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+    async scheduleOnce(kind, runAt) {
+      const result = await sql`
+        insert into jobs (kind, payload, run_at)
+        select ${kind}, '{}'::jsonb, ${runAt.toISOString()}::timestamptz
+        where not exists (select 1 from jobs where kind = ${kind} and status = 'queued')`.execute(db);
+      return Number(result.numAffectedRows ?? 0) > 0;
+    },
   };
 }

@@ -33,9 +33,11 @@ export function spacesRepository(db: Executor, cache?: CacheContext): SpacesRepo
         id: s.id, organization_id: s.organizationId, name: s.name, created_by: s.createdBy, updated_by: s.createdBy,
       }).returningAll().executeTakeFirstOrThrow());
     },
-    async find(id) {
-      const row = await db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && toSpace(row);
+    find(id) {
+      return cached(cache?.cache, `space:${id}`, async () => {
+        const row = await db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+        return row && toSpace(row);
+      }, () => [spaceTag(id)]);
     },
     findAccessible(userId, spaceId) {
       return cached(cache?.cache, `space-access:${userId}:${spaceId}`, async () => {

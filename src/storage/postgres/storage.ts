@@ -27,7 +27,7 @@ function repositories(db: Executor, cache: CacheContext): Repositories {
     spaces: spacesRepository(db, cache),
     environments: withCache(environmentsRepository(db), cache, environmentsCachePolicy),
     locales: withCache(localesRepository(db), cache, localesCachePolicy),
-    apiKeys: apiKeysRepository(db),
+    apiKeys: apiKeysRepository(db, cache),
     jobs: jobsRepository(db),
     contentTypes: contentTypesRepository(db),
     editorInterfaces: editorInterfacesRepository(db),

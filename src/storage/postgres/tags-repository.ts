@@ -54,6 +54,8 @@ export function tagsRepository(db: Executor): TagsRepository {
       }
     },
     async delete(spaceId, environmentId, id, expectedVersion) {
+      // Waits for writes that locked the tag (FOR SHARE) while checking it, so the delete below sees what they wrote.
+      await inEnvironment(spaceId, environmentId).select('id').where('id', '=', id).forUpdate().execute();
       const deleted = await db.deleteFrom('tags')
         .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
         .where('version', '=', expectedVersion)

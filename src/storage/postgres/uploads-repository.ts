@@ -66,7 +66,7 @@ export function uploadsRepository(db: Executor): UploadsRepository {
       await db.insertInto('asset_files').values({
         space_id: f.spaceId, asset_id: f.assetId, file_key: f.fileKey, sha256: f.sha256, content_type: f.contentType, size: f.size,
         width: f.width, height: f.height,
-      }).onConflict((oc) => oc.columns(['space_id', 'asset_id', 'file_key']).doNothing()).execute();
+      }).onConflict((oc) => oc.columns(['space_id', 'asset_id', 'file_key']).doUpdateSet({ sha256: (eb) => eb.ref('excluded.sha256') })).execute();
     },
     async findAssetFile(spaceId, assetId, fileKey) {
       const row = await db.selectFrom('asset_files').selectAll()
@@ -78,6 +78,28 @@ export function uploadsRepository(db: Executor): UploadsRepository {
         .where('space_id', '=', spaceId).where('id', '=', assetId)
         .where('published_version', 'is not', null).where('archived_version', 'is', null).execute();
       return rows.flatMap((r) => Object.values(r.file ?? {}).filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null));
+    },
+    async deleteUnreferencedAssetFiles(spaceId, assetId, limit) {
+      // A copy in flight holds its target environment row; waiting for it here means its rows are committed and seen below.
+      await db.selectFrom('environments').select('id').where('space_id', '=', spaceId).forShare().execute();
+      const result = await sql<{ sha256: string }>`
+        delete from asset_files where (space_id, asset_id, file_key) in (
+          select f.space_id, f.asset_id, f.file_key from asset_files f
+          where f.space_id = ${spaceId} and (${assetId ?? null}::text is null or f.asset_id = ${assetId ?? null})
+            and not exists (
+              select 1 from assets a
+              where a.space_id = f.space_id and a.id = f.asset_id
+                and (strpos(coalesce(a.fields -> 'file', 'null')::text, '/' || f.file_key || '/') > 0
+                  or strpos(coalesce(a.published_fields -> 'file', 'null')::text, '/' || f.file_key || '/') > 0))
+          limit ${limit}
+          for update of f skip locked)
+        returning sha256`.execute(db);
+      return result.rows.map((r) => r.sha256);
+    },
+    async lockBlob(sha256) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`blob:${sha256}`}, 0))`.execute(db);
+      const row = await db.selectFrom('asset_files').select('sha256').where('sha256', '=', sha256).limit(1).executeTakeFirst();
+      return { inUse: row !== undefined };
     },
   };
 }

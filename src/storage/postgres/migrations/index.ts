@@ -4,6 +4,7 @@ import * as content from './0002-content.ts';
 import * as search from './0005-search.ts';
 import * as uploads from './0006-uploads.ts';
 import * as entryValues from './0007-entry-values.ts';
+import * as housekeeping from './0008-housekeeping.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-search': search,
   '0006-uploads': uploads,
   '0007-entry-values': entryValues,
+  '0008-housekeeping': housekeeping,
 };

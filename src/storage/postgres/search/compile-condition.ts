@@ -92,6 +92,7 @@ function valuePredicate(c: Comparison, value: Sql, ctx: CompileContext): Sql {
       ? sql`(jsonb_typeof(${value}) = 'array' and jsonb_array_length(${value}) > 0)`
       : sql`coalesce(jsonb_typeof(${subItem(value, path)}) <> 'null', false)`;
   }
+  if (c.op === 'contains' && path.valueType === 'richtext') return sql`(strpos(lower(${textOf(ctx, value, path)}), lower(${c.value}::text)) > 0)`;
   if (!path.array) return itemPredicate(c, scalar(subItem(value, path), path.valueType), subItem(value, path));
   const element = ctx.alias('a');
   const item = subItem(sql.ref(`${element}.x`), path);

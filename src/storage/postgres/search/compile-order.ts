@@ -3,6 +3,9 @@ import type { FieldPath, OrderKey } from '../../../domain/search/query.ts';
 import { distanceKm } from './sql-text-geo.ts';
 import { chainValue, comparable, scalar, subItem, sysColumn, type CompileContext, type Sql } from './sql-values.ts';
 
+/** Ids order by code point on every database: PGlite's default collation is C, a server's may be a language's. */
+const idColumn = (ctx: CompileContext): Sql => sql`${sysColumn(ctx, 'id')} collate "C"`;
+
 type Chained = FieldPath & { locale: { kind: 'chain' } };
 
 function chained(path: FieldPath): Chained {
@@ -24,9 +27,9 @@ export function compileOrder(order: OrderKey[], ctx: CompileContext): Sql {
     const { path } = key;
     if (path.kind === 'sys' && path.attribute === 'type') continue;
     const expression = path.kind === 'sys'
-      ? sysColumn(ctx, path.attribute)
+      ? (path.attribute === 'id' ? idColumn(ctx) : sysColumn(ctx, path.attribute))
       : comparable(scalar(subItem(chainValue(ctx, chained(path)), path), path.valueType), path.valueType);
     terms.push(sql`${expression} ${sql.raw(key.direction === 'desc' ? 'desc' : 'asc')} nulls last`);
   }
-  return terms.length ? sql.join(terms) : sql`${sysColumn(ctx, 'id')} asc`;
+  return terms.length ? sql.join(terms) : sql`${idColumn(ctx)} asc`;
 }

@@ -10,6 +10,7 @@ import { compileCondition } from './compile-condition.ts';
 import { compileOrder } from './compile-order.ts';
 import { indexedCount } from './indexed-count.ts';
 import { indexedPage } from './indexed-page.ts';
+import { linkingEntries } from './linking-entries.ts';
 import { column, compileContext, type Sql } from './sql-values.ts';
 
 /**
@@ -64,5 +65,6 @@ export function searchRepository(db: Executor): SearchRepository {
     },
     entries: (scope, query) => run(scope, query, toEntry),
     assets: (scope, query) => run(scope, query, toContent),
+    linkingEntries: (scope, query) => linkingEntries(db, scope, query),
   };
 }

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, openMigratedDatabase } from '../../contract-tests/support/databases.ts';
+import { loadConfig } from '../config.ts';
+import { createJobRunner } from './job-runner.ts';
+import { JOBS_PURGE_JOB, jobPurgeJob, scheduleJobPurge } from './job-purge.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+for (const kind of DB_KINDS) {
+  describe(`${kind}: purge of finished jobs`, () => {
+    let db: Awaited<ReturnType<typeof openMigratedDatabase>>;
+    beforeAll(async () => { db = await openMigratedDatabase(kind); });
+    afterAll(async () => { await db.close(); });
+
+    /** A job of `status` whose last change was `ageDays` ago. */
+    async function job(status: 'queued' | 'running' | 'done' | 'failed', ageDays: number): Promise<number> {
+      const id = await db.storage.repos.jobs.enqueue('t.any', {});
+      await db.open.db.updateTable('jobs').set({ status, updated_at: sql`now() - make_interval(secs => ${(ageDays * DAY) / 1000})` as never })
+        .where('id', '=', id).execute();
+      return id;
+    }
+    const remaining = async (ids: number[]) =>
+      (await db.open.db.selectFrom('jobs').select('id').where('id', 'in', ids).orderBy('id').execute()).map((r) => r.id);
+
+    it('deletes succeeded jobs older than the retention and keeps younger ones, failed and unfinished ones', async () => {
+      const oldDone = [await job('done', 10), await job('done', 8)];
+      const kept = [await job('done', 6), await job('failed', 30), await job('queued', 30), await job('running', 30)];
+      const runner = createJobRunner(db.storage, { pollMs: 20 });
+      runner.register(JOBS_PURGE_JOB, jobPurgeJob(db.storage, { retentionMs: 7 * DAY, intervalMs: 60_000 }));
+      expect(await scheduleJobPurge(db.storage)).toBe(true);
+      expect(await scheduleJobPurge(db.storage)).toBe(false); // one queued purge at a time
+      expect(await runner.runOnce()).toBe(true);
+      expect(await remaining([...oldDone, ...kept])).toEqual(kept);
+      // It queued its next run, an interval later, and nothing else.
+      const next = await db.open.db.selectFrom('jobs').select(['status', sql<number>`extract(epoch from run_at - now())`.as('in')])
+        .where('kind', '=', JOBS_PURGE_JOB).where('status', '=', 'queued').execute();
+      expect(next).toHaveLength(1);
+      expect(Number(next[0].in)).toBeGreaterThan(50);
+      expect(await runner.runOnce()).toBe(false);
+    });
+
+    it('purges in batches until nothing old is left', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i += 1) ids.push(await job('done', 9));
+      let total = 0;
+      for (;;) {
+        const n = await db.storage.repos.jobs.purgeDone(new Date(Date.now() - 7 * DAY), 2);
+        total += n;
+        if (n < 2) break;
+      }
+      expect(total).toBe(5);
+      expect(await remaining(ids)).toEqual([]);
+    });
+
+    it('the retention is configurable in days (TESSERA_JOB_RETENTION_DAYS, 7 by default)', () => {
+      expect(loadConfig({ NODE_ENV: 'test' }).jobRetentionDays).toBe(7);
+      expect(loadConfig({ NODE_ENV: 'test', TESSERA_JOB_RETENTION_DAYS: '30' }).jobRetentionDays).toBe(30);
+      expect(() => loadConfig({ NODE_ENV: 'test', TESSERA_JOB_RETENTION_DAYS: '0' })).toThrow();
+    });
+  });
+}
