@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeLimited } from "./limited-write.js";
+const isMissing = (error) => error?.code === 'ENOENT';
+const exists = (file) => stat(file).then(() => true, (error) => (isMissing(error) ? false : Promise.reject(error)));
+/**
+ * The files directory:
+ * - `uploads/<uploadId>`: the bytes of an upload, deleted with the upload;
+ * - `blobs/<aa>/<sha256>`: content-addressed asset files, written once and never changed;
+ * - `renditions/<aa>/<key>`: transformed images, a cache that may be emptied at any time;
+ * - `tmp/`: files being written, renamed into place when complete.
+ */
+export class FileStore {
+    root;
+    constructor(root) {
+        this.root = root;
+    }
+    dir(...parts) { return path.join(this.root, ...parts); }
+    async tempFile() {
+        await mkdir(this.dir('tmp'), { recursive: true });
+        return this.dir('tmp', `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    }
+    uploadPath(uploadId) { return this.dir('uploads', uploadId); }
+    /** Streams an upload body into place; over `maxBytes` (or on any failure) nothing is kept. */
+    async receiveUpload(uploadId, body, maxBytes) {
+        const temp = await this.tempFile();
+        const written = await writeLimited(body, temp, maxBytes);
+        await mkdir(this.dir('uploads'), { recursive: true });
+        await rename(temp, this.uploadPath(uploadId));
+        return written;
+    }
+    async removeUpload(uploadId) {
+        await rm(this.uploadPath(uploadId), { force: true });
+    }
+    /** Upload files with their age, for the sweep that removes files whose upload row is gone. */
+    async listUploads() {
+        const names = await readdir(this.dir('uploads')).catch((error) => (isMissing(error) ? [] : Promise.reject(error)));
+        const listed = await Promise.all(names.map(async (id) => ({ id, modifiedMs: (await stat(this.uploadPath(id)).catch(() => undefined))?.mtimeMs })));
+        return listed.filter((f) => f.modifiedMs !== undefined);
+    }
+    /** Removes temporary files older than `olderThanMs` (left by a process that stopped mid-write). */
+    async sweepTemp(olderThanMs) {
+        const names = await readdir(this.dir('tmp')).catch((error) => (isMissing(error) ? [] : Promise.reject(error)));
+        for (const name of names) {
+            const file = this.dir('tmp', name);
+            const info = await stat(file).catch(() => undefined);
+            if (info && Date.now() - info.mtimeMs > olderThanMs)
+                await rm(file, { force: true });
+        }
+    }
+    blobPath(sha256) {
+        if (!/^[0-9a-f]{64}$/.test(sha256))
+            throw new Error(`not a sha256: ${sha256}`);
+        return this.dir('blobs', sha256.slice(0, 2), sha256);
+    }
+    /** Makes the bytes of `source` (whose hash is `sha256`) a blob: a hard link where possible, else a copy. */
+    async adoptBlob(sha256, source) {
+        const target = this.blobPath(sha256);
+        if (await exists(target))
+            return;
+        await mkdir(path.dirname(target), { recursive: true });
+        const temp = await this.tempFile();
+        await link(source, temp).catch(() => copyFile(source, temp));
+        await rename(temp, target);
+    }
+    /** Removes a blob no asset file uses any more (the caller holds its lock). */
+    async removeBlob(sha256) {
+        await rm(this.blobPath(sha256), { force: true });
+    }
+    /** Streams a body into a temporary file (for fetched URLs); the caller adopts or discards it. */
+    async receiveTemp(body, maxBytes) {
+        const temp = await this.tempFile();
+        return { ...(await writeLimited(body, temp, maxBytes)), path: temp };
+    }
+    async discard(file) {
+        await unlink(file).catch(() => undefined);
+    }
+    renditionPath(key) { return this.dir('renditions', key.slice(0, 2), key); }
+    /** Stores a rendition atomically: readers see the whole file or none. */
+    async saveRendition(key, bytes) {
+        const target = this.renditionPath(key);
+        await mkdir(path.dirname(target), { recursive: true });
+        const temp = await this.tempFile();
+        await writeFile(temp, bytes);
+        await rename(temp, target);
+    }
+    async size(file) {
+        return (await stat(file).catch((error) => (isMissing(error) ? undefined : Promise.reject(error))))?.size;
+    }
+    /** Removes the whole directory (temporary test directories). */
+    async destroy() {
+        await rm(this.root, { recursive: true, force: true });
+    }
+}

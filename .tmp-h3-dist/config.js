@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+export function vendorNames(token) {
+    if (!/^[a-z][a-z0-9]*$/i.test(token))
+        throw new Error(`TESSERA_API_VENDOR must be letters and digits, got "${token}"`);
+    const lower = token.toLowerCase();
+    const title = lower[0].toUpperCase() + lower.slice(1);
+    return Object.freeze({ token: lower, headerPrefix: `X-${title}`, mgmtMediaType: `application/vnd.${lower}.management.v1+json` });
+}
+function intFrom(env, name, fallback, min = 0) {
+    const raw = env[name];
+    if (raw === undefined || raw === '')
+        return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min)
+        throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+    return value;
+}
+function urlFrom(env, name) {
+    const raw = env[name];
+    if (!raw)
+        return undefined;
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+    return raw.replace(/\/+$/, '');
+}
+/** 1000 MB, the documented upload limit. */
+const UPLOAD_MAX_BYTES = 1000 * 1024 * 1024;
+export function loadConfig(env = process.env) {
+    const nodeEnv = env.NODE_ENV ?? 'development';
+    const dataDir = path.resolve(env.TESSERA_DATA_DIR ?? './data');
+    // Tests get a fresh files directory each, so no run sees another's files.
+    const defaultFilesDir = nodeEnv === 'test' ? path.join(tmpdir(), `tessera-files-${randomBytes(6).toString('hex')}`) : path.join(dataDir, 'files');
+    return Object.freeze({
+        port: intFrom(env, 'PORT', 8080),
+        host: env.HOST ?? '0.0.0.0',
+        databaseUrl: env.DATABASE_URL || undefined,
+        dataDir,
+        vendor: vendorNames(env.TESSERA_API_VENDOR ?? 'service'),
+        rateLimitPerSecond: intFrom(env, 'TESSERA_RATE_LIMIT_PER_SECOND', 7),
+        graphqlRateLimitPerSecond: intFrom(env, 'TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND', 55),
+        adminEmail: env.TESSERA_ADMIN_EMAIL || undefined,
+        adminToken: env.TESSERA_ADMIN_TOKEN || undefined,
+        nodeEnv,
+        validateResponses: nodeEnv === 'test' || env.TESSERA_VALIDATE_RESPONSES === '1',
+        publicBaseUrl: env.TESSERA_PUBLIC_URL || undefined,
+        logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+        readCache: env.TESSERA_READ_CACHE !== '0',
+        uploadBaseUrl: urlFrom(env, 'TESSERA_UPLOAD_URL'),
+        assetsBaseUrl: urlFrom(env, 'TESSERA_ASSETS_URL'),
+        imagesBaseUrl: urlFrom(env, 'TESSERA_IMAGES_URL'),
+        filesDir: env.TESSERA_FILES_DIR ? path.resolve(env.TESSERA_FILES_DIR) : defaultFilesDir,
+        uploadMaxBytes: intFrom(env, 'TESSERA_UPLOAD_MAX_BYTES', UPLOAD_MAX_BYTES, 1),
+        fetchRemoteFiles: env.TESSERA_FETCH_REMOTE_FILES === '1',
+        jobRetentionDays: intFrom(env, 'TESSERA_JOB_RETENTION_DAYS', 7, 1),
+    });
+}

@@ -1,0 +1,136 @@
+import { AppError, badRequest, notFound, validationFailed, versionMismatch } from "../../errors/index.js";
+import { generateId } from "../../lib/ids.js";
+import { isMasterEnvironment } from "../content/master-environment.js";
+import { planActivation } from "./activation.js";
+import { refuseInvalidatingActivation } from "./activation-check.js";
+import { readContentType } from "./content-type-rules.js";
+import { syncEditorInterface } from "./editor-interface-sync.js";
+export const draftOf = (r) => ({ name: r.name, description: r.description, displayField: r.displayField, fields: r.fields });
+/**
+ * Content types: the draft definition is saved with create and update; activation makes it the definition that
+ * shapes entries (`published`), applies field deletions and renames to the entries, keeps the editor interface in
+ * step and, in the master environment, records a snapshot. Writes need a space admin.
+ */
+export function contentTypesService(storage, resolve) {
+    async function forWrite(actor, spaceId, environmentId) {
+        const resolved = await resolve(actor, spaceId, environmentId);
+        if (!resolved.access.admin)
+            throw new AppError('AccessDenied', 'Only space admins may change the content model.', { reasons: ['admin role required'] });
+        return resolved;
+    }
+    const missing = (resolved, id) => notFound('ContentType', id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
+    const view = (resolved, record) => ({ record, environmentId: resolved.requestedId });
+    function checked(input, activated) {
+        const { definition, errors } = readContentType(input, activated);
+        if (errors.length)
+            throw validationFailed(errors, 'The content type you sent is invalid.');
+        return definition;
+    }
+    /** Runs `work` with the content type row locked; 404 when it does not exist. */
+    function locked(resolved, id, work) {
+        const { spaceId, id: environmentId } = resolved.environment;
+        return storage.transaction(async (repos) => {
+            const current = await repos.contentTypes.lock(spaceId, environmentId, id);
+            if (!current)
+                throw missing(resolved, id);
+            return work(repos, current);
+        });
+    }
+    async function insert(actor, resolved, id, input) {
+        const definition = checked(input, null);
+        return storage.repos.contentTypes.insert({
+            spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, id, definition, createdBy: actor.user.id,
+        });
+    }
+    return {
+        async list(actor, spaceId, environmentId, page, options = {}) {
+            const resolved = await resolve(actor, spaceId, environmentId);
+            const { items, total } = await storage.repos.contentTypes.page(resolved.environment.spaceId, resolved.environment.id, page, options);
+            return { items: items.map((record) => view(resolved, record)), total };
+        },
+        async get(actor, spaceId, environmentId, id) {
+            const resolved = await resolve(actor, spaceId, environmentId);
+            const record = await storage.repos.contentTypes.find(resolved.environment.spaceId, resolved.environment.id, id);
+            if (!record)
+                throw missing(resolved, id);
+            return view(resolved, record);
+        },
+        /** Creates a content type with a generated id. */
+        async create(actor, spaceId, environmentId, input) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const record = await insert(actor, resolved, generateId(), input);
+            if (!record)
+                throw new AppError('ServerError', 'A generated content type id was taken.');
+            return view(resolved, record);
+        },
+        /** Creates with the chosen id (any version header is ignored), or replaces the draft at the current version. */
+        async createOrUpdate(actor, spaceId, environmentId, id, input, version) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const { spaceId: s, id: e } = resolved.environment;
+            const existing = await storage.repos.contentTypes.find(s, e, id);
+            if (!existing) {
+                const record = await insert(actor, resolved, id, input);
+                if (record)
+                    return { view: view(resolved, record), created: true };
+                const now = await storage.repos.contentTypes.find(s, e, id);
+                throw versionMismatch(now?.version, version);
+            }
+            if (version !== existing.version)
+                throw versionMismatch(existing.version, version);
+            const definition = checked(input, existing.published);
+            const updated = await storage.repos.contentTypes.update(s, e, id, definition, version, actor.user.id);
+            if (updated)
+                return { view: view(resolved, updated), created: false };
+            const now = await storage.repos.contentTypes.find(s, e, id);
+            throw now ? versionMismatch(now.version, version) : missing(resolved, id);
+        },
+        /** Deletes a content type that is not active and has no entries, with its snapshots and editor interface. */
+        async delete(actor, spaceId, environmentId, id) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            // The row lock also waits for entries being created (their foreign key check shares the row), so none slips in.
+            await locked(resolved, id, async (repos, current) => {
+                if (current.published)
+                    throw badRequest('Cannot delete published');
+                if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
+                    throw badRequest('Content Type has entries');
+                await repos.snapshots.deleteFor(current.spaceId, current.environmentId, 'ContentType', id);
+                if (!(await repos.contentTypes.delete(current.spaceId, current.environmentId, id)))
+                    throw missing(resolved, id);
+            });
+        },
+        /** Activates the draft at `version`: it becomes the definition that shapes entries. */
+        async activate(actor, spaceId, environmentId, id, version) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const record = await locked(resolved, id, async (repos, current) => {
+                if (version !== current.version)
+                    throw versionMismatch(current.version, version);
+                const plan = planActivation(draftOf(current), current.published);
+                await refuseInvalidatingActivation(repos, current.spaceId, current.environmentId, id, plan, current.published);
+                const activated = await repos.contentTypes.activate(current.spaceId, current.environmentId, id, version, plan, actor.user.id);
+                if (!activated)
+                    throw versionMismatch(current.version, version);
+                await syncEditorInterface(repos, activated, plan.renames, actor.user.id);
+                if (await isMasterEnvironment(repos, resolved)) {
+                    await repos.snapshots.insert({
+                        spaceId: current.spaceId, environmentId: current.environmentId, id: generateId(), entityType: 'ContentType', entityId: id,
+                        snapshot: { ...activated }, createdBy: actor.user.id,
+                    });
+                }
+                return activated;
+            });
+            return view(resolved, record);
+        },
+        /** Deactivates an active content type without entries. */
+        async deactivate(actor, spaceId, environmentId, id) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const record = await locked(resolved, id, async (repos, current) => {
+                if (!current.published)
+                    throw badRequest('Not published');
+                if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
+                    throw badRequest('Content Type has entries');
+                return (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actor.user.id)) ?? Promise.reject(badRequest('Not published'));
+            });
+            return view(resolved, record);
+        },
+    };
+}

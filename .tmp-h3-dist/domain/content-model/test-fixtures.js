@@ -1,0 +1,37 @@
+/** Fixtures shared by the content-model unit tests (never imported by production code). */
+export const locale = (code, options = {}) => ({
+    spaceId: 's', environmentId: 'master', id: `id-${code}`, code, name: code, fallbackCode: null, default: options.isDefault ?? false,
+    contentManagementApi: true, contentDeliveryApi: true, optional: options.optional ?? false, version: 1,
+    createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', createdBy: null, updatedBy: null,
+});
+export const LOCALES = [locale('en-US', { isDefault: true }), locale('de-DE'), locale('fr-FR', { optional: true })];
+export const field = (id, type, extra = {}) => ({
+    id, name: id, type, localized: false, required: false, disabled: false, omitted: false, validations: [], ...extra,
+});
+export const contentType = (...fields) => ({
+    id: 'article', name: 'Article', description: null, displayField: null, fields,
+});
+export const entryLink = (id) => ({ sys: { type: 'Link', linkType: 'Entry', id } });
+export const assetLink = (id) => ({ sys: { type: 'Link', linkType: 'Asset', id } });
+export const doc = (...content) => ({ nodeType: 'document', data: {}, content });
+export const paragraph = (...content) => ({ nodeType: 'paragraph', data: {}, content });
+export const text = (value, ...marks) => ({ nodeType: 'text', value, data: {}, marks: marks.map((type) => ({ type })) });
+/** Lookups over fixed maps, recording every call so tests can check batching. */
+export function fakeLookups(options = {}) {
+    const calls = { entries: [], assets: [], unique: [] };
+    const lookups = {
+        async entries(ids) {
+            calls.entries.push(ids);
+            return new Map(ids.filter((id) => options.entries?.[id]).map((id) => [id, { contentTypeId: options.entries[id], published: true }]));
+        },
+        async assets(ids) {
+            calls.assets.push(ids);
+            return new Map(ids.filter((id) => options.assets?.[id]).map((id) => [id, { published: true, files: options.assets[id] }]));
+        },
+        async uniqueTaken(contentTypeId, fieldId, code, value, exceptEntryId) {
+            calls.unique.push([contentTypeId, fieldId, code, value, exceptEntryId]);
+            return (options.taken ?? []).includes(value);
+        },
+    };
+    return { lookups, calls };
+}

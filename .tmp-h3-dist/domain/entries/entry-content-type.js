@@ -1,0 +1,40 @@
+import { validationFailed } from "../../errors/index.js";
+/**
+ * The activated definition of an entry's content type, which shapes its content. A content type that does not
+ * exist, or was never (or is no longer) activated, cannot take entries: 422 `ValidationFailed`.
+ */
+export async function activatedDefinition(repos, spaceId, environmentId, contentTypeId) {
+    const contentType = await repos.contentTypes.find(spaceId, environmentId, contentTypeId);
+    if (contentType?.published)
+        return { ...contentType.published, id: contentTypeId };
+    const value = { sys: { type: 'Link', linkType: 'ContentType', id: contentTypeId } };
+    if (!contentType) {
+        throw validationFailed([{ name: 'notResolvable', path: ['sys', 'contentType'], value, details: `The content type "${contentTypeId}" does not exist in this environment.` }], `The content type "${contentTypeId}" does not exist in this environment.`);
+    }
+    throw validationFailed([{ name: 'notActivated', path: ['sys', 'contentType'], value, details: `The content type "${contentTypeId}" is not activated.` }], `The content type "${contentTypeId}" is not activated: activate it before creating, changing or publishing its entries.`);
+}
+/** On create, fields left out take their `defaultValue` (in the locales that exist); fields sent, even as null, do not. */
+export function withDefaults(definition, fields, sent, locales) {
+    const codes = new Set(locales.map((l) => l.code));
+    const result = { ...fields };
+    for (const field of definition.fields) {
+        if (field.deleted || !field.defaultValue || Object.hasOwn(sent, field.id))
+            continue;
+        const values = Object.fromEntries(Object.entries(field.defaultValue).filter(([code]) => codes.has(code)));
+        if (Object.keys(values).length > 0)
+            result[field.id] = values;
+    }
+    return result;
+}
+/**
+ * The fields that can hold links: Link, Array of Link and Rich Text. The reverse link index is built from these
+ * only, so link-shaped JSON in an Object field is not a link.
+ */
+export function linkBearing(definition, fields) {
+    if (!definition || !fields)
+        return {};
+    const ids = new Set(definition.fields
+        .filter((f) => f.type === 'Link' || f.type === 'RichText' || (f.type === 'Array' && f.items?.type === 'Link'))
+        .map((f) => f.id));
+    return Object.fromEntries(Object.entries(fields).filter(([id]) => ids.has(id)));
+}

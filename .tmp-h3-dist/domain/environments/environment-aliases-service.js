@@ -1,0 +1,93 @@
+import { badRequest, notFound, validationFailed, versionMismatch } from "../../errors/index.js";
+import { MASTER } from "../spaces/spaces-service.js";
+import { masterOptInId } from "./master-opt-in-id.js";
+/** Aliases besides `master` a space may have. */
+export const MAX_EXTRA_ALIASES = 2;
+const targetProblem = (id, reason) => validationFailed([{
+        name: reason === 'missing' ? 'notResolvable' : 'notReady', path: ['environment'], value: id,
+        details: reason === 'missing'
+            ? `The environment "${id}" does not exist in this space; an alias must target an existing environment.`
+            : `The environment "${id}" is not ready yet; an alias must target a ready environment.`,
+    }]);
+/**
+ * Environment aliases. Opt-in per space: the first alias must be `master`, and creating it renames the environment
+ * `master` to `master-YYYY-MM-DD` so that `master` in every path means the alias from then on.
+ */
+export function environmentAliasesService(storage, spaces) {
+    const { environments } = storage.repos;
+    async function requireReadyTarget(repos, spaceId, environmentId) {
+        const target = await repos.environments.findForShare(spaceId, environmentId);
+        if (!target)
+            throw targetProblem(environmentId, 'missing');
+        if (target.status !== 'ready')
+            throw targetProblem(environmentId, 'notReady');
+    }
+    async function optIn(repos, actor, spaceId, targetId) {
+        const renamedId = await masterOptInId(repos, spaceId, new Date());
+        const renamed = await repos.environments.changeId(spaceId, MASTER, renamedId, actor.user.id);
+        if (!renamed)
+            throw notFound('Environment', MASTER, { space: spaceId });
+        const target = targetId === MASTER ? renamedId : targetId;
+        await requireReadyTarget(repos, spaceId, target);
+        await repos.spaces.setAliasesEnabled(spaceId, actor.user.id);
+        return repos.environments.insertAlias({ spaceId, id: MASTER, environmentId: target, createdBy: actor.user.id });
+    }
+    return {
+        async list(actor, spaceId, page) {
+            await spaces.access(actor, spaceId);
+            return environments.listAliases(spaceId, page);
+        },
+        async get(actor, spaceId, aliasId) {
+            await spaces.access(actor, spaceId);
+            return (await environments.findAlias(spaceId, aliasId)) ?? Promise.reject(notFound('EnvironmentAlias', aliasId, { space: spaceId }));
+        },
+        /** Creates the alias, or points it at another environment (with the current version). */
+        async put(actor, spaceId, aliasId, targetId, version) {
+            await spaces.requireAdmin(actor, spaceId);
+            return storage.transaction(async (repos) => {
+                await repos.environments.lockSpace(spaceId);
+                const space = await repos.spaces.find(spaceId);
+                if (!space)
+                    throw notFound('Space', spaceId);
+                if (!space.aliasesEnabled) {
+                    if (aliasId !== MASTER) {
+                        throw badRequest(`Environment aliases are not enabled for this space. Create the master alias first (PUT /spaces/${spaceId}/environment_aliases/master); that enables aliases.`);
+                    }
+                    return { created: true, alias: await optIn(repos, actor, spaceId, targetId) };
+                }
+                const existing = await repos.environments.findAlias(spaceId, aliasId);
+                if (existing) {
+                    if (version === undefined || version !== existing.version)
+                        throw versionMismatch(existing.version, version);
+                    await requireReadyTarget(repos, spaceId, targetId);
+                    const updated = await repos.environments.retargetAlias(spaceId, aliasId, targetId, version, actor.user.id);
+                    if (!updated)
+                        throw versionMismatch(existing.version, version);
+                    return { created: false, alias: updated };
+                }
+                if (await repos.environments.find(spaceId, aliasId)) {
+                    throw validationFailed([{
+                            name: 'taken', path: ['sys', 'id'], value: aliasId,
+                            details: `The id "${aliasId}" is already used by an environment in this space; alias ids and environment ids must differ.`,
+                        }]);
+                }
+                if ((await repos.environments.countAliases(spaceId)) >= MAX_EXTRA_ALIASES + 1) {
+                    throw badRequest(`A space can have at most ${MAX_EXTRA_ALIASES} environment aliases besides master; delete one first.`);
+                }
+                await requireReadyTarget(repos, spaceId, targetId);
+                return { created: true, alias: await repos.environments.insertAlias({ spaceId, id: aliasId, environmentId: targetId, createdBy: actor.user.id }) };
+            });
+        },
+        async delete(actor, spaceId, aliasId) {
+            await spaces.requireAdmin(actor, spaceId);
+            await storage.transaction(async (repos) => {
+                await repos.environments.lockSpace(spaceId);
+                if (!(await repos.environments.findAlias(spaceId, aliasId)))
+                    throw notFound('EnvironmentAlias', aliasId, { space: spaceId });
+                if (aliasId === MASTER)
+                    throw badRequest('The master alias cannot be deleted.');
+                await repos.environments.deleteAlias(spaceId, aliasId);
+            });
+        },
+    };
+}

@@ -1,0 +1,109 @@
+import { AppError, badRequest, notFound, validationFailed, versionMismatch } from "../../errors/index.js";
+import { announceJobs } from "../../jobs/job-signal.js";
+import { generateId, isValidClientId } from "../../lib/ids.js";
+import { enqueueAssetFilesGc } from "../uploads/asset-files-gc.js";
+import { MASTER } from "../spaces/spaces-service.js";
+import { environmentAliasesService } from "./environment-aliases-service.js";
+import { ENVIRONMENT_CLONE_JOB } from "./environment-clone-job.js";
+import { environmentViews } from "./environment-view.js";
+/** An id that names an alias cannot also name an environment: paths could not tell them apart. */
+const idTakenByAlias = (id) => validationFailed([{
+        name: 'taken', path: ['sys', 'id'], value: id,
+        details: `The id "${id}" is already used by an environment alias in this space; environment ids and alias ids must differ.`,
+    }]);
+/** Environments: created as copies of a ready source in the background, renamed, deleted; plus their aliases. */
+export function environmentsService(storage, spaces, resolve) {
+    const { environments } = storage.repos;
+    /** The environment (or alias target) to copy from, locked so it cannot go away before this transaction ends. */
+    async function readySource(repos, spaceId, aliasesEnabled, requested) {
+        const alias = aliasesEnabled ? await repos.environments.findAlias(spaceId, requested) : undefined;
+        const source = await repos.environments.findForShare(spaceId, alias?.environmentId ?? requested);
+        if (!source || source.status !== 'ready') {
+            throw new AppError('NotFound', `The source environment "${requested}" does not exist or is not ready.`, { type: 'Environment', id: requested, space: spaceId });
+        }
+        return source;
+    }
+    async function create(actor, spaceId, input) {
+        await spaces.requireAdmin(actor, spaceId);
+        const id = input.id ?? generateId();
+        if (!isValidClientId(id))
+            throw badRequest(`The environment id "${id}" must match ^[a-zA-Z0-9-_.]{1,64}$.`);
+        const environment = await storage.transaction(async (repos) => {
+            await repos.environments.lockSpace(spaceId);
+            const space = await repos.spaces.find(spaceId);
+            if (!space)
+                throw notFound('Space', spaceId);
+            if (await repos.environments.findAlias(spaceId, id))
+                throw idTakenByAlias(id);
+            const source = await readySource(repos, spaceId, space.aliasesEnabled, input.source || MASTER);
+            const created = await repos.environments.create({
+                spaceId, id, name: input.name, status: 'queued', sourceEnvironmentId: source.id, createdBy: actor.user.id,
+            });
+            if (!created) {
+                throw new AppError('VersionMismatch', `The environment "${id}" was just created by another request; send its current version in the version header to rename it.`);
+            }
+            const payload = { spaceId, environmentId: id };
+            await repos.jobs.enqueue(ENVIRONMENT_CLONE_JOB, { ...payload });
+            return created;
+        });
+        announceJobs(storage);
+        return { environment, aliases: [] };
+    }
+    async function rename(actor, spaceId, id, name, version) {
+        const current = await environments.find(spaceId, id);
+        if (!current)
+            throw notFound('Environment', id, { space: spaceId });
+        if (id === MASTER)
+            throw badRequest('The master environment cannot be renamed.');
+        if (version === undefined || version !== current.version)
+            throw versionMismatch(current.version, version);
+        const updated = await environments.rename(spaceId, id, name, version, actor.user.id);
+        if (!updated) {
+            const now = await environments.find(spaceId, id);
+            throw now ? versionMismatch(now.version, version) : notFound('Environment', id, { space: spaceId });
+        }
+        return (await environmentViews(storage.repos, spaceId, [updated]))[0];
+    }
+    return {
+        aliases: environmentAliasesService(storage, spaces),
+        async list(actor, spaceId, page) {
+            await spaces.access(actor, spaceId);
+            const { items, total } = await environments.list(spaceId, page);
+            return { items: await environmentViews(storage.repos, spaceId, items), total };
+        },
+        /** By environment id or alias id, in any state. */
+        async get(actor, spaceId, id) {
+            const { environment, aliasId } = await resolve(actor, spaceId, id, { requireReady: false });
+            return (await environmentViews(storage.repos, spaceId, [environment], aliasId))[0];
+        },
+        create,
+        /** Creates the environment with this id, or renames the existing one. */
+        async put(actor, spaceId, id, input) {
+            await spaces.requireAdmin(actor, spaceId);
+            if (await environments.find(spaceId, id))
+                return { created: false, view: await rename(actor, spaceId, id, input.name, input.version) };
+            return { created: true, view: await create(actor, spaceId, { id, name: input.name, source: input.source }) };
+        },
+        async delete(actor, spaceId, id) {
+            await spaces.requireAdmin(actor, spaceId);
+            await storage.transaction(async (repos) => {
+                await repos.environments.lockSpace(spaceId);
+                if (!(await repos.environments.find(spaceId, id))) {
+                    if (await repos.environments.findAlias(spaceId, id)) {
+                        throw badRequest(`"${id}" is an environment alias, not an environment. Delete the alias through /spaces/${spaceId}/environment_aliases/${id}, or the environment by its own id.`);
+                    }
+                    throw notFound('Environment', id, { space: spaceId });
+                }
+                if (id === MASTER)
+                    throw badRequest('The master environment cannot be deleted.');
+                const aliases = (await repos.environments.aliasesTargeting(spaceId, [id])).map((a) => a.id);
+                if (aliases.length) {
+                    throw badRequest(`The environment "${id}" is the target of the environment alias(es) ${aliases.map((a) => `"${a}"`).join(', ')}; point them at another environment first.`, { aliases });
+                }
+                await repos.environments.delete(spaceId, id);
+                await enqueueAssetFilesGc(repos, { spaceId });
+            });
+            announceJobs(storage);
+        },
+    };
+}

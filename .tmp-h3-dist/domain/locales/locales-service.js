@@ -1,0 +1,102 @@
+import { AppError, notFound, validationFailed, versionMismatch } from "../../errors/index.js";
+import { generateId } from "../../lib/ids.js";
+import { deletionProblems, localeProblems } from "./locale-rules.js";
+const sameChanges = (a, b) => a.code === b.code && a.name === b.name && a.fallbackCode === b.fallbackCode && a.optional === b.optional
+    && a.contentManagementApi === b.contentManagementApi && a.contentDeliveryApi === b.contentDeliveryApi;
+/** Whole-body replacement: every omitted property takes its default. */
+const changesFrom = (input, omittedFallback) => ({
+    name: input.name,
+    code: input.code,
+    fallbackCode: input.fallbackCode === undefined ? omittedFallback : input.fallbackCode,
+    contentManagementApi: input.contentManagementApi ?? true,
+    contentDeliveryApi: input.contentDeliveryApi ?? true,
+    optional: input.optional ?? false,
+});
+/** Locales of an environment, reached by environment id, alias id, or the path without an environment (`master`). */
+export function localesService(storage, resolve) {
+    const refuse = (problems, message) => {
+        if (problems.length)
+            throw validationFailed(problems, message);
+    };
+    async function forWrite(actor, spaceId, environmentId) {
+        const resolved = await resolve(actor, spaceId, environmentId);
+        if (!resolved.access.admin)
+            throw new AppError('AccessDenied', 'Only space admins may manage locales.', { reasons: ['admin role required'] });
+        return resolved;
+    }
+    /** Runs `work` with the environment's locale writes serialised and its locales read after the lock. */
+    function locked(resolved, work) {
+        const { spaceId, id } = resolved.environment;
+        return storage.transaction(async (repos) => {
+            if (!(await repos.locales.lockEnvironment(spaceId, id)))
+                throw notFound('Environment', resolved.requestedId, { space: spaceId });
+            return work(repos, await repos.locales.list(spaceId, id));
+        });
+    }
+    const findIn = (all, localeId) => all.find((l) => l.id === localeId) ?? Promise.reject(notFound('Locale', localeId));
+    return {
+        async list(actor, spaceId, environmentId, page) {
+            const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
+            const { items, total } = await storage.repos.locales.page(environment.spaceId, environment.id, page);
+            return { items: items.map((locale) => ({ locale, environmentId: requestedId })), total };
+        },
+        async get(actor, spaceId, environmentId, localeId) {
+            const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
+            const locale = await storage.repos.locales.find(environment.spaceId, environment.id, localeId);
+            if (!locale)
+                throw notFound('Locale', localeId);
+            return { locale, environmentId: requestedId };
+        },
+        /** Creates a non-default locale; an omitted fallback becomes the default locale's code. */
+        async create(actor, spaceId, environmentId, input) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const locale = await locked(resolved, async (repos, all) => {
+                const defaultCode = all.find((l) => l.default)?.code ?? null;
+                const candidate = { ...changesFrom(input, defaultCode), id: undefined, default: false };
+                const problems = localeProblems(all, candidate, undefined);
+                if (input.default === true) {
+                    problems.push({ name: 'default locale cannot change', path: 'default', value: true, details: 'An environment has exactly one default locale, fixed when the environment is created; a new locale cannot be the default.' });
+                }
+                refuse(problems, 'The locale you sent is invalid.');
+                return repos.locales.insert({
+                    ...candidate, id: generateId(), spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, createdBy: actor.user.id,
+                });
+            });
+            return { locale, environmentId: resolved.requestedId };
+        },
+        /**
+         * Replaces a locale. An identical body is answered with the locale as it is, whatever the version header says;
+         * a changing body needs the current version.
+         */
+        async update(actor, spaceId, environmentId, localeId, input, version) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const locale = await locked(resolved, async (repos, all) => {
+                const current = await findIn(all, localeId);
+                const changes = changesFrom(input, null);
+                const defaultUnchanged = input.default === undefined || input.default === current.default;
+                if (defaultUnchanged && sameChanges(changes, current))
+                    return current;
+                if (version !== current.version)
+                    throw versionMismatch(current.version, version);
+                const problems = localeProblems(all, { ...changes, id: current.id, default: current.default }, current);
+                if (!defaultUnchanged) {
+                    problems.push({ name: 'default locale cannot change', path: 'default', value: input.default, details: `The default locale of an environment cannot change; "default" must stay ${current.default}.` });
+                }
+                refuse(problems, 'The locale you sent is invalid.');
+                const updated = await repos.locales.update(current.spaceId, current.environmentId, current.id, changes, version, actor.user.id);
+                return updated ?? Promise.reject(versionMismatch(current.version, version));
+            });
+            return { locale, environmentId: resolved.requestedId };
+        },
+        /** Deletes a locale and its content. The default locale and fallbacks of other locales stay. */
+        async delete(actor, spaceId, environmentId, localeId) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            await locked(resolved, async (repos, all) => {
+                const locale = await findIn(all, localeId);
+                refuse(deletionProblems(all, locale), `Locale "${locale.code}" cannot be deleted.`);
+                if (!(await repos.locales.delete(locale.spaceId, locale.environmentId, locale.id)))
+                    throw notFound('Locale', localeId);
+            });
+        },
+    };
+}

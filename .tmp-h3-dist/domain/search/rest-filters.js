@@ -1,0 +1,68 @@
+import { inLocale, operatorsOf } from "./operators.js";
+import { parseArea, parseFlag, parseList, parsePoint, parseScalar, searchTerms } from "./rest-values.js";
+import { invalidValue, operatorNotApplicable, unknownOperator } from "./search-errors.js";
+/** The operators of the REST grammar (`path[op]=value`); a plain `path=value` is equality. */
+const WIRE_OPERATORS = {
+    ne: 'ne', in: 'in', nin: 'nin', exists: 'exists', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte',
+    match: 'match', all: 'all', near: 'near', within: 'within',
+};
+const error = (e) => ({ kind: 'error', error: e });
+/** The operators of `metadata.tags` (`[exists]`) and `metadata.tags.sys.id` (`[in]`, `[nin]`, `[all]`). */
+const TAG_WIRE_OPERATORS = { 'metadata.tags': ['exists'], 'metadata.tags.sys.id': ['in', 'nin', 'all', 'exists'] };
+/**
+ * Turns one `path[op]=value` parameter into a condition (or, for `[near]`, an ordering by distance), checking
+ * that the operator applies to the path's type and that the value parses as that type.
+ */
+export function parseFilter(parameter, resolve, defaultLocale) {
+    const { path: wire, op: wireOp, value: raw } = parameter;
+    const resolved = resolve(wire);
+    if (!resolved.ok)
+        return error(resolved.error);
+    const { path, typeName } = resolved;
+    const op = wireOp === undefined ? 'eq' : WIRE_OPERATORS[wireOp];
+    if (op === undefined)
+        return error(unknownOperator(wire, wireOp));
+    if (path.kind === 'tags') {
+        if (!TAG_WIRE_OPERATORS[wire].includes(op))
+            return error(operatorNotApplicable(wire, typeName, wireOp));
+    }
+    else if (op === 'near') {
+        if (path.kind !== 'field' || path.valueType !== 'location' || path.array)
+            return error(operatorNotApplicable(wire, typeName, wireOp));
+    }
+    else if (!operatorsOf(path).includes(op)) {
+        return error(operatorNotApplicable(wire, typeName, wireOp));
+    }
+    const bad = (parsed) => error(invalidValue(wire, typeName, wireOp, raw, parsed.expected));
+    const valueType = path.kind === 'tags' ? 'symbol' : path.valueType;
+    switch (op) {
+        case 'near': {
+            const point = parsePoint(raw);
+            if (!point.ok)
+                return bad(point);
+            return { kind: 'near', order: { kind: 'distance', path: inLocale(path, [defaultLocale]), ...point.value } };
+        }
+        case 'within': {
+            const area = parseArea(raw);
+            return area.ok ? { kind: 'condition', condition: { kind: 'compare', path: path, op, value: area.value } } : bad(area);
+        }
+        case 'exists': {
+            const flag = parseFlag(raw);
+            return flag.ok ? { kind: 'condition', condition: { kind: 'compare', path, op, value: flag.value } } : bad(flag);
+        }
+        case 'match':
+            return { kind: 'condition', condition: { kind: 'compare', path: path, op, value: searchTerms(raw) } };
+        case 'in':
+        case 'nin':
+        case 'all': {
+            const list = parseList(valueType, raw);
+            return list.ok ? { kind: 'condition', condition: { kind: 'compare', path, op, value: list.value } } : bad(list);
+        }
+        default: {
+            const scalar = parseScalar(valueType, raw);
+            return scalar.ok
+                ? { kind: 'condition', condition: { kind: 'compare', path, op: op, value: scalar.value } }
+                : bad(scalar);
+        }
+    }
+}

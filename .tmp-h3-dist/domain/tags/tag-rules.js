@@ -1,0 +1,31 @@
+export const TAG_NAME_MAX = 64;
+const VISIBILITIES = ['public', 'private'];
+/** The visibility the request asks for (body or header; both must agree), or undefined when it names none. */
+export function requestedVisibility(input, header) {
+    const fromBody = input.sys?.visibility;
+    const problems = [];
+    for (const [value, path] of [[fromBody, ['sys', 'visibility']], [header, ['header', 'Tag-Visibility']]]) {
+        if (value !== undefined && !VISIBILITIES.includes(value)) {
+            problems.push({ name: 'in', path: [...path], value, expected: VISIBILITIES, details: 'Visibility must be "public" or "private".' });
+        }
+    }
+    if (fromBody !== undefined && header !== undefined && fromBody !== header) {
+        problems.push({ name: 'conflict', path: ['sys', 'visibility'], value: fromBody, details: `The body says "${fromBody}" but the tag-visibility header says "${header}".` });
+    }
+    return { visibility: (fromBody ?? header), problems };
+}
+/** Problems with the body of a PUT for the tag `tagId` (and, on update, the tag as it is). */
+export function tagProblems(tagId, input, visibility, current) {
+    const problems = [];
+    if (typeof input.name !== 'string' || input.name.trim() === '' || input.name.length > TAG_NAME_MAX) {
+        problems.push({ name: 'size', path: ['name'], value: input.name, max: TAG_NAME_MAX, details: `The name must have 1 to ${TAG_NAME_MAX} characters, not only spaces.` });
+    }
+    if (input.sys?.id !== undefined && input.sys.id !== tagId) {
+        problems.push({ name: 'immutable', path: ['sys', 'id'], value: input.sys.id, details: `The id of a tag is the one in the path ("${tagId}") and cannot change.` });
+    }
+    if (current && visibility !== undefined && visibility !== current.visibility) {
+        problems.push({ name: 'immutable', path: ['sys', 'visibility'], value: visibility, details: `The visibility of a tag cannot change; this tag is ${current.visibility}.` });
+    }
+    return problems;
+}
+export const nameTaken = (name) => ({ name: 'taken', path: ['name'], value: name, details: `Another tag of this environment is named "${name}".` });

@@ -1,0 +1,86 @@
+import { AppError, notFound, validationFailed, versionMismatch } from "../../errors/index.js";
+import { nameTaken, requestedVisibility, tagProblems } from "./tag-rules.js";
+/**
+ * Tags of an environment: an id chosen by the client and a visibility (`private` by default), both immutable, and
+ * a name unique in the environment. Reading needs access to the space; writing needs the space admin role.
+ */
+export function tagsService(storage, resolve) {
+    const { tags } = storage.repos;
+    const missing = (resolved, id) => notFound('Tag', id, { environment: resolved.requestedId, space: resolved.environment.spaceId });
+    async function forWrite(actor, spaceId, environmentId) {
+        const resolved = await resolve(actor, spaceId, environmentId);
+        if (!resolved.access.admin)
+            throw new AppError('AccessDenied', 'Only space admins may manage tags.', { reasons: ['admin role required'] });
+        return resolved;
+    }
+    return {
+        async list(actor, spaceId, environmentId, page) {
+            const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
+            const { items, total } = await tags.page(environment.spaceId, environment.id, page);
+            return { items: items.map((tag) => ({ tag, environmentId: requestedId })), total };
+        },
+        async get(actor, spaceId, environmentId, tagId) {
+            const resolved = await resolve(actor, spaceId, environmentId);
+            const tag = await tags.find(resolved.environment.spaceId, resolved.environment.id, tagId);
+            if (!tag)
+                throw missing(resolved, tagId);
+            return { tag, environmentId: resolved.requestedId };
+        },
+        /**
+         * Creates the tag (version 1; the version header is ignored) or renames it (the current version is required).
+         * The visibility comes from `sys.visibility` or the tag-visibility header and never changes.
+         */
+        async put(actor, spaceId, environmentId, tagId, input, version, visibilityHeader) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const { spaceId: s, id: e } = resolved.environment;
+            const requested = requestedVisibility(input, visibilityHeader);
+            let current = await tags.find(s, e, tagId);
+            if (!current) {
+                const problems = [...requested.problems, ...tagProblems(tagId, input, requested.visibility, undefined)];
+                if (problems.length)
+                    throw validationFailed(problems);
+                const inserted = await tags.insert({ spaceId: s, environmentId: e, id: tagId, name: input.name, visibility: requested.visibility ?? 'private', createdBy: actor.user.id });
+                if (inserted === 'nameTaken')
+                    throw validationFailed([nameTaken(input.name)]);
+                if (inserted !== 'idTaken')
+                    return { created: true, view: { tag: inserted, environmentId: resolved.requestedId } };
+                current = await tags.find(s, e, tagId); // created concurrently: this request is an update after all
+                if (!current)
+                    throw missing(resolved, tagId);
+            }
+            if (version !== current.version)
+                throw versionMismatch(current.version, version);
+            const problems = [...requested.problems, ...tagProblems(tagId, input, requested.visibility, current)];
+            if (problems.length)
+                throw validationFailed(problems);
+            const renamed = await tags.rename(s, e, tagId, input.name, version, actor.user.id);
+            if (renamed === 'nameTaken')
+                throw validationFailed([nameTaken(input.name)]);
+            if (!renamed) {
+                const now = await tags.find(s, e, tagId);
+                throw now ? versionMismatch(now.version, version) : missing(resolved, tagId);
+            }
+            return { created: false, view: { tag: renamed, environmentId: resolved.requestedId } };
+        },
+        /** Deletes the tag at the current version (required), unless an entry or asset carries it (422). */
+        async delete(actor, spaceId, environmentId, tagId, version) {
+            const resolved = await forWrite(actor, spaceId, environmentId);
+            const { spaceId: s, id: e } = resolved.environment;
+            const current = await tags.find(s, e, tagId);
+            if (!current)
+                throw missing(resolved, tagId);
+            if (version === undefined)
+                throw versionMismatch(current.version, version);
+            const refusal = await storage.transaction((repos) => repos.tags.delete(s, e, tagId, version));
+            if (refusal === 'missing')
+                throw missing(resolved, tagId);
+            if (refusal === 'version')
+                throw versionMismatch(current.version, version);
+            if (refusal === 'referenced') {
+                throw new AppError('ActionPreconditionsFailed', `Tag "${tagId}" cannot be deleted while entries or assets carry it.`, {
+                    errors: [{ name: 'reference', details: 'Tag is referenced by another entity' }],
+                });
+            }
+        },
+    };
+}

@@ -1,0 +1,35 @@
+import { requestError } from "./errors.js";
+/** The token of a request: `Authorization: Bearer <token>` or `access_token=<token>`. */
+export function tokenOf(authorization, accessToken) {
+    const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    if (bearer)
+        return bearer;
+    return typeof accessToken === 'string' && accessToken ? accessToken : undefined;
+}
+/**
+ * Authenticates a delivery or preview token for a space environment: missing -> ACCESS_TOKEN_MISSING, unknown ->
+ * ACCESS_TOKEN_INVALID, unknown space or environment -> UNKNOWN_SPACE / UNKNOWN_ENVIRONMENT, a token of another
+ * space or not granted this environment (by its id or an alias id pointing at it) -> ACCESS_TOKEN_INVALID.
+ */
+export async function authorizeContent(storage, token, spaceId, requested) {
+    if (!token)
+        throw requestError('ACCESS_TOKEN_MISSING');
+    const grant = await storage.repos.apiKeys.findGrant(token);
+    if (!grant)
+        throw requestError('ACCESS_TOKEN_INVALID');
+    const space = await storage.repos.spaces.find(spaceId);
+    if (!space)
+        throw requestError('UNKNOWN_SPACE', `Query cannot be executed. The space '${spaceId}' does not exist`, { spaceId });
+    if (grant.spaceId !== spaceId)
+        throw requestError('ACCESS_TOKEN_INVALID');
+    const { environments } = storage.repos;
+    const alias = space.aliasesEnabled ? await environments.findAlias(spaceId, requested) : undefined;
+    const environmentId = alias ? alias.environmentId : requested;
+    const environment = await environments.find(spaceId, environmentId);
+    if (!environment || environment.status !== 'ready') {
+        throw requestError('UNKNOWN_ENVIRONMENT', `Query cannot be executed. The environment '${requested}' does not exist in the space '${spaceId}'`, { spaceId, environmentId: requested });
+    }
+    if (!grant.environmentIds.includes(requested) && !grant.environmentIds.includes(environmentId))
+        throw requestError('ACCESS_TOKEN_INVALID');
+    return { grant, spaceId, environmentId };
+}

@@ -1,0 +1,143 @@
+import express from 'express';
+import { execute, getOperationAST, Kind, } from 'graphql';
+import { authorizeContent, tokenOf } from "./access.js";
+import { MAX_COMPLEXITY, queryComplexity } from "./complexity.js";
+import { GraphqlRequestError, requestError, wireError, wireExecutionError } from "./errors.js";
+import { documentCache } from "./document-cache.js";
+import { createLoaders } from "./loaders.js";
+import { schemaCache } from "./schema-cache.js";
+export const MAX_QUERY_BYTES = 8192;
+const MASTER = 'master';
+/** Reads `query`, `variables` and `operationName` from a POST body or the URL parameters of a GET. */
+function readRequest(req) {
+    let input;
+    if (req.method === 'GET') {
+        input = req.query;
+    }
+    else {
+        const text = typeof req.body === 'string' ? req.body : '';
+        try {
+            input = text.trim() ? JSON.parse(text) : {};
+        }
+        catch {
+            throw requestError('INVALID_QUERY_FORMAT', 'The request body is not valid JSON');
+        }
+        if (!input || typeof input !== 'object' || Array.isArray(input))
+            throw requestError('INVALID_QUERY_FORMAT', 'The request body must be a JSON object');
+    }
+    const { query, operationName } = input;
+    if (query === undefined || query === null || query === '')
+        throw requestError('MISSING_QUERY', 'A query is required: send it as `query`');
+    if (typeof query !== 'string')
+        throw requestError('INVALID_QUERY_FORMAT', 'The query must be a string');
+    const bytes = Buffer.byteLength(query, 'utf8');
+    if (bytes > MAX_QUERY_BYTES) {
+        throw requestError('QUERY_TOO_BIG', `Query cannot be executed. The maximum allowed size for a query is ${MAX_QUERY_BYTES} bytes but it was ${bytes} bytes`, { maximumQuerySize: MAX_QUERY_BYTES, querySize: bytes });
+    }
+    let variables = input.variables;
+    if (req.method === 'GET' && typeof variables === 'string') {
+        try {
+            variables = JSON.parse(variables);
+        }
+        catch {
+            throw requestError('INVALID_VARIABLES_FORMAT', 'Variables must be a JSON-encoded object');
+        }
+    }
+    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+        throw requestError('INVALID_VARIABLES_FORMAT', 'Variables must be a JSON object');
+    }
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+        throw requestError('INVALID_QUERY_FORMAT', 'The operationName must be a string');
+    }
+    return { query, variables: (variables ?? {}), operationName: operationName ?? undefined };
+}
+/**
+ * The GraphQL Content API: `POST|GET /content/v1/spaces/{space}[/environments/{environment}]`, authenticated by
+ * delivery and preview tokens (not by the Management API's tokens). Every answer carries the query cost header.
+ * With a limiter, authenticated requests are charged to their space (all its environments share the budget):
+ * `X-<Vendor>-RateLimit-Second-Limit` on every charged answer, and over budget 429 RATE_LIMIT_EXCEEDED with
+ * `X-<Vendor>-RateLimit-Reset` (seconds to wait). Requests refused before authentication are not charged.
+ */
+export function graphqlEndpoint(storage, vendor, options = {}) {
+    const { limiter, schemas = schemaCache(storage), documents = documentCache() } = options;
+    const router = express.Router();
+    const costHeader = `${vendor.headerPrefix}-Graphql-Query-Cost`;
+    const limitHeader = `${vendor.headerPrefix}-RateLimit-Second-Limit`;
+    const resetHeader = `${vendor.headerPrefix}-RateLimit-Reset`;
+    const paths = ['/content/v1/spaces/:space', '/content/v1/spaces/:space/environments/:environment'];
+    async function charge(res, spaceId) {
+        if (!limiter)
+            return;
+        const decision = await limiter.consume(`graphql:${spaceId}`);
+        res.setHeader(limitHeader, String(decision.limit));
+        if (!decision.allowed) {
+            res.setHeader(resetHeader, String(decision.resetSeconds));
+            throw requestError('RATE_LIMIT_EXCEEDED');
+        }
+    }
+    async function handle(req, res) {
+        let cost = 0;
+        const send = (status, body) => {
+            res.setHeader(costHeader, String(cost));
+            res.status(status).type('application/json').send(JSON.stringify(body));
+        };
+        try {
+            const token = tokenOf(req.get('authorization'), req.query.access_token);
+            const spaceId = String(req.params.space);
+            const access = await authorizeContent(storage, token, spaceId, req.params.environment ? String(req.params.environment) : MASTER);
+            await charge(res, spaceId);
+            const request = readRequest(req);
+            const scope = { spaceId, environmentId: access.environmentId };
+            const schema = await schemas.schemaFor(scope);
+            let document;
+            try {
+                document = documents.parse(request.query);
+            }
+            catch (e) {
+                return send(400, { errors: [wireError(vendor.token, req.id, e, 'GRAPHQL_PARSE_FAILED')] });
+            }
+            const invalid = documents.validate(schema, request.query, document);
+            if (invalid.length)
+                return send(400, { errors: invalid.map((e) => wireError(vendor.token, req.id, e, 'GRAPHQL_VALIDATION_FAILED')) });
+            const operation = getOperationAST(document, request.operationName);
+            if (!operation) {
+                if (request.operationName)
+                    throw requestError('QUERY_OPERATION_NAME_MISMATCH', `Unknown operation named "${request.operationName}".`, { operationName: request.operationName });
+                throw requestError('GRAPHQL_VALIDATION_FAILED', 'Must provide operation name if query contains multiple operations.');
+            }
+            const fragments = {};
+            for (const d of document.definitions)
+                if (d.kind === Kind.FRAGMENT_DEFINITION)
+                    fragments[d.name.value] = d;
+            cost = queryComplexity(schema, operation, fragments, request.variables);
+            if (cost > MAX_COMPLEXITY) {
+                throw requestError('TOO_COMPLEX_QUERY', `Query cannot be executed. The maximum allowed complexity for a query is ${MAX_COMPLEXITY} but it was ${cost}. Simplify the query e.g. by setting lower limits for collections.`, { maximumCost: MAX_COMPLEXITY, cost });
+            }
+            const locales = await storage.repos.locales.list(scope.spaceId, scope.environmentId);
+            const defaultLocale = locales.find((l) => l.default)?.code ?? locales[0]?.code ?? 'en-US';
+            const result = await execute({
+                schema, document, operationName: request.operationName, variableValues: request.variables,
+                contextValue: { storage, scope, grant: access.grant, locales, defaultLocale, loaders: createLoaders(storage, scope) },
+            });
+            const errors = (result.errors ?? []).map((e) => wireExecutionError(vendor.token, req.id, e));
+            const denied = errors.filter((e) => e.extensions[vendor.token].code === 'ACCESS_TOKEN_INVALID');
+            if (denied.length)
+                return send(401, { errors: denied });
+            if (!result.data && errors.length)
+                return send(400, { errors });
+            return send(200, errors.length ? { data: result.data ?? null, errors } : { data: result.data });
+        }
+        catch (e) {
+            if (e instanceof GraphqlRequestError) {
+                return send(e.status, { errors: [wireError(vendor.token, req.id, { message: e.message }, e.code, e.details)] });
+            }
+            return send(500, { errors: [wireError(vendor.token, req.id, { message: 'Internal Server Error' }, 'INTERNAL_SERVER_ERROR')] });
+        }
+    }
+    const body = express.text({ type: () => true, limit: '1mb' });
+    for (const path of paths) {
+        router.post(path, body, (req, res, next) => { handle(req, res).catch(next); });
+        router.get(path, (req, res, next) => { handle(req, res).catch(next); });
+    }
+    return router;
+}

@@ -1,0 +1,19 @@
+import { executionError } from "../errors.js";
+/**
+ * One link of a field, resolved through the request's loaders in the given state: UNRESOLVABLE_LINK when the target
+ * is missing (in that state), UNEXPECTED_LINKED_CONTENT_TYPE when an entry is not of one of `allowed` (none: any).
+ */
+export async function resolveLink(ctx, parent, d, typeName, link, preview, locale, allowed) {
+    const sys = link?.sys;
+    if (!sys?.id)
+        return null;
+    const target = sys.linkType === 'Asset' ? 'Asset' : 'Entry';
+    const record = await ctx.loaders.load(target, preview ? 'draft' : 'published', sys.id);
+    if (!record) {
+        throw executionError('UNRESOLVABLE_LINK', `Query execution error. Link from entry '${parent.record.id}' to ${target.toLowerCase()} '${sys.id}' on field '${d.id}' within type '${typeName}' cannot be resolved`, { type: typeName, field: d.id, linkType: target, linkId: sys.id, linkingEntryId: parent.record.id });
+    }
+    if (target === 'Entry' && allowed.length && !allowed.includes(record.contentTypeId)) {
+        throw executionError('UNEXPECTED_LINKED_CONTENT_TYPE', `Query execution error. Link from entry '${parent.record.id}' to entry '${sys.id}' on field '${d.id}' within type '${typeName}' returned an unexpected content type`, { type: typeName, field: d.id, linkId: sys.id, linkingEntryId: parent.record.id, contentType: record.contentTypeId });
+    }
+    return { record, preview, locale };
+}

@@ -1,0 +1,75 @@
+import { GraphQLList, GraphQLNonNull, GraphQLObjectType } from 'graphql';
+import { LINK_NODE_TYPES, richTextLinkTarget, walkRichText } from "../../domain/content-model/rich-text.js";
+import { resolveLink } from "./resolve-link.js";
+import { EntryInterface, JsonType } from "./shared-types.js";
+/** The most entities `links` may resolve: what `size.max` of the link node types allow in sum, else this. */
+export const RICH_TEXT_LINKS_MAX = 1000;
+/**
+ * The complexity of a rich text field's `links`: the sum of the `size.max` of its `nodes` validations over the
+ * link node types it enables; RICH_TEXT_LINKS_MAX when an enabled link node type has no maximum.
+ */
+export function richTextLinksCost(d) {
+    const enabled = d.validations.find((v) => Array.isArray(v.enabledNodeTypes))?.enabledNodeTypes;
+    const nodes = (d.validations.find((v) => v.nodes && typeof v.nodes === 'object')?.nodes ?? {});
+    let sum = 0;
+    for (const nodeType of Object.keys(LINK_NODE_TYPES)) {
+        if (enabled && !enabled.includes(nodeType))
+            continue;
+        const max = nodes[nodeType]?.find((v) => v.size)?.size?.max;
+        if (typeof max !== 'number')
+            return RICH_TEXT_LINKS_MAX;
+        sum += max;
+    }
+    return Math.min(sum, RICH_TEXT_LINKS_MAX);
+}
+/**
+ * The targets of the nodes of one type, in document order (each once), resolved like link fields in the parent's
+ * preview state and locale; an unresolvable one is a null element with its UNRESOLVABLE_LINK error.
+ */
+function linked(nodeType, d, typeName) {
+    return (s, _a, ctx) => {
+        const seen = new Set();
+        const targets = [];
+        for (const node of walkRichText(s.document)) {
+            const target = node.nodeType === nodeType ? richTextLinkTarget(node.node) : undefined;
+            if (target && !seen.has(target.id)) {
+                seen.add(target.id);
+                targets.push(target);
+            }
+        }
+        return Promise.all(targets.map((t) => resolveLink(ctx, s.parent, d, typeName, { sys: { id: t.id, linkType: t.linkType } }, s.parent.preview, s.locale, [])
+            .catch((e) => e)));
+    };
+}
+/**
+ * The type of a RichText field, `<T><Field>`: `json` (the document) and `links`, whose `entries { inline, block,
+ * hyperlink }` and `assets { block, hyperlink }` list the entities the document links to.
+ */
+export function richTextType(name, d, typeName, asset) {
+    const list = (item, nodeType) => ({
+        type: new GraphQLNonNull(new GraphQLList(item)), resolve: linked(nodeType, d, typeName),
+        // Counted by `links` (see complexity.ts).
+        extensions: { complexity: { counted: true } },
+    });
+    const entries = new GraphQLObjectType({
+        name: `${name}Entries`,
+        fields: () => ({
+            inline: list(EntryInterface, 'embedded-entry-inline'), block: list(EntryInterface, 'embedded-entry-block'), hyperlink: list(EntryInterface, 'entry-hyperlink'),
+        }),
+    });
+    const assets = new GraphQLObjectType({
+        name: `${name}Assets`,
+        fields: () => ({ block: list(asset(), 'embedded-asset-block'), hyperlink: list(asset(), 'asset-hyperlink') }),
+    });
+    const links = new GraphQLObjectType({
+        name: `${name}Links`,
+        fields: { entries: { type: new GraphQLNonNull(entries), resolve: (s) => s }, assets: { type: new GraphQLNonNull(assets), resolve: (s) => s } },
+    });
+    return new GraphQLObjectType({
+        name,
+        fields: {
+            json: { type: new GraphQLNonNull(JsonType), resolve: (s) => s.document },
+            links: { type: new GraphQLNonNull(links), resolve: (s) => s, extensions: { complexity: { cost: richTextLinksCost(d) } } },
+        },
+    });
+}

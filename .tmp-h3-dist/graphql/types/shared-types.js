@@ -1,0 +1,47 @@
+import { GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLInterfaceType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, GraphQLString, } from 'graphql';
+/** ISO-8601 date and time, as stored. */
+export const DateTimeType = new GraphQLScalarType({ name: 'DateTime', description: 'An ISO-8601 date and time.' });
+/** Any JSON value. */
+export const JsonType = new GraphQLScalarType({ name: 'JSON', description: 'Any JSON value.' });
+export const LocationType = new GraphQLObjectType({
+    name: 'Location', fields: { lat: { type: GraphQLFloat }, lon: { type: GraphQLFloat } },
+});
+export const CircleType = new GraphQLInputObjectType({
+    name: 'Circle', fields: { lat: { type: GraphQLFloat }, lon: { type: GraphQLFloat }, radius: { type: GraphQLFloat } },
+});
+export const RectangleType = new GraphQLInputObjectType({
+    name: 'Rectangle',
+    fields: {
+        topLeftLat: { type: GraphQLFloat }, topLeftLon: { type: GraphQLFloat },
+        bottomRightLat: { type: GraphQLFloat }, bottomRightLon: { type: GraphQLFloat },
+    },
+});
+export const SysType = new GraphQLObjectType({
+    name: 'Sys',
+    fields: {
+        id: { type: new GraphQLNonNull(GraphQLString), resolve: (s) => s.record.id },
+        spaceId: { type: new GraphQLNonNull(GraphQLString), resolve: (s) => s.record.spaceId },
+        environmentId: { type: new GraphQLNonNull(GraphQLString), resolve: (s) => s.record.environmentId },
+        publishedAt: { type: DateTimeType, resolve: (s) => s.record.publishedAt },
+        firstPublishedAt: { type: DateTimeType, resolve: (s) => s.record.firstPublishedAt },
+        publishedVersion: { type: GraphQLInt, resolve: (s) => s.record.publishedVersion },
+    },
+});
+export const EntryInterface = new GraphQLInterfaceType({
+    name: 'Entry', fields: { sys: { type: new GraphQLNonNull(SysType) } },
+});
+/** The arguments of every collection field. */
+export const pagingArgs = { skip: { type: GraphQLInt }, limit: { type: GraphQLInt } };
+export const readArgs = { preview: { type: GraphQLBoolean }, locale: { type: GraphQLString } };
+/** `{skip, limit, total, items}` over an item type. */
+export function collectionType(name, item) {
+    return new GraphQLObjectType({
+        name,
+        fields: {
+            skip: { type: new GraphQLNonNull(GraphQLInt) },
+            limit: { type: new GraphQLNonNull(GraphQLInt) },
+            total: { type: new GraphQLNonNull(GraphQLInt) },
+            items: { type: new GraphQLNonNull(new GraphQLList(item)) },
+        },
+    });
+}

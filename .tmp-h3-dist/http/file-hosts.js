@@ -1,0 +1,72 @@
+import express from 'express';
+import { FILE_KEY } from "../assets/published-files.js";
+import { isIdentity, parseImageParams } from "../assets/image-params.js";
+import { AppError } from "../errors/index.js";
+const FILE_PATH = '/:spaceId/:assetId/:fileKey/:fileName';
+/**
+ * How long clients and shared caches may reuse a file without asking again. Kept short because unpublishing stops
+ * the file at once on this server while caches keep their copy until it expires; revalidation is cheap (ETag, 304).
+ */
+export const FILE_MAX_AGE_SECONDS = 60;
+/**
+ * Serves a file through `send` (Range and 206/416, conditional requests and 304, Last-Modified, Cache-Control).
+ * The ETag is strong and names the bytes: the blob's sha256, or the rendition's key.
+ */
+function send(res, next, path, contentType, etag) {
+    res.type(contentType);
+    res.set('ETag', `"${etag}"`);
+    res.sendFile(path, { dotfiles: 'allow', maxAge: FILE_MAX_AGE_SECONDS * 1000 }, (error) => {
+        if (!error || res.headersSent)
+            return;
+        if (error.status === 416) {
+            res.status(416).set(error.headers ?? {}).removeHeader('ETag');
+            res.end();
+            return;
+        }
+        next(error);
+    });
+}
+/**
+ * The public asset and image hosts: published asset files without authentication, by the URL processing wrote.
+ * The images host transforms image files per the Images API query parameters; other files are served as they are.
+ * A path that is not a file address (the file key is not 32 hex digits) falls through to the next routes.
+ */
+export function fileHosts(options) {
+    const router = express.Router();
+    const shared = options.assetsPath === options.imagesPath;
+    const serve = (transform) => async (req, res, next) => {
+        try {
+            const { spaceId, assetId, fileKey, fileName } = req.params;
+            if (!FILE_KEY.test(fileKey))
+                return next();
+            const file = await options.find(spaceId, assetId, fileKey, fileName);
+            if (!file)
+                throw new AppError('NotFound', 'No published asset file at this address.', { type: 'AssetFile', id: `${spaceId}/${assetId}/${fileKey}/${fileName}` });
+            if (transform && file.isImage) {
+                const parsed = parseImageParams(req.query, file.contentType);
+                if ('problems' in parsed) {
+                    throw new AppError('BadRequest', `Invalid image parameters: ${parsed.problems.map((p) => p.details).join(' ')}`, { errors: parsed.problems });
+                }
+                if (!isIdentity(parsed.params)) {
+                    const rendition = await options.rendition(file.sha256, parsed.params, parsed.format);
+                    return send(res, next, rendition.path, rendition.contentType, rendition.key);
+                }
+            }
+            send(res, next, file.path, file.contentType, file.sha256);
+        }
+        catch (error) {
+            next(error);
+        }
+    };
+    const images = express.Router();
+    images.get(FILE_PATH, (req, res, next) => {
+        if (shared && options.imagesHost && req.get('host') !== options.imagesHost)
+            return next();
+        return serve(true)(req, res, next);
+    });
+    const assets = express.Router();
+    assets.get(FILE_PATH, serve(false));
+    router.use(options.imagesPath, images);
+    router.use(options.assetsPath, assets);
+    return router;
+}

@@ -1,0 +1,33 @@
+import { collection, parsePage } from "../../domain/shared/paging.js";
+import { created, noContent, ok } from "../handler.js";
+import { presentApiKey, presentPreviewApiKey } from "../presenters/api-keys.presenter.js";
+const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' };
+const previewOrderable = { ...orderable, 'sys.id': 'previewId' };
+export function apiKeysHandlers({ apiKeys }) {
+    return {
+        ApiKeys_list: async (req) => {
+            const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }]);
+            const { items, total } = await apiKeys.list(req.actor, req.params.space_id, page);
+            return ok(collection(items.map(presentApiKey), total, page));
+        },
+        ApiKeys_create: async (req) => {
+            const key = await apiKeys.create(req.actor, req.params.space_id, req.body);
+            return created(presentApiKey(key), `${req.baseUrl}/spaces/${key.spaceId}/api_keys/${key.id}`);
+        },
+        ApiKeys_get: async (req) => ok(presentApiKey(await apiKeys.get(req.actor, req.params.space_id, req.params.api_key_id))),
+        ApiKeys_createOrUpdate: async (req) => {
+            const { created: isNew, key } = await apiKeys.put(req.actor, req.params.space_id, req.params.api_key_id, req.body, req.version);
+            return isNew ? created(presentApiKey(key), `${req.baseUrl}/spaces/${key.spaceId}/api_keys/${key.id}`) : ok(presentApiKey(key));
+        },
+        ApiKeys_delete: async (req) => {
+            await apiKeys.delete(req.actor, req.params.space_id, req.params.api_key_id);
+            return noContent();
+        },
+        PreviewApiKeys_list: async (req) => {
+            const page = parsePage(req.query, previewOrderable, [{ key: 'createdAt', direction: 'asc' }]);
+            const { items, total } = await apiKeys.listPreview(req.actor, req.params.space_id, page);
+            return ok(collection(items.map(presentPreviewApiKey), total, page));
+        },
+        PreviewApiKeys_get: async (req) => ok(presentPreviewApiKey(await apiKeys.getPreview(req.actor, req.params.space_id, req.params.preview_api_key_id))),
+    };
+}

@@ -1,0 +1,37 @@
+import { collection, parsePage } from "../../domain/shared/paging.js";
+import { created, noContent, ok } from "../handler.js";
+import { presentEntry, presentEntrySnapshot } from "../presenters/entries.presenter.js";
+const location = (req, id) => {
+    const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
+    return `${req.baseUrl}/spaces/${req.params.space_id}${base}/entries/${id}`;
+};
+/** One implementation per operation, bound to both `Entries_*` (environment path) and `MasterEntries_*` (no environment: master). */
+export function entriesHandlers({ entries, entrySnapshots }) {
+    const at = (req) => [req.actor, req.params.space_id, req.params.environment_id, req.params.entry_id];
+    const operations = {
+        create: async (req) => {
+            const view = await entries.create(req.actor, req.params.space_id, req.params.environment_id, req.vendorHeader('Content-Type'), req.body);
+            return created(presentEntry(view, req.vendorToken), location(req, view.record.id));
+        },
+        get: async (req) => ok(presentEntry(await entries.get(...at(req)), req.vendorToken)),
+        createOrUpdate: async (req) => {
+            const { created: isNew, view } = await entries.createOrUpdate(...at(req), req.vendorHeader('Content-Type'), req.body, req.version);
+            return isNew ? created(presentEntry(view, req.vendorToken), location(req, view.record.id)) : ok(presentEntry(view, req.vendorToken));
+        },
+        delete: async (req) => {
+            await entries.delete(...at(req));
+            return noContent();
+        },
+        publish: async (req) => ok(presentEntry(await entries.publish(...at(req), req.version), req.vendorToken)),
+        unpublish: async (req) => ok(presentEntry(await entries.unpublish(...at(req)), req.vendorToken)),
+        archive: async (req) => ok(presentEntry(await entries.archive(...at(req), req.version), req.vendorToken)),
+        unarchive: async (req) => ok(presentEntry(await entries.unarchive(...at(req), req.version), req.vendorToken)),
+        listSnapshots: async (req) => {
+            const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
+            const { items, total } = await entrySnapshots.list(...at(req), page);
+            return ok(collection(items.map((item) => presentEntrySnapshot(item, req.vendorToken)), total, page));
+        },
+        getSnapshot: async (req) => ok(presentEntrySnapshot(await entrySnapshots.get(...at(req), req.params.snapshot_id), req.vendorToken)),
+    };
+    return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Entries_${name}`, handler], [`MasterEntries_${name}`, handler]]));
+}

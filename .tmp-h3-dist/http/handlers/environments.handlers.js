@@ -1,0 +1,34 @@
+import { collection, parsePage } from "../../domain/shared/paging.js";
+import { created, noContent, ok } from "../handler.js";
+import { presentEnvironment } from "../presenters/environments.presenter.js";
+const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' };
+export function environmentsHandlers({ environments }) {
+    const location = (baseUrl, spaceId, id) => `${baseUrl}/spaces/${encodeURIComponent(spaceId)}/environments/${encodeURIComponent(id)}`;
+    return {
+        Environments_list: async (req) => {
+            const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }, { key: 'id', direction: 'asc' }]);
+            const { items, total } = await environments.list(req.actor, req.params.space_id, page);
+            return ok(collection(items.map(presentEnvironment), total, page));
+        },
+        Environments_create: async (req) => {
+            const view = await environments.create(req.actor, req.params.space_id, {
+                name: req.body.name, source: req.vendorHeader('Source-Environment'),
+            });
+            return created(presentEnvironment(view), location(req.baseUrl, req.params.space_id, view.environment.id));
+        },
+        Environments_createOrUpdate: async (req) => {
+            const { space_id: spaceId, environment_id: id } = req.params;
+            const result = await environments.put(req.actor, spaceId, id, {
+                name: req.body.name, version: req.version, source: req.vendorHeader('Source-Environment'),
+            });
+            return result.created
+                ? created(presentEnvironment(result.view), location(req.baseUrl, spaceId, id))
+                : ok(presentEnvironment(result.view));
+        },
+        Environments_get: async (req) => ok(presentEnvironment(await environments.get(req.actor, req.params.space_id, req.params.environment_id))),
+        Environments_delete: async (req) => {
+            await environments.delete(req.actor, req.params.space_id, req.params.environment_id);
+            return noContent();
+        },
+    };
+}

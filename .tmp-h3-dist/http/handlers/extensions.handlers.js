@@ -1,0 +1,30 @@
+import { collection, parsePage } from "../../domain/shared/paging.js";
+import { created, noContent, ok } from "../handler.js";
+import { presentExtension } from "../presenters/extensions.presenter.js";
+const ORDERABLE = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id' };
+const DEFAULT_ORDER = [{ key: 'createdAt', direction: 'asc' }];
+const pathOf = (req, id) => `${req.baseUrl}/spaces/${req.params.space_id}${req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`}/extensions/${id}`;
+/** One implementation per operation, bound to `Extensions_*` (environment path) and `MasterExtensions_*` (master). */
+export function extensionsHandlers({ extensions }) {
+    const operations = {
+        list: async (req) => {
+            const page = parsePage(req.query, ORDERABLE, DEFAULT_ORDER);
+            const { items, total } = await extensions.list(req.actor, req.params.space_id, req.params.environment_id, page);
+            return ok(collection(items.map(presentExtension), total, page));
+        },
+        create: async (req) => {
+            const view = await extensions.create(req.actor, req.params.space_id, req.params.environment_id, req.body);
+            return created(presentExtension(view), pathOf(req, view.record.id));
+        },
+        get: async (req) => ok(presentExtension(await extensions.get(req.actor, req.params.space_id, req.params.environment_id, req.params.extension_id))),
+        createOrUpdate: async (req) => {
+            const { view, created: isNew } = await extensions.createOrUpdate(req.actor, req.params.space_id, req.params.environment_id, req.params.extension_id, req.body, req.version);
+            return isNew ? created(presentExtension(view), pathOf(req, view.record.id)) : ok(presentExtension(view));
+        },
+        delete: async (req) => {
+            await extensions.delete(req.actor, req.params.space_id, req.params.environment_id, req.params.extension_id);
+            return noContent();
+        },
+    };
+    return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Extensions_${name}`, handler], [`MasterExtensions_${name}`, handler]]));
+}

@@ -1,0 +1,25 @@
+import { collection, parsePage } from "../../domain/shared/paging.js";
+import { created, noContent, ok } from "../handler.js";
+import { presentSpace } from "../presenters/spaces.presenter.js";
+const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' };
+export function spacesHandlers({ spaces }) {
+    return {
+        Spaces_list: async (req) => {
+            const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }]);
+            const { items, total } = await spaces.list(req.actor, page);
+            return ok(collection(items.map(presentSpace), total, page));
+        },
+        Spaces_create: async (req) => {
+            const space = await spaces.create(req.actor, {
+                name: req.body.name, defaultLocale: req.body.defaultLocale, organizationId: req.vendorHeader('Organization'),
+            });
+            return created(presentSpace(space), `${req.baseUrl}/spaces/${space.id}`);
+        },
+        Spaces_get: async (req) => ok(presentSpace(await spaces.get(req.actor, req.params.space_id))),
+        Spaces_update: async (req) => ok(presentSpace(await spaces.rename(req.actor, req.params.space_id, req.body.name, req.version))),
+        Spaces_delete: async (req) => {
+            await spaces.delete(req.actor, req.params.space_id);
+            return noContent();
+        },
+    };
+}

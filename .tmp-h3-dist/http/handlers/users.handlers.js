@@ -1,0 +1,25 @@
+import { collection, parsePage } from "../../domain/shared/paging.js";
+import { created, ok } from "../handler.js";
+import { presentOrganization, presentToken, presentUser } from "../presenters/users.presenter.js";
+const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' };
+export function usersHandlers({ identity }) {
+    return {
+        Me_get: async (req) => ok(presentUser(req.actor.user)),
+        PersonalAccessTokens_list: async (req) => {
+            const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'desc' }]);
+            const { items, total } = await identity.listTokens(req.actor, page);
+            return ok(collection(items.map((t) => presentToken(t)), total, page));
+        },
+        PersonalAccessTokens_create: async (req) => {
+            const { record, token } = await identity.createToken(req.actor, req.body);
+            return created(presentToken(record, token), `${req.baseUrl}/users/me/access_tokens/${record.id}`);
+        },
+        PersonalAccessTokens_get: async (req) => ok(presentToken(await identity.getToken(req.actor, req.params.token_id))),
+        PersonalAccessTokens_revoke: async (req) => ok(presentToken(await identity.revokeToken(req.actor, req.params.token_id))),
+        Organizations_list: async (req) => {
+            const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }]);
+            const { items, total } = await identity.listOrganizations(req.actor, page);
+            return ok(collection(items.map(presentOrganization), total, page));
+        },
+    };
+}

@@ -1,0 +1,16 @@
+import { errorBody, toAppError } from "../error-body.js";
+/** Answers every failure with the REST error body; unknown failures are logged and masked as a 500. */
+export function errorHandler(logger, vendor) {
+    return (err, req, res, _next) => {
+        const appError = toAppError(err);
+        if (appError.id === 'ServerError')
+            logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
+        const { status, body } = errorBody(appError, req.id);
+        if (res.headersSent) {
+            res.end();
+            return;
+        }
+        body.message = String(body.message).replaceAll('X-Service-', `${vendor.headerPrefix}-`);
+        res.status(status).type(vendor.mgmtMediaType).send(JSON.stringify(body));
+    };
+}

@@ -1,0 +1,25 @@
+import { toSecondsIso } from "../../lib/time.js";
+import { link, userLink } from "./links.js";
+/** Reached through an alias, an environment answers with the alias id and links the environment it stands for. */
+export const presentEnvironment = ({ environment: e, aliases, aliasId }) => ({
+    name: e.name,
+    sys: {
+        type: 'Environment', id: aliasId ?? e.id, version: e.version,
+        space: link('Space', e.spaceId),
+        status: link('Status', e.status),
+        state: e.status,
+        aliases: aliases.map((id) => link('EnvironmentAlias', id)),
+        ...(aliasId ? { aliasedEnvironment: link('Environment', e.id) } : {}),
+        createdBy: userLink(e.createdBy), createdAt: toSecondsIso(e.createdAt),
+        updatedBy: userLink(e.updatedBy), updatedAt: toSecondsIso(e.updatedAt),
+    },
+});
+export const presentEnvironmentAlias = (a) => ({
+    sys: {
+        type: 'EnvironmentAlias', id: a.id, version: a.version,
+        space: link('Space', a.spaceId),
+        createdBy: userLink(a.createdBy), createdAt: toSecondsIso(a.createdAt),
+        updatedBy: userLink(a.updatedBy), updatedAt: toSecondsIso(a.updatedAt),
+    },
+    environment: link('Environment', a.environmentId),
+});

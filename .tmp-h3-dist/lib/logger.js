@@ -1,0 +1,2 @@
+import { pino } from 'pino';
+export const createLogger = (level) => pino({ level, base: undefined });

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { environmentsTag } from "./cache-policies.js";
+import { orderBy } from "./executor.js";
+import { cached } from "./read-cache.js";
+import { spaceTag } from "./spaces-repository.js";
+const columns = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', id: 'id', previewId: 'preview_key_id' };
+const toApiKey = (r, environmentIds) => ({
+    spaceId: r.space_id, id: r.id, name: r.name, description: r.description, accessToken: r.access_token,
+    previewKeyId: r.preview_key_id, previewAccessToken: r.preview_access_token, version: r.version, environmentIds,
+    createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+/** Cache tag of everything derived from a space's API keys (token grants). */
+const apiKeysTag = (spaceId) => `api-keys:${spaceId}`;
+export function apiKeysRepository(db, cache) {
+    /** The environment ids of each key, in their stored order. */
+    async function environmentsOf(spaceId, keyIds) {
+        const byKey = new Map(keyIds.map((id) => [id, []]));
+        if (keyIds.length === 0)
+            return byKey;
+        const rows = await db.selectFrom('api_key_environments').select(['api_key_id', 'environment_id'])
+            .where('space_id', '=', spaceId).where('api_key_id', 'in', keyIds).orderBy('position').execute();
+        for (const row of rows)
+            byKey.get(row.api_key_id)?.push(row.environment_id);
+        return byKey;
+    }
+    async function withEnvironments(row) {
+        if (!row)
+            return undefined;
+        return toApiKey(row, (await environmentsOf(row.space_id, [row.id])).get(row.id) ?? []);
+    }
+    async function replaceEnvironments(spaceId, keyId, environmentIds) {
+        await db.deleteFrom('api_key_environments').where('space_id', '=', spaceId).where('api_key_id', '=', keyId).execute();
+        if (environmentIds.length === 0)
+            return;
+        await db.insertInto('api_key_environments')
+            .values(environmentIds.map((environmentId, position) => ({ space_id: spaceId, api_key_id: keyId, environment_id: environmentId, position })))
+            .execute();
+    }
+    const keys = (spaceId) => db.selectFrom('api_keys').where('space_id', '=', spaceId);
+    return {
+        async insert(k) {
+            const row = await db.insertInto('api_keys').values({
+                space_id: k.spaceId, id: k.id, name: k.name, description: k.description, access_token: k.accessToken,
+                preview_key_id: k.previewKeyId, preview_access_token: k.previewAccessToken, created_by: k.createdBy, updated_by: k.createdBy,
+            }).onConflict((oc) => oc.columns(['space_id', 'id']).doNothing()).returningAll().executeTakeFirst();
+            if (!row)
+                return undefined;
+            await replaceEnvironments(k.spaceId, k.id, k.environmentIds);
+            return toApiKey(row, k.environmentIds);
+        },
+        async page(spaceId, page) {
+            const [rows, count] = await Promise.all([
+                orderBy(keys(spaceId).selectAll(), page.order, columns, 'id').offset(page.skip).limit(page.limit).execute(),
+                keys(spaceId).select(sql `count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+            ]);
+            const environments = await environmentsOf(spaceId, rows.map((r) => r.id));
+            return { items: rows.map((r) => toApiKey(r, environments.get(r.id) ?? [])), total: count.n };
+        },
+        async find(spaceId, id) {
+            return withEnvironments(await keys(spaceId).selectAll().where('id', '=', id).executeTakeFirst());
+        },
+        async findByPreviewId(spaceId, previewKeyId) {
+            return withEnvironments(await keys(spaceId).selectAll().where('preview_key_id', '=', previewKeyId).executeTakeFirst());
+        },
+        async update(spaceId, id, c, expectedVersion, userId) {
+            const row = await db.updateTable('api_keys').set({
+                name: c.name, description: c.description, version: sql `version + 1`, updated_by: userId, updated_at: sql `now()`,
+            }).where('space_id', '=', spaceId).where('id', '=', id).where('version', '=', expectedVersion).returningAll().executeTakeFirst();
+            if (!row)
+                return undefined;
+            await replaceEnvironments(spaceId, id, c.environmentIds);
+            await cache?.invalidate([apiKeysTag(spaceId)]);
+            return toApiKey(row, c.environmentIds);
+        },
+        async delete(spaceId, id) {
+            const result = await db.deleteFrom('api_keys').where('space_id', '=', spaceId).where('id', '=', id).executeTakeFirst();
+            await cache?.invalidate([apiKeysTag(spaceId)]);
+            return Number(result.numDeletedRows) > 0;
+        },
+        findGrant(token) {
+            // Read by every GraphQL request: cached until the space's keys, environments or the space itself change.
+            return cached(cache?.cache, `grant:${token}`, async () => {
+                const row = await db.selectFrom('api_keys').select(['space_id', 'id', 'preview_key_id', 'access_token'])
+                    .where((eb) => eb.or([eb('access_token', '=', token), eb('preview_access_token', '=', token)])).executeTakeFirst();
+                if (!row)
+                    return undefined;
+                const preview = row.access_token !== token;
+                const environmentIds = (await environmentsOf(row.space_id, [row.id])).get(row.id) ?? [];
+                return { spaceId: row.space_id, keyId: preview ? row.preview_key_id : row.id, kind: preview ? 'preview' : 'delivery', environmentIds };
+            }, (g) => [apiKeysTag(g.spaceId), environmentsTag(g.spaceId), spaceTag(g.spaceId)]);
+        },
+    };
+}

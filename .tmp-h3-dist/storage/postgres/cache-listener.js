@@ -1,0 +1,44 @@
+import pg from 'pg';
+import { applyInvalidation, CACHE_CHANNEL } from "./cache-context.js";
+/**
+ * Keeps this process's cache coherent with writes made by other processes on the same PostgreSQL database:
+ * LISTENs for invalidations. While the listening connection is down the cache is disabled and emptied, so a missed
+ * notification can never leave a stale entry behind.
+ */
+export async function startCacheListener(options, cache, logger) {
+    let client;
+    let stopped = false;
+    let retry;
+    const connect = async () => {
+        cache.enabled = false;
+        cache.clear();
+        const c = new pg.Client(options);
+        c.on('notification', (m) => { if (m.channel === CACHE_CHANNEL)
+            applyInvalidation(cache, m.payload ?? '*'); });
+        c.on('error', (err) => logger.warn({ err }, 'cache listener connection failed; cache disabled until it reconnects'));
+        c.on('end', () => {
+            cache.enabled = false;
+            cache.clear();
+            if (!stopped)
+                retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+        });
+        try {
+            await c.connect();
+            await c.query(`listen ${CACHE_CHANNEL}`);
+            client = c;
+            cache.clear();
+            cache.enabled = true;
+        }
+        catch (err) {
+            logger.warn({ err }, 'cache listener could not connect; retrying');
+            await c.end().catch(() => undefined);
+        }
+    };
+    await connect();
+    return async () => {
+        stopped = true;
+        if (retry)
+            clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+    };
+}

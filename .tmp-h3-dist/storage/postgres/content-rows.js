@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+export const toContent = (r) => ({
+    spaceId: r.space_id, environmentId: r.environment_id, id: r.id, fields: r.fields, tags: r.tags,
+    publishedFields: r.published_fields, publishedTags: r.published_tags,
+    version: r.version, publishedVersion: r.published_version, publishedCounter: r.published_counter,
+    publishedAt: r.published_at, publishedBy: r.published_by, firstPublishedAt: r.first_published_at,
+    archivedVersion: r.archived_version, archivedAt: r.archived_at, archivedBy: r.archived_by,
+    createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+/**
+ * The conditional writes of entries and assets. Every write is one `update ... where <condition> returning *`,
+ * so the version check and the state check are atomic with the change; no row means "missing or refused".
+ */
+export function contentLifecycle(db, table, toRecord) {
+    // Both tables have every column used here; typing them as `entries` keeps the query builder checked.
+    const t = table;
+    const written = (userId) => ({ version: sql `version + 1`, updated_by: userId, updated_at: sql `now()` });
+    const change = (spaceId, environmentId, id, set, userId) => db.updateTable(t).set({ ...written(userId), ...set })
+        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id);
+    const one = async (query) => {
+        const row = await query.returningAll().executeTakeFirst();
+        return row ? toRecord(row) : undefined;
+    };
+    return {
+        async find(spaceId, environmentId, id) {
+            const row = await db.selectFrom(t).selectAll()
+                .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id).executeTakeFirst();
+            return row ? toRecord(row) : undefined;
+        },
+        update(spaceId, environmentId, id, draft, expectedVersion, userId) {
+            return one(change(spaceId, environmentId, id, { fields: JSON.stringify(draft.fields), tags: draft.tags }, userId)
+                .where('version', '=', expectedVersion));
+        },
+        publish(spaceId, environmentId, id, expectedVersion, userId) {
+            return one(change(spaceId, environmentId, id, {
+                published_fields: sql `fields`, published_tags: sql `tags`, published_version: sql `version`,
+                published_counter: sql `published_counter + 1`, published_at: sql `now()`, published_by: userId,
+                first_published_at: sql `coalesce(first_published_at, now())`,
+            }, userId).where('version', '=', expectedVersion).where('archived_version', 'is', null));
+        },
+        unpublish(spaceId, environmentId, id, userId) {
+            return one(change(spaceId, environmentId, id, {
+                published_fields: null, published_tags: null, published_version: null, published_at: null, published_by: null,
+            }, userId).where('published_version', 'is not', null));
+        },
+        archive(spaceId, environmentId, id, expectedVersion, userId) {
+            let query = change(spaceId, environmentId, id, { archived_version: sql `version`, archived_at: sql `now()`, archived_by: userId }, userId)
+                .where('published_version', 'is', null).where('archived_version', 'is', null);
+            if (expectedVersion !== undefined)
+                query = query.where('version', '=', expectedVersion);
+            return one(query);
+        },
+        unarchive(spaceId, environmentId, id, expectedVersion, userId) {
+            let query = change(spaceId, environmentId, id, { archived_version: null, archived_at: null, archived_by: null }, userId)
+                .where('archived_version', 'is not', null);
+            if (expectedVersion !== undefined)
+                query = query.where('version', '=', expectedVersion);
+            return one(query);
+        },
+        async delete(spaceId, environmentId, id) {
+            const row = await db.deleteFrom(t)
+                .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+                .where('published_version', 'is', null).returning('id').executeTakeFirst();
+            return row !== undefined;
+        },
+        async unknownTags(spaceId, environmentId, tagIds) {
+            if (tagIds.length === 0)
+                return [];
+            const rows = await db.selectFrom('tags').select('id')
+                .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', tagIds).forShare().execute();
+            const known = new Set(rows.map((r) => r.id));
+            return tagIds.filter((id) => !known.has(id));
+        },
+    };
+}
+/** Inserts a new row at version 1; undefined when the id is taken. */
+export async function insertContent(db, table, values) {
+    return db.insertInto(table).values(values)
+        .onConflict((oc) => oc.columns(['space_id', 'environment_id', 'id']).doNothing()).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { contentLifecycle, insertContent, toContent } from "./content-rows.js";
+import { replaceEntryLinks } from "./entry-links.js";
+export const toEntry = (r) => ({ ...toContent(r), contentTypeId: r.content_type_id });
+const numberOrUndefined = (v) => (typeof v === 'number' ? v : undefined);
+/** What asset validations check of each locale's file: MIME type, size and image dimensions. */
+function fileFacts(file) {
+    const facts = {};
+    if (typeof file !== 'object' || file === null)
+        return facts;
+    for (const [locale, value] of Object.entries(file)) {
+        if (typeof value !== 'object' || value === null)
+            continue;
+        facts[locale] = {
+            contentType: typeof value.contentType === 'string' ? value.contentType : undefined,
+            size: numberOrUndefined(value.details?.size),
+            width: numberOrUndefined(value.details?.image?.width),
+            height: numberOrUndefined(value.details?.image?.height),
+        };
+    }
+    return facts;
+}
+/** Publish-time validation's questions, answered with one query each (ids in batches). */
+function lookups(db, spaceId, environmentId) {
+    return {
+        async entries(ids) {
+            const found = new Map();
+            if (ids.length === 0)
+                return found;
+            const rows = await db.selectFrom('entries').select(['id', 'content_type_id', 'published_version'])
+                .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', [...new Set(ids)]).execute();
+            for (const r of rows)
+                found.set(r.id, { contentTypeId: r.content_type_id, published: r.published_version !== null });
+            return found;
+        },
+        async assets(ids) {
+            const found = new Map();
+            if (ids.length === 0)
+                return found;
+            // The published file is what delivery serves; a draft asset is judged by its draft file.
+            const rows = await db.selectFrom('assets')
+                .select(['id', 'published_version', sql `coalesce(published_fields, fields) -> 'file'`.as('file')])
+                .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', [...new Set(ids)]).execute();
+            for (const r of rows)
+                found.set(r.id, { published: r.published_version !== null, files: fileFacts(r.file) });
+            return found;
+        },
+        async uniqueTaken(contentTypeId, fieldId, locale, value, exceptEntryId) {
+            const row = await db.selectFrom('entries').select('id')
+                .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('content_type_id', '=', contentTypeId)
+                .where('id', '<>', exceptEntryId).where('published_fields', 'is not', null)
+                .where(sql `published_fields -> ${fieldId} -> ${locale} = ${JSON.stringify(value)}::jsonb`)
+                .limit(1).executeTakeFirst();
+            return row !== undefined;
+        },
+    };
+}
+export function entriesRepository(db) {
+    return {
+        ...contentLifecycle(db, 'entries', toEntry),
+        async lockContentTypePublishing(spaceId, environmentId, contentTypeId) {
+            await sql `select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(db);
+        },
+        async insert(e) {
+            const row = await insertContent(db, 'entries', {
+                space_id: e.spaceId, environment_id: e.environmentId, id: e.id, content_type_id: e.contentTypeId,
+                fields: JSON.stringify(e.fields), tags: e.tags, created_by: e.createdBy, updated_by: e.createdBy,
+            });
+            return row ? toEntry(row) : undefined;
+        },
+        replaceLinks: (spaceId, environmentId, entryId, state, fields) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields),
+        validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId),
+    };
+}

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { copyEntryValues } from "./search/entry-values-copy.js";
+/**
+ * Every table whose rows belong to one environment, keyed by `(space_id, environment_id, ...)`, in copy order
+ * (a table after the tables it references). A new content table joins this list and is then copied into every
+ * new environment, with its ids and metadata kept.
+ */
+export const ENVIRONMENT_SCOPED_TABLES = [
+    'locales', 'content_types', 'editor_interfaces', 'extensions', 'tags', 'entries', 'assets', 'entry_links',
+];
+/**
+ * Copies the rows of every environment-scoped table from one environment to another: one set-based
+ * `insert ... select` per table. Columns are read from the catalogue, so a column a later migration adds is
+ * copied too; the only value that changes is `environment_id`.
+ */
+const ORDER = { entries: 'id', entry_links: 'source_id, state, field_id, locale, position' };
+export async function copyEnvironmentRows(db, spaceId, fromId, toId) {
+    const { rows } = await sql `
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and table_name = any(${[...ENVIRONMENT_SCOPED_TABLES]}::text[])
+      and is_generated = 'NEVER'
+    order by table_name, ordinal_position`.execute(db);
+    // The entries' search values are copied as rows (copyEntryValues), not computed again by the entries' insert trigger.
+    await sql `select set_config('tessera.environment_copy', 'on', true)`.execute(db);
+    for (const table of ENVIRONMENT_SCOPED_TABLES) {
+        const columns = rows.filter((r) => r.table_name === table).map((r) => r.column_name);
+        if (!columns.includes('environment_id'))
+            throw new Error(`environment-scoped table ${table} has no environment_id column`);
+        const target = sql.join(columns.map((c) => sql.id(c)));
+        const values = sql.join(columns.map((c) => (c === 'environment_id' ? sql `${toId}::text` : sql.id(c))));
+        await sql `
+      insert into ${sql.table(table)} (${target})
+      select ${values} from ${sql.table(table)}
+      where space_id = ${spaceId} and environment_id = ${fromId}
+      ${process.env.ORDER_COPY ? sql.raw(`order by ${ORDER[table] ?? '1'}`) : sql ``}`.execute(db);
+    }
+    await copyEntryValues(db, spaceId, fromId, toId);
+    await sql `select set_config('tessera.environment_copy', '', true)`.execute(db);
+}

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+export function jobsRepository(db) {
+    return {
+        async enqueue(kind, payload, runAt) {
+            const row = await db.insertInto('jobs')
+                .values({ kind, payload: JSON.stringify(payload), run_at: runAt ?? sql `now()` })
+                .returning('id').executeTakeFirstOrThrow();
+            return row.id;
+        },
+        async claim(kinds, leaseMs) {
+            const result = await sql `
+        update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
+               locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id = (
+          select id from jobs
+          where kind = any(${kinds}::text[]) and run_at <= now()
+            and (status = 'queued' or (status = 'running' and locked_until < now()))
+          order by run_at, id
+          for update skip locked
+          limit 1)
+        returning id, kind, payload, attempts`.execute(db);
+            return result.rows[0];
+        },
+        async complete(id, attempt) {
+            let query = db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: sql `now()` }).where('id', '=', id);
+            if (attempt !== undefined)
+                query = query.where('attempts', '=', attempt).where('status', '=', 'running');
+            return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+        },
+        async fail(id, error, retryAt, attempt) {
+            let query = db.updateTable('jobs').set({
+                status: retryAt ? 'queued' : 'failed', last_error: error.slice(0, 2000), locked_until: null,
+                run_at: retryAt ?? sql `run_at`, updated_at: sql `now()`,
+            }).where('id', '=', id);
+            if (attempt !== undefined)
+                query = query.where('attempts', '=', attempt).where('status', '=', 'running');
+            return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+        },
+        async renew(id, attempt, leaseMs) {
+            const result = await db.updateTable('jobs')
+                .set({ locked_until: sql `now() + make_interval(secs => ${leaseMs / 1000})`, updated_at: sql `now()` })
+                .where('id', '=', id).where('attempts', '=', attempt).where('status', '=', 'running').executeTakeFirst();
+            return Number(result.numUpdatedRows) > 0;
+        },
+        async purgeDone(before, limit) {
+            const result = await sql `
+        delete from jobs where id in (
+          select id from jobs where status = 'done' and updated_at < ${before.toISOString()}::timestamptz
+          order by updated_at limit ${limit} for update skip locked)`.execute(db);
+            return Number(result.numAffectedRows ?? 0);
+        },
+        async scheduleOnce(kind, runAt) {
+            const result = await sql `
+        insert into jobs (kind, payload, run_at)
+        select ${kind}, '{}'::jsonb, ${runAt.toISOString()}::timestamptz
+        where not exists (select 1 from jobs where kind = ${kind} and status = 'queued')`.execute(db);
+            return Number(result.numAffectedRows ?? 0) > 0;
+        },
+    };
+}

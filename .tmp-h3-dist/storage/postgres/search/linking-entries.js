@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { toEntry } from "../entries-repository.js";
+/**
+ * The entries linking to each target, from the link index (entry_links), in ONE statement: the distinct
+ * (target, source) pairs of the allowed fields and locales, numbered per target in the default order
+ * (published_at descending, missing last, then id). The first row of every target is kept even outside the page,
+ * so its total is known when the page is empty.
+ */
+export async function linkingEntries(db, scope, q) {
+    const pages = new Map(q.targetIds.map((id) => [id, { items: [], total: 0 }]));
+    if (q.targetIds.length === 0 || q.via.length === 0)
+        return pages;
+    const published = q.state === 'published' ? sql `and r.published_version is not null` : sql ``;
+    const result = await sql `
+    with pairs as (
+      select distinct l.target_id, l.source_id
+      from entry_links as l
+      join entries as r on r.space_id = l.space_id and r.environment_id = l.environment_id and r.id = l.source_id
+      join unnest(${q.via.map((v) => v.contentTypeId)}::text[], ${q.via.map((v) => v.fieldId)}::text[], ${q.via.map((v) => v.localized)}::boolean[])
+        as v(content_type_id, field_id, localized)
+        on v.content_type_id = r.content_type_id and v.field_id = l.field_id
+      where l.space_id = ${scope.spaceId}::text and l.environment_id = ${scope.environmentId}::text
+        and l.target_type = ${q.targetType}::text and l.target_id = any(${q.targetIds}::text[]) and l.state = ${q.state}::text
+        and ((v.localized and l.locale = any(${q.locales}::text[])) or (not v.localized and l.locale = ${q.defaultLocale}::text))
+        ${published}
+    ), ranked as (
+      select p.target_id as link_target, r.*,
+        count(*) over (partition by p.target_id)::int as link_total,
+        row_number() over (partition by p.target_id order by r.published_at desc nulls last, r.id asc)::int as link_rank
+      from pairs as p
+      join entries as r on r.space_id = ${scope.spaceId}::text and r.environment_id = ${scope.environmentId}::text and r.id = p.source_id
+    )
+    select * from ranked
+    where link_rank = 1 or (link_rank > ${q.skip}::bigint and link_rank <= ${q.skip + q.limit}::bigint)
+    order by link_target, link_rank`.execute(db);
+    for (const row of result.rows) {
+        const page = pages.get(row.link_target);
+        page.total = Number(row.link_total);
+        const rank = Number(row.link_rank);
+        if (rank > q.skip && rank <= q.skip + q.limit)
+            page.items.push(toEntry(row));
+    }
+    return pages;
+}

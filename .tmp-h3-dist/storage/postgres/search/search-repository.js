@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { toContentType } from "../content-types-repository.js";
+import { toContent } from "../content-rows.js";
+import { toEntry } from "../entries-repository.js";
+import { compileCondition } from "./compile-condition.js";
+import { compileOrder } from "./compile-order.js";
+import { indexedCount } from "./indexed-count.js";
+import { indexedPage } from "./indexed-page.js";
+import { linkingEntries } from "./linking-entries.js";
+import { column, compileContext } from "./sql-values.js";
+/**
+ * The statement of a search: the rows of one environment (published ones only for the published state), of the
+ * content type when one is named, that pass the condition. Field ids, locales, paths and values are all bound
+ * parameters; table and alias names are constants of the compiler.
+ */
+export function compileSearch(query) {
+    const table = query.target === 'Entry' ? 'entries' : 'assets';
+    const ctx = compileContext(table, query.state);
+    const condition = compileCondition(query.where, ctx);
+    const order = compileOrder(query.order, ctx);
+    const where = (scope) => {
+        const parts = [
+            sql `${column(ctx, 'space_id')} = ${scope.spaceId}::text`,
+            sql `${column(ctx, 'environment_id')} = ${scope.environmentId}::text`,
+        ];
+        if (query.state === 'published')
+            parts.push(sql `${column(ctx, 'published_version')} is not null`);
+        if (query.contentTypeId !== undefined && table === 'entries')
+            parts.push(sql `${column(ctx, 'content_type_id')} = ${query.contentTypeId}::text`);
+        parts.push(condition);
+        return sql.join(parts, sql ` and `);
+    };
+    return { table, where, order };
+}
+export function searchRepository(db) {
+    async function run(scope, query, toRecord) {
+        const compiled = compileSearch(query);
+        const { table, where, order } = compiled;
+        const from = sql `${sql.table(table)} as r`;
+        // The search index (entry_values) answers the total and the page when it can; the entries' JSON otherwise.
+        const count = (indexedCount(scope, query) ?? sql `select count(*)::int as n from ${from} where ${where(scope)}`).execute(db);
+        const indexed = indexedPage(db, scope, query, compiled);
+        const rows = query.limit === 0
+            ? Promise.resolve([])
+            : indexed ? indexed()
+                : sql `select r.* from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db).then((r) => r.rows);
+        const [counted, page] = await Promise.all([count, rows]);
+        return { items: page.map(toRecord), total: counted.rows[0]?.n ?? 0 };
+    }
+    return {
+        async activatedContentTypes(scope, ids) {
+            let query = db.selectFrom('content_types').selectAll()
+                .where('space_id', '=', scope.spaceId).where('environment_id', '=', scope.environmentId).where('published', 'is not', null);
+            if (ids !== 'all') {
+                if (ids.length === 0)
+                    return new Map();
+                query = query.where('id', 'in', ids);
+            }
+            const rows = await query.execute();
+            return new Map(rows.map((r) => [r.id, toContentType(r).published]));
+        },
+        entries: (scope, query) => run(scope, query, toEntry),
+        assets: (scope, query) => run(scope, query, toContent),
+        linkingEntries: (scope, query) => linkingEntries(db, scope, query),
+    };
+}

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { orderBy } from "./executor.js";
+import { cached } from "./read-cache.js";
+const columns = { createdAt: 'spaces.created_at', updatedAt: 'spaces.updated_at', name: 'spaces.name', id: 'spaces.id' };
+export const toSpace = (r) => ({
+    id: r.id, organizationId: r.organization_id, name: r.name, version: r.version, aliasesEnabled: r.aliases_enabled,
+    createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+/** Spaces a user can see: through an owner/admin role in the organization, or a space membership. */
+function accessible(db, userId) {
+    return db.selectFrom('spaces')
+        .leftJoin('organization_memberships as om', (j) => j.onRef('om.organization_id', '=', 'spaces.organization_id')
+        .on('om.user_id', '=', userId).on('om.status', '=', 'active').on('om.role', 'in', ['owner', 'admin']))
+        .leftJoin('space_memberships as sm', (j) => j.onRef('sm.space_id', '=', 'spaces.id').on('sm.user_id', '=', userId))
+        .where((eb) => eb.or([eb('om.id', 'is not', null), eb('sm.id', 'is not', null)]));
+}
+/** Cache tag of everything derived from one space row or its memberships. */
+export const spaceTag = (spaceId) => `space:${spaceId}`;
+/** Cache tag of everything derived from an organization's memberships. */
+export const organizationTag = (organizationId) => `org:${organizationId}`;
+export function spacesRepository(db, cache) {
+    return {
+        async insert(s) {
+            return toSpace(await db.insertInto('spaces').values({
+                id: s.id, organization_id: s.organizationId, name: s.name, created_by: s.createdBy, updated_by: s.createdBy,
+            }).returningAll().executeTakeFirstOrThrow());
+        },
+        find(id) {
+            return cached(cache?.cache, `space:${id}`, async () => {
+                const row = await db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+                return row && toSpace(row);
+            }, () => [spaceTag(id)]);
+        },
+        findAccessible(userId, spaceId) {
+            return cached(cache?.cache, `space-access:${userId}:${spaceId}`, async () => {
+                const row = await accessible(db, userId).where('spaces.id', '=', spaceId)
+                    .selectAll('spaces').select(sql `(om.id is not null or coalesce(sm.admin, false))`.as('is_admin'))
+                    .executeTakeFirst();
+                return row && { space: toSpace(row), admin: row.is_admin };
+            }, (a) => [spaceTag(spaceId), organizationTag(a.space.organizationId), `user:${userId}`]);
+        },
+        async listAccessible(userId, page) {
+            const base = accessible(db, userId);
+            const [rows, count] = await Promise.all([
+                orderBy(base.selectAll('spaces'), page.order, columns, 'spaces.id').offset(page.skip).limit(page.limit).execute(),
+                base.select(sql `count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+            ]);
+            return { items: rows.map(toSpace), total: count.n };
+        },
+        async rename(id, name, expectedVersion, userId) {
+            const row = await db.updateTable('spaces')
+                .set({ name, version: sql `version + 1`, updated_by: userId, updated_at: sql `now()` })
+                .where('id', '=', id).where('version', '=', expectedVersion).returningAll().executeTakeFirst();
+            if (row)
+                await cache?.invalidate([spaceTag(id)]);
+            return row && toSpace(row);
+        },
+        async setAliasesEnabled(id, userId) {
+            await db.updateTable('spaces').set({ aliases_enabled: true, updated_by: userId, updated_at: sql `now()` })
+                .where('id', '=', id).execute();
+            await cache?.invalidate([spaceTag(id)]);
+        },
+        async insertMembership(m) {
+            await db.insertInto('space_memberships').values({
+                id: m.id, space_id: m.spaceId, user_id: m.userId, admin: m.admin, roles: '[]', created_by: m.createdBy, updated_by: m.createdBy,
+            }).execute();
+            await cache?.invalidate([spaceTag(m.spaceId)]);
+        },
+        async delete(id) {
+            const result = await db.deleteFrom('spaces').where('id', '=', id).executeTakeFirst();
+            await cache?.invalidate([spaceTag(id)]);
+            return Number(result.numDeletedRows) > 0;
+        },
+    };
+}

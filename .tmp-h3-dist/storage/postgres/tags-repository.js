@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { isUniqueViolation, orderBy } from "./executor.js";
+export const toTag = (r) => ({
+    spaceId: r.space_id, environmentId: r.environment_id, id: r.id, name: r.name, visibility: r.visibility, version: r.version,
+    createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+const ORDER_COLUMNS = { name: 'name', id: 'id', createdAt: 'created_at', updatedAt: 'updated_at' };
+export function tagsRepository(db) {
+    const inEnvironment = (spaceId, environmentId) => db.selectFrom('tags').where('space_id', '=', spaceId).where('environment_id', '=', environmentId);
+    /** Rows of `table` in the tag's environment that carry it, as a draft or as published. */
+    const carriers = (table) => sql `exists (
+    select 1 from ${sql.table(table)} as c where c.space_id = tags.space_id and c.environment_id = tags.environment_id
+      and (c.tags @> array[tags.id] or c.published_tags @> array[tags.id]))`;
+    return {
+        async page(spaceId, environmentId, page) {
+            const [rows, count] = await Promise.all([
+                orderBy(inEnvironment(spaceId, environmentId).selectAll(), page.order, ORDER_COLUMNS, 'id').offset(page.skip).limit(page.limit).execute(),
+                inEnvironment(spaceId, environmentId).select(sql `count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+            ]);
+            return { items: rows.map(toTag), total: count.n };
+        },
+        async find(spaceId, environmentId, id) {
+            const row = await inEnvironment(spaceId, environmentId).selectAll().where('id', '=', id).executeTakeFirst();
+            return row && toTag(row);
+        },
+        async insert(tag) {
+            try {
+                const row = await db.insertInto('tags').values({
+                    space_id: tag.spaceId, environment_id: tag.environmentId, id: tag.id, name: tag.name, visibility: tag.visibility,
+                    created_by: tag.createdBy, updated_by: tag.createdBy,
+                }).onConflict((oc) => oc.columns(['space_id', 'environment_id', 'id']).doNothing()).returningAll().executeTakeFirst();
+                return row ? toTag(row) : 'idTaken';
+            }
+            catch (error) {
+                if (isUniqueViolation(error))
+                    return 'nameTaken';
+                throw error;
+            }
+        },
+        async rename(spaceId, environmentId, id, name, expectedVersion, userId) {
+            try {
+                const row = await db.updateTable('tags').set({ name, version: sql `version + 1`, updated_by: userId, updated_at: sql `now()` })
+                    .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+                    .where('version', '=', expectedVersion).returningAll().executeTakeFirst();
+                return row && toTag(row);
+            }
+            catch (error) {
+                if (isUniqueViolation(error))
+                    return 'nameTaken';
+                throw error;
+            }
+        },
+        async delete(spaceId, environmentId, id, expectedVersion) {
+            // Waits for writes that locked the tag (FOR SHARE) while checking it, so the delete below sees what they wrote.
+            await inEnvironment(spaceId, environmentId).select('id').where('id', '=', id).forUpdate().execute();
+            const deleted = await db.deleteFrom('tags')
+                .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+                .where('version', '=', expectedVersion)
+                .where(sql `not ${carriers('entries')}`).where(sql `not ${carriers('assets')}`)
+                .returning('id').executeTakeFirst();
+            if (deleted)
+                return undefined;
+            const current = await inEnvironment(spaceId, environmentId).select('version').where('id', '=', id).executeTakeFirst();
+            if (!current)
+                return 'missing';
+            return current.version === expectedVersion ? 'referenced' : 'version';
+        },
+    };
+}

@@ -1,0 +1,20 @@
+/**
+ * The same result parsing on both drivers: int8 counts are numbers, timestamps are ISO-8601 strings,
+ * numeric is a number, bytea is a Buffer.
+ */
+export const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184, bytea: 17 };
+/** `2026-11-22 13:19:21.052123+00` (or without zone, meaning UTC) -> `2026-11-22T13:19:21.052Z`. */
+export function toIso(value) {
+    const m = /^(\d{4,}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(\.\d+)?(?:([+-]\d\d)(?::?(\d\d))?(?::?\d\d)?|Z)?$/.exec(value);
+    if (!m)
+        return new Date(value).toISOString();
+    const fraction = (m[3] ?? '.000').padEnd(4, '0').slice(0, 4);
+    const zone = m[4] ? `${m[4]}:${m[5] ?? '00'}` : 'Z';
+    return new Date(`${m[1]}T${m[2]}${fraction}${zone}`).toISOString();
+}
+export const textParsers = {
+    [OID.int8]: (v) => Number(v),
+    [OID.numeric]: (v) => Number(v),
+    [OID.timestamptz]: toIso,
+    [OID.timestamp]: toIso,
+};
