@@ -87,10 +87,6 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
             const type = op === 'exists' ? GraphQLBoolean : op === 'in' || op === 'nin' ? new GraphQLList(scalar.gql) : scalar.gql;
             add(field.name + postfix, type, { field, op, valueType: scalar.valueType });
           }
-        } else if (d.type === 'RichText') {
-          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'richtext' });
-          add(`${field.name}_contains`, GraphQLString, { field, op: 'contains', valueType: 'richtext' });
-          add(`${field.name}_not_contains`, GraphQLString, { field, op: 'not_contains', valueType: 'richtext' });
         } else if (d.type === 'Location') {
           add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'location' });
           add(`${field.name}_within_circle`, CircleType, { field, op: 'circle', valueType: 'location' });
@@ -107,9 +103,8 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
             const nested = buildFilter(target.typeName, target.fields, { name: field.nestedFilter });
             add(field.name, nested.filterType, { field, op: 'reference', valueType: 'link', nested: { contentTypeId: target.contentTypeId, keys: nested.keys } });
           }
-        } else if (d.type === 'Array' && d.items?.type === 'Link' && options.targets) {
-          add(`${field.name}Collection_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'link', array: true });
         }
+        // Spec, Filters rule 4: no filters at all on Array of Link, Object or RichText fields.
       }
       return config;
     },

@@ -1,2 +1,0 @@
-export { ERRORS } from "./catalogue.js";
-export { AppError, notFound, badRequest, validationFailed, versionMismatch } from "./app-error.js";

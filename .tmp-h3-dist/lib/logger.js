@@ -1,2 +1,0 @@
-import { pino } from 'pino';
-export const createLogger = (level) => pino({ level, base: undefined });

@@ -1,2 +1,0 @@
-export { createRateLimiter, RATE_LIMIT_TABLE } from "./limiter.js";
-export { spaceOrganizations } from "./space-organizations.js";
