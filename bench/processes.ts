@@ -24,12 +24,14 @@ export interface ChildOptions {
   timeoutMs?: number;
 }
 
-/** Spawns `node [--import tsx] script` on a free port and times it until `readyPath` answers 200. */
+/** Spawns `node [--import tsx] script` (tsx for .ts scripts) on a free port and times it until `readyPath` answers 200. */
 export async function startChild(options: ChildOptions): Promise<Child> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+  // A compiled script (`npm run build` -> dist/main.js) runs without tsx, as `npm start` runs it.
+  const loader = options.script.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.script], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

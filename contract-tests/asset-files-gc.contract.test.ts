@@ -84,6 +84,23 @@ for (const kind of DB_KINDS) {
       expect(await onDisk(bytes)).toBe(false);
     });
 
+    it('deleting a space removes the blobs only it used and keeps one another space uses', async () => {
+      const doomed = await f.newSpace();
+      const other = await f.newSpace();
+      const own = randomBytes(1500);
+      const shared = randomBytes(1600);
+      await processedAsset(doomed, own);
+      await processedAsset(doomed, shared);
+      const survivor = await processedAsset(other, shared);
+      expect((await api().delete(`/spaces/${doomed}`)).status).toBe(204);
+      expect((await gcJobs()).at(-1)).toEqual({});
+      await collected(api);
+      expect(await onDisk(own)).toBe(false);
+      expect(await onDisk(shared)).toBe(true);
+      const published = await f.publish(other, survivor.sys.id, survivor.sys.version);
+      expect((await fetchFile(`http:${published.fields.file['en-US'].url as string}`)).bytes.equals(shared)).toBe(true);
+    });
+
     it('keeps a blob another asset with the same bytes still uses', async () => {
       const spaceId = await f.newSpace();
       const bytes = randomBytes(2000);

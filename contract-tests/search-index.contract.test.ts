@@ -174,6 +174,55 @@ for (const kind of DB_KINDS) {
       expect(slots.rows[0]!.n).toBe(0);
     });
 
+    it('gives a clone an index that answers every indexed filter and order exactly like its source, and a link index that follows it', async () => {
+      const s = await setup();
+      const author = await api().put(`${s.m('content_types')}/note`, { name: 'Note', displayField: 'name', fields: [
+        field('name', 'Symbol'), field('doc', 'Link', { linkType: 'Entry' }), field('docs', 'Array', { items: { type: 'Link', linkType: 'Entry' } })] });
+      expect(author.status).toBe(201);
+      expect((await api().put(`${s.m('content_types')}/note/published`, undefined, f.version(1))).status).toBe(200);
+      const link = (id: string) => ({ sys: { type: 'Link', linkType: 'Entry', id } });
+      for (const [id, doc, docs] of [['n1', 'd1', ['d2', 'd3']], ['n2', 'd2', ['d1']]] as const) {
+        const res = await api().put(`${s.m('entries')}/${id}`, { fields: { name: { 'en-US': id }, doc: { 'en-US': link(doc) }, docs: { 'en-US': docs.map(link) } } }, f.ctHeader('note'));
+        expect(res.status, res.text).toBe(201);
+      }
+      await envs.readyEnvironment(s.id, 'copy', 'master');
+      await expectIndexInStep(s.id);
+      const queries = [
+        'content_type=doc&fields.views[gt]=15', 'content_type=doc&order=-fields.views', 'content_type=doc&order=fields.day',
+        'content_type=doc&fields.views[gte]=10&fields.views[lt]=30&order=fields.day', 'content_type=doc&fields.title=Alpha DE',
+        'content_type=doc&fields.title[in]=beta,Gamma&order=fields.title', 'content_type=doc&fields.flag=false',
+        'content_type=doc&fields.flag=true&fields.score[lte]=1.5', 'content_type=doc&fields.day[lt]=2024-01-01T00:30:00Z',
+        'content_type=doc&order=-fields.views&skip=3&limit=2', 'links_to_entry=d1', 'links_to_entry=d2&order=sys.id', 'links_to_entry=d3',
+      ];
+      for (const q of queries) {
+        const [source, clone] = [await ids(s.m('entries'), q), await ids(s.e('copy', 'entries'), q)];
+        expect(clone, q).toEqual(source);
+        expect(source.total, q).toBeGreaterThan(0);
+        expect(await ids(s.e('copy', 'public/entries'), q), q).toEqual(await ids(s.m('public/entries'), q));
+      }
+      const links = async (env: string) => (await sql<{ l: string }>`select source_id || '>' || target_id || ' ' || state as l from entry_links
+        where space_id = ${s.id} and environment_id = ${env} order by 1`.execute(db())).rows.map((r) => r.l);
+      expect(await links('copy')).toEqual(await links('master'));
+      expect(await links('copy')).toHaveLength(5);
+
+      // Deleting an entry of the clone takes its links along, and leaves master's.
+      expect((await api().delete(`${s.e('copy', 'entries')}/n1`)).status).toBe(204);
+      expect(await links('copy')).toEqual(['n2>d1 draft', 'n2>d2 draft']);
+      expect(await ids(s.e('copy', 'entries'), 'links_to_entry=d3')).toEqual({ total: 0, ids: [] });
+      expect(await ids(s.m('entries'), 'links_to_entry=d3')).toEqual({ total: 1, ids: ['n1'] });
+      // An environment's new id carries its links; deleting it removes its entries, links and values.
+      await sql`update environments set id = 'copy2' where space_id = ${s.id} and id = 'copy'`.execute(db());
+      expect(await links('copy2')).toEqual(['n2>d1 draft', 'n2>d2 draft']);
+      expect(await links('copy')).toEqual([]);
+      await expectIndexInStep(s.id);
+      expect((await api().delete(s.e('copy2', '').replace(/\/$/, ''))).status).toBe(204);
+      const left = await sql<{ n: number }>`select (select count(*) from entries where space_id = ${s.id} and environment_id = 'copy2')
+        + (select count(*) from entry_links where space_id = ${s.id} and environment_id = 'copy2') as n`.execute(db());
+      expect(Number(left.rows[0]!.n)).toBe(0);
+      expect(await links('master')).toHaveLength(5);
+      await expectIndexInStep(s.id);
+    });
+
     it('keeps up with statements over many entries at once (set-based writes, renames, locale deletion, cascades)', async () => {
       const s = await setup();
       // 120 entries in one statement, then every other one published in one statement.

@@ -44,6 +44,8 @@ export function contentFixtures(api: () => TestServer) {
       version: activated ? 2 : 1, published: activated ? JSON.stringify(definition) : null,
       published_version: activated ? 1 : null, published_counter: activated ? 1 : 0,
     } as never).execute();
+    // Written below the API, so nothing invalidated what the read cache derived from the model (GraphQL's schema version).
+    api().tessera.cache?.clear();
   }
 
   async function tag(spaceId: string, id: string, environment = 'master') {

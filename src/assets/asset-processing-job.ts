@@ -9,6 +9,9 @@ import { fetchToStore } from './url-fetch.ts';
 
 export interface AssetProcessingJobOptions { maxBytes: number; fetchRemoteFiles: boolean; }
 
+/** Thrown inside the apply transaction when the asset moved on: the transaction rolls back and the loop reads again. */
+const NOT_APPLIED = Symbol('not applied');
+
 /** Attempts to apply a result while other locales of the same asset land their own version bumps. */
 const APPLY_ATTEMPTS = 20;
 
@@ -59,18 +62,20 @@ export function assetProcessingJob(storage: Storage, store: FileStore, options: 
     for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt += 1) {
       const now = await current(payload);
       if (!now || !sameSource(now.file, file)) return; // deleted, or the file was replaced meanwhile
+      // Lock order: the space (the row's foreign key), the asset file row, the blob, the asset; deleting an
+      // environment locks the space before its assets, and the collection takes rows before blobs, so none can cycle.
       const applied = await storage.transaction(async (repos) => {
-        const updated = await repos.assets.updateFile(payload.spaceId, payload.environmentId, payload.assetId, payload.locale, result, now.version);
-        if (!updated) return false;
         await repos.uploads.saveAssetFile({
           spaceId: payload.spaceId, assetId: payload.assetId, fileKey, sha256: stored.sha256, contentType: file.contentType,
           size: stored.size, width: image?.width ?? null, height: image?.height ?? null,
         });
         await repos.uploads.lockBlob(stored.sha256);
         await store.adoptBlob(stored.sha256, stored.path);
+        const updated = await repos.assets.updateFile(payload.spaceId, payload.environmentId, payload.assetId, payload.locale, result, now.version);
+        if (!updated) throw NOT_APPLIED; // rolls the row back: nothing refers to it
         if (stored.uploadId) await repos.uploads.markProcessed(payload.spaceId, stored.uploadId);
         return true;
-      });
+      }).catch((error) => (error === NOT_APPLIED ? false : Promise.reject(error)));
       if (applied) return;
     }
     throw new Error(`The asset ${payload.assetId} kept changing while its ${payload.locale} file was applied.`);

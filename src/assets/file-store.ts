@@ -71,6 +71,16 @@ export class FileStore {
     await rename(temp, target);
   }
 
+  /** The sha256 of every blob on disk. */
+  async listBlobs(): Promise<string[]> {
+    const list = (dir: string) => readdir(dir).catch((error) => (isMissing(error) ? [] : Promise.reject(error)));
+    const hashes: string[] = [];
+    for (const prefix of await list(this.dir('blobs'))) {
+      for (const name of await list(this.dir('blobs', prefix))) if (/^[0-9a-f]{64}$/.test(name)) hashes.push(name);
+    }
+    return hashes;
+  }
+
   /** Removes a blob no asset file uses any more (the caller holds its lock). */
   async removeBlob(sha256: string): Promise<void> {
     await rm(this.blobPath(sha256), { force: true });

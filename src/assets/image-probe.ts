@@ -1,9 +1,10 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp-loader.ts';
 
 export interface ImageSize { width: number; height: number; }
 
 /** The displayed size of an image file (EXIF orientation applied), or undefined when it is not an image sharp reads. */
 export async function probeImage(file: string): Promise<ImageSize | undefined> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(file).metadata();
     const width = meta.autoOrient?.width ?? meta.width;

@@ -1,5 +1,10 @@
-import sharp, { type Sharp } from 'sharp';
+import type SharpFactory from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp-loader.ts';
 import type { Focus, ImageFormat, ImageParams } from './image-params.ts';
+
+/** Set by `transformImage` before any use. */
+let sharp: typeof SharpFactory;
 
 type Rgba = { r: number; g: number; b: number; alpha: number };
 
@@ -75,6 +80,7 @@ async function oriented(input: string): Promise<{ image: () => Sharp; width: num
 
 /** Renders one image per the Images API parameters: resize strategy, focus, radius, background, format, quality. */
 export async function transformImage(input: string, p: ImageParams, format: ImageFormat): Promise<Buffer> {
+  sharp = await loadSharp();
   const source = await oriented(input);
   const fill = rgba(p.bg, format === 'jpg' ? WHITE : TRANSPARENT);
   let image = resize(source.image(), p, source.width, source.height, fill);

@@ -8,18 +8,24 @@ import { buildSchema } from './schema-builder.ts';
 const MAX_ENTRIES = 200;
 
 /**
- * Schemas by environment and content-model version. The version is a digest of the activated definitions,
- * read at every request (one statement), so a changed model is never served a stale schema.
+ * Schemas by environment and content-model version. The version is a digest of the activated definitions, asked of
+ * storage at every request (its read cache answers until a content-type write invalidates it), so a changed model is
+ * never served a stale schema. A model object answered again from the read cache keeps its digest.
  */
 export function schemaCache(storage: Storage) {
   const cache = new Map<string, { version: string; schema: GraphQLSchema | GraphqlRequestError }>();
+  const digests = new WeakMap<Map<string, ContentTypeDefinition>, string>();
   let builds = 0;
   return {
     get builds() { return builds; },
     async schemaFor(scope: SearchScope): Promise<GraphQLSchema> {
       const model: Map<string, ContentTypeDefinition> = await storage.repos.search.activatedContentTypes(scope, 'all');
-      const canonical = JSON.stringify([...model.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
-      const version = createHash('sha256').update(canonical).digest('hex');
+      let version = digests.get(model);
+      if (!version) {
+        const canonical = JSON.stringify([...model.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+        version = createHash('sha256').update(canonical).digest('hex');
+        digests.set(model, version);
+      }
       const key = `${scope.spaceId}/${scope.environmentId}`;
       let hit = cache.get(key);
       if (!hit || hit.version !== version) {

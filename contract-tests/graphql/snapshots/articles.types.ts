@@ -189,10 +189,6 @@ export type ArticleFilter = {
   OR?: InputMaybe<Array<InputMaybe<ArticleFilter>>>;
   author?: InputMaybe<ArticleAuthorFilter>;
   author_exists?: InputMaybe<Scalars['Boolean']['input']>;
-  body_contains?: InputMaybe<Scalars['String']['input']>;
-  body_exists?: InputMaybe<Scalars['Boolean']['input']>;
-  body_not_contains?: InputMaybe<Scalars['String']['input']>;
-  categoriesCollection_exists?: InputMaybe<Scalars['Boolean']['input']>;
   featured?: InputMaybe<Scalars['Boolean']['input']>;
   featured_exists?: InputMaybe<Scalars['Boolean']['input']>;
   featured_not?: InputMaybe<Scalars['Boolean']['input']>;
@@ -219,7 +215,6 @@ export type ArticleFilter = {
   rating_lte?: InputMaybe<Scalars['Float']['input']>;
   rating_not?: InputMaybe<Scalars['Float']['input']>;
   rating_not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
-  relatedCollection_exists?: InputMaybe<Scalars['Boolean']['input']>;
   seeAlso_exists?: InputMaybe<Scalars['Boolean']['input']>;
   slug?: InputMaybe<Scalars['String']['input']>;
   slug_contains?: InputMaybe<Scalars['String']['input']>;

@@ -1184,7 +1184,6 @@ export type My2ContentTypeCollection = {
 export type My2ContentTypeFilter = {
   AND?: InputMaybe<Array<InputMaybe<My2ContentTypeFilter>>>;
   OR?: InputMaybe<Array<InputMaybe<My2ContentTypeFilter>>>;
-  fastOnesCollection_exists?: InputMaybe<Scalars['Boolean']['input']>;
   place?: InputMaybe<My2ContentTypePlaceFilter>;
   place_exists?: InputMaybe<Scalars['Boolean']['input']>;
   sys?: InputMaybe<SysFilter>;

@@ -2,6 +2,8 @@ import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { PageRequest, SpaceAccess, SpaceOrderKey, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
+import { announceJobs } from '../../jobs/job-signal.ts';
+import { enqueueAssetFilesGc } from '../uploads/asset-files-gc.ts';
 
 export interface NewSpaceInput { name: string; defaultLocale?: string; organizationId?: string; }
 
@@ -74,7 +76,12 @@ export function spacesService(storage: Storage) {
 
     async delete(actor: Actor, spaceId: string) {
       await requireAdmin(actor, spaceId);
-      if (!(await spaces.delete(spaceId))) throw notFound('Space', spaceId);
+      // Its asset file rows go with it; the collection then removes the blobs no other space uses.
+      await storage.transaction(async (repos) => {
+        if (!(await repos.spaces.delete(spaceId))) throw notFound('Space', spaceId);
+        await enqueueAssetFilesGc(repos, {});
+      });
+      announceJobs(storage);
     },
   };
 }

@@ -1,10 +1,12 @@
-import type { EnvironmentsRepository, LocalesRepository } from '../port/index.ts';
+import type { ContentTypesRepository, EnvironmentsRepository, LocalesRepository, SearchRepository } from '../port/index.ts';
 import type { CachePolicy } from './cached-repository.ts';
 import { spaceTag } from './spaces-repository.ts';
 
 /** Everything about a space's environments and aliases (ids, status, targets) goes stale together. */
 export const environmentsTag = (spaceId: string) => `envs:${spaceId}`;
 export const localesTag = (spaceId: string, environmentId: string) => `locales:${spaceId}:${environmentId}`;
+/** The content types of an environment (its activated model included). */
+export const contentTypesTag = (spaceId: string, environmentId: string) => `content-types:${spaceId}:${environmentId}`;
 
 const envTags = (spaceId: string) => [environmentsTag(spaceId), spaceTag(spaceId)];
 const bySpace = (spaceId: string) => [environmentsTag(spaceId)];
@@ -38,5 +40,24 @@ export const localesCachePolicy: CachePolicy<LocalesRepository> = {
     insert: (l) => [localesTag(l.spaceId, l.environmentId)],
     update: (spaceId, environmentId) => [localesTag(spaceId, environmentId)],
     delete: (spaceId, environmentId) => [localesTag(spaceId, environmentId)],
+  },
+};
+
+const byEnvironment = (spaceId: string, environmentId: string) => [contentTypesTag(spaceId, environmentId)];
+
+export const contentTypesCachePolicy: CachePolicy<ContentTypesRepository> = {
+  writes: {
+    insert: (c) => [contentTypesTag(c.spaceId, c.environmentId)],
+    update: byEnvironment, activate: byEnvironment, deactivate: byEnvironment, delete: byEnvironment,
+  },
+};
+
+// The activated model is read by every GraphQL request (the schema version) and by REST searches with field filters.
+export const searchCachePolicy: CachePolicy<SearchRepository> = {
+  reads: {
+    activatedContentTypes: {
+      key: (scope, ids) => `activated:${scope.spaceId}:${scope.environmentId}:${ids === 'all' ? '*' : JSON.stringify(ids)}`,
+      tags: (scope) => [contentTypesTag(scope.spaceId, scope.environmentId), environmentsTag(scope.spaceId), spaceTag(scope.spaceId)],
+    },
   },
 };

@@ -12,11 +12,19 @@ export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = [
 ];
 
 /**
+ * Tables copied in the order of their primary key, so each target row lands next to the previous one in the index
+ * (the rows of `entry_links` are read in the order their entries were written, which scatters them). For `entries`
+ * the sort of the large rows costs more than it saves.
+ */
+const COPY_ORDER: Readonly<Record<string, string[]>> = {
+  entry_links: ['source_id', 'state', 'field_id', 'locale', 'position'],
+};
+
+/**
  * Copies the rows of every environment-scoped table from one environment to another: one set-based
  * `insert ... select` per table. Columns are read from the catalogue, so a column a later migration adds is
  * copied too; the only value that changes is `environment_id`.
  */
-const ORDER: Record<string, string> = { entries: 'id', entry_links: 'source_id, state, field_id, locale, position' };
 export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns
@@ -34,7 +42,7 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
       insert into ${sql.table(table)} (${target})
       select ${values} from ${sql.table(table)}
       where space_id = ${spaceId} and environment_id = ${fromId}
-      ${process.env.ORDER_COPY ? sql.raw(`order by ${ORDER[table] ?? '1'}`) : sql``}`.execute(db);
+      ${COPY_ORDER[table] ? sql`order by ${sql.join(COPY_ORDER[table].map((c) => sql.id(c)))}` : sql``}`.execute(db);
   }
   await copyEntryValues(db, spaceId, fromId, toId);
   await sql`select set_config('tessera.environment_copy', '', true)`.execute(db);

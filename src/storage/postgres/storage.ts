@@ -19,7 +19,7 @@ import { uploadsRepository } from './uploads-repository.ts';
 import { searchRepository } from './search/search-repository.ts';
 import { tagsRepository } from './tags-repository.ts';
 import { withCache } from './cached-repository.ts';
-import { environmentsCachePolicy, localesCachePolicy } from './cache-policies.ts';
+import { contentTypesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy } from './cache-policies.ts';
 
 function repositories(db: Executor, cache: CacheContext): Repositories {
   return {
@@ -29,14 +29,14 @@ function repositories(db: Executor, cache: CacheContext): Repositories {
     locales: withCache(localesRepository(db), cache, localesCachePolicy),
     apiKeys: apiKeysRepository(db, cache),
     jobs: jobsRepository(db),
-    contentTypes: contentTypesRepository(db),
+    contentTypes: withCache(contentTypesRepository(db), cache, contentTypesCachePolicy),
     editorInterfaces: editorInterfacesRepository(db),
     extensions: extensionsRepository(db),
     entries: entriesRepository(db),
     assets: assetsRepository(db),
     snapshots: snapshotsRepository(db),
     uploads: uploadsRepository(db),
-    search: searchRepository(db),
+    search: withCache(searchRepository(db), cache, searchCachePolicy),
     tags: tagsRepository(db),
   };
 }

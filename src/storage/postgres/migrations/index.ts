@@ -5,6 +5,7 @@ import * as search from './0005-search.ts';
 import * as uploads from './0006-uploads.ts';
 import * as entryValues from './0007-entry-values.ts';
 import * as housekeeping from './0008-housekeeping.ts';
+import * as environmentCopyKeys from './0009-environment-copy-keys.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-uploads': uploads,
   '0007-entry-values': entryValues,
   '0008-housekeeping': housekeeping,
+  '0009-environment-copy-keys': environmentCopyKeys,
 };

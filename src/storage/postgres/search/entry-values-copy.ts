@@ -5,23 +5,33 @@ import type { Executor } from '../executor.ts';
  * Copies the search values of one environment's entries into another (environment clone), set-based: the target
  * gets its own slots (same content type, field and locale), and every value row of a source slot is copied to the
  * matching target slot. Run after the entries are copied, in the same transaction.
+ *
+ * One statement per slot, its rows in the order of the value indexes (the target slot is new, so they go in at one
+ * edge of its range): a sort of one slot's rows rather than of the whole environment's.
  */
 export async function copyEntryValues(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
-  await sql`
-    insert into entry_value_slots (space_id, environment_id, content_type_id, field_id, locale)
-    select space_id, ${toId}::text, content_type_id, field_id, locale from entry_value_slots
-    where space_id = ${spaceId}::text and environment_id = ${fromId}::text
-    order by content_type_id, field_id, locale
-    on conflict do nothing`.execute(db);
-  // Inserted in the order of the unique index, sorted in memory (the rest of the clone's transaction may use it too).
-  await sql`set local work_mem = '64MB'`.execute(db);
-  await sql`
-    insert into entry_values (slot, entry_id, states, num, text)
-    select target.id, v.entry_id, v.states, v.num, v.text
+  // A slot of the target's id can remain from an environment renamed away; it is reused (and holds no values).
+  const { rows: slots } = await sql<{ source: number; target: number }>`
+    with added as (
+      insert into entry_value_slots (space_id, environment_id, content_type_id, field_id, locale)
+      select space_id, ${toId}::text, content_type_id, field_id, locale from entry_value_slots
+      where space_id = ${spaceId}::text and environment_id = ${fromId}::text
+      order by content_type_id, field_id, locale
+      on conflict do nothing
+      returning id, content_type_id, field_id, locale
+    )
+    select source.id as source, coalesce(added.id, kept.id) as target
     from entry_value_slots as source
-    join entry_value_slots as target on target.space_id = source.space_id and target.environment_id = ${toId}::text
-      and target.content_type_id = source.content_type_id and target.field_id = source.field_id and target.locale = source.locale
-    join entry_values as v on v.slot = source.id
+    left join added on added.content_type_id = source.content_type_id and added.field_id = source.field_id and added.locale = source.locale
+    left join entry_value_slots as kept on kept.space_id = source.space_id and kept.environment_id = ${toId}::text
+      and kept.content_type_id = source.content_type_id and kept.field_id = source.field_id and kept.locale = source.locale
     where source.space_id = ${spaceId}::text and source.environment_id = ${fromId}::text
-    order by target.id, v.entry_id`.execute(db);
+    order by 2`.execute(db);
+  await sql`set local work_mem = '64MB'`.execute(db);
+  for (const { source, target } of slots) {
+    await sql`
+      insert into entry_values (slot, entry_id, states, num, text)
+      select ${target}::int, entry_id, states, num, text from entry_values where slot = ${source}::int
+      order by num, text, entry_id`.execute(db);
+  }
 }
