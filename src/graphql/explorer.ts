@@ -41,7 +41,10 @@ let page: { html: string; gzipped: Buffer } | undefined;
 async function explorerPage() {
   if (!page) {
     // Loaded on the first page request: the module inlines the whole IDE and costs ~70 MB of memory once imported.
-    const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
+    // A specifier TypeScript does not resolve: the package's typings pull in the DOM library, which would change
+    // the global types (e.g. fetch bodies) of the whole project.
+    const moduleName: string = '@graphql-yoga/render-graphiql';
+    const { renderGraphiQL } = await import(moduleName) as { renderGraphiQL: (options: Record<string, unknown>) => string };
     const rendered = renderGraphiQL({ title: 'GraphQL explorer', endpoint: '.', defaultQuery: DEFAULT_QUERY } as Parameters<typeof renderGraphiQL>[0]);
     const html = rendered.replace('<head>', `<head>\n${TOKEN_SCRIPT}`);
     page = { html, gzipped: gzipSync(html) };
