@@ -36,8 +36,8 @@ export function createLoaders(storage: Storage, scope: SearchScope) {
             order: [{ kind: 'path' as const, path: SYS_ID, direction: 'asc' as const }], skip: 0, limit: ids.length,
           };
           const page = target === 'Entry'
-            ? await storage.repos.search.entries(scope, { ...query, target: 'Entry' })
-            : await storage.repos.search.assets(scope, { ...query, target: 'Asset' });
+            ? await storage.repos.search.entries(scope, { ...query, target: 'Entry' }, { total: false })
+            : await storage.repos.search.assets(scope, { ...query, target: 'Asset' }, { total: false });
           const byId = new Map(page.items.map((r) => [r.id, r]));
           return ids.map((id) => byId.get(id));
         }, { maxBatchSize: 1000 });

@@ -8,6 +8,7 @@ import { localeChain, type GraphqlContext, type Resolved } from './context.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
 import { nameContentModel, rootFieldName } from './plan/naming.ts';
 import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
+import { selects } from './selection.ts';
 import { checkLocale, checkPreview, collectionOf, contentObjectType } from './types/content-types.ts';
 import { linkedFromField, linkingCollections } from './types/linked-from.ts';
 import { collectionType, EntryInterface, pagingArgs, readArgs } from './types/shared-types.ts';
@@ -83,14 +84,14 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     query[`${root}Collection`] = {
       type: collectionOf(type),
       args: collectionArgs(filterType, orderType),
-      resolve: async (_s, a: CollectionArgs, ctx) => {
+      resolve: async (_s, a: CollectionArgs, ctx, info) => {
         const r = readContext(ctx, a);
         const { skip, limit } = pageOf(a);
         const search: SearchQuery & { target: 'Entry' } = {
           target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId,
           where: compileWhere(a.where, keys, r), order: compileOrder(a.order, r), skip, limit,
         };
-        const page = await ctx.storage.repos.search.entries(ctx.scope, search);
+        const page = await ctx.storage.repos.search.entries(ctx.scope, search, { total: selects(info, 'total') });
         return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview: r.preview, locale: r.locale })) };
       },
     };

@@ -2,6 +2,7 @@ import { badRequest, validationFailed, versionMismatch } from '../../errors/inde
 import { generateId } from '../../lib/ids.ts';
 import type { EntryRecord, Repositories, Storage } from '../../storage/port/index.ts';
 import { checkEntryShape, validateEntryForPublish } from '../content-model/entry-validation.ts';
+import type { ContentTypeDefinition } from '../content-model/field.ts';
 import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, type ContentInput } from '../content/content-input.ts';
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
@@ -34,9 +35,10 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       const { spaceId, id: environmentId } = resolved.environment;
       if (transition === 'unpublish') await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', null);
       if (transition !== 'publish') return;
-      const contentType = await repos.contentTypes.find(spaceId, environmentId, entry.contentTypeId);
-      await recheckUniqueness(repos, spaceId, environmentId, entry);
-      await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', linkBearing(contentType?.published, entry.publishedFields));
+      // The definition as checkPublish read it, from the read cache: reading it again in the transaction locks nothing.
+      const definition = await activatedDefinition(storage.repos, spaceId, environmentId, entry.contentTypeId);
+      await recheckUniqueness(repos, spaceId, environmentId, entry, definition);
+      await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', linkBearing(definition, entry.publishedFields));
       if (await isMasterEnvironment(repos, resolved)) {
         await repos.snapshots.insert({
           spaceId, environmentId, id: generateId(), entityType: 'Entry', entityId: entry.id,
@@ -53,8 +55,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
    * `unique` was checked before the publishing transaction; two publishes of one value at the same instant would both
    * pass that check. Under a per-content-type lock, the transaction checks again against what is committed.
    */
-  async function recheckUniqueness(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord) {
-    const definition = await activatedDefinition(repos, spaceId, environmentId, entry.contentTypeId);
+  async function recheckUniqueness(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord, definition: ContentTypeDefinition) {
     if (!definition.fields.some((f) => f.validations.some((v) => 'unique' in v))) return;
     await repos.entries.lockContentTypePublishing(spaceId, environmentId, entry.contentTypeId);
     const locales = await repos.locales.list(spaceId, environmentId);

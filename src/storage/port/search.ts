@@ -22,6 +22,9 @@ export interface LinkingQuery {
   limit: number;
 }
 
+/** `total: false` skips counting (one statement fewer) and answers a total of 0: for callers that never show it. */
+export interface SearchOptions { total?: boolean; }
+
 /** Runs searches compiled to the query representation; one statement for the page plus one for the total. */
 export interface SearchRepository {
   /**
@@ -29,8 +32,8 @@ export interface SearchRepository {
    * that do not exist or are not activated are left out.
    */
   activatedContentTypes(scope: SearchScope, ids: string[] | 'all'): Promise<Map<string, ContentTypeDefinition>>;
-  entries(scope: SearchScope, query: SearchQuery & { target: 'Entry' }): Promise<Page<EntryRecord>>;
-  assets(scope: SearchScope, query: SearchQuery & { target: 'Asset' }): Promise<Page<AssetRecord>>;
+  entries(scope: SearchScope, query: SearchQuery & { target: 'Entry' }, options?: SearchOptions): Promise<Page<EntryRecord>>;
+  assets(scope: SearchScope, query: SearchQuery & { target: 'Asset' }, options?: SearchOptions): Promise<Page<AssetRecord>>;
   /**
    * Per target id, a page of the entries linking to it (latest published first, then by id) and their exact total,
    * all in one statement whatever the number of targets.

@@ -46,6 +46,13 @@ export const localesCachePolicy: CachePolicy<LocalesRepository> = {
 const byEnvironment = (spaceId: string, environmentId: string) => [contentTypesTag(spaceId, environmentId)];
 
 export const contentTypesCachePolicy: CachePolicy<ContentTypesRepository> = {
+  // Every entry write reads its content type (save-time shape, publish validation) before its transaction.
+  reads: {
+    find: {
+      key: (spaceId, environmentId, id) => `content-type:${spaceId}:${environmentId}:${id}`,
+      tags: (spaceId, environmentId) => [contentTypesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+    },
+  },
   writes: {
     insert: (c) => [contentTypesTag(c.spaceId, c.environmentId)],
     update: byEnvironment, activate: byEnvironment, deactivate: byEnvironment, delete: byEnvironment,

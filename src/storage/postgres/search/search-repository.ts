@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { SearchQuery } from '../../../domain/search/query.ts';
 import type { Page } from '../../port/records.ts';
-import type { SearchRepository, SearchScope } from '../../port/search.ts';
+import type { SearchOptions, SearchRepository, SearchScope } from '../../port/search.ts';
 import { toContentType } from '../content-types-repository.ts';
 import { toContent } from '../content-rows.ts';
 import { toEntry } from '../entries-repository.ts';
@@ -37,12 +37,14 @@ export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'
 }
 
 export function searchRepository(db: Executor): SearchRepository {
-  async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R): Promise<Page<R>> {
+  async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R, options: SearchOptions = {}): Promise<Page<R>> {
     const compiled = compileSearch(query);
     const { table, where, order } = compiled;
     const from = sql`${sql.table(table)} as r`;
     // The search index (entry_values) answers the total and the page when it can; the entries' JSON otherwise.
-    const count = (indexedCount(scope, query) ?? sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`).execute(db);
+    const count = options.total === false
+      ? Promise.resolve({ rows: [] })
+      : (indexedCount(scope, query) ?? sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`).execute(db);
     const indexed = indexedPage(db, scope, query, compiled);
     const rows = query.limit === 0
       ? Promise.resolve([])
@@ -63,8 +65,8 @@ export function searchRepository(db: Executor): SearchRepository {
       const rows = await query.execute();
       return new Map(rows.map((r) => [r.id, toContentType(r).published!]));
     },
-    entries: (scope, query) => run(scope, query, toEntry),
-    assets: (scope, query) => run(scope, query, toContent),
+    entries: (scope, query, options) => run(scope, query, toEntry, options),
+    assets: (scope, query, options) => run(scope, query, toContent, options),
     linkingEntries: (scope, query) => linkingEntries(db, scope, query),
   };
 }
