@@ -101,7 +101,7 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       await charge(res, spaceId);
       const request = readRequest(req);
       const scope = { spaceId, environmentId: access.environmentId };
-      const schema = await schemas.schemaFor(scope);
+      const [schema, locales] = await Promise.all([schemas.schemaFor(scope), storage.repos.locales.list(scope.spaceId, scope.environmentId)]);
       let document: DocumentNode;
       try {
         document = documents.parse(request.query);
@@ -123,7 +123,6 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
           `Query cannot be executed. The maximum allowed complexity for a query is ${MAX_COMPLEXITY} but it was ${cost}. Simplify the query e.g. by setting lower limits for collections.`,
           { maximumCost: MAX_COMPLEXITY, cost });
       }
-      const locales = await storage.repos.locales.list(scope.spaceId, scope.environmentId);
       const defaultLocale = locales.find((l) => l.default)?.code ?? locales[0]?.code ?? 'en-US';
       const result = await execute({
         schema, document, operationName: request.operationName, variableValues: request.variables,

@@ -87,7 +87,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id });
       // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
       if (!entry) throw versionMismatch(1, undefined);
-      await repos.entries.replaceLinks(spaceId, environmentId, id, 'draft', linkBearing(definition, entry.fields));
+      await repos.entries.replaceLinks(spaceId, environmentId, id, 'draft', linkBearing(definition, entry.fields), true);
       return entry;
     });
     return contentView(storage, resolved, record);

@@ -8,7 +8,7 @@ export interface EnvironmentClonePayload { spaceId: string; environmentId: strin
 
 /**
  * queued -> inProgress (committed on its own, so readers see it) -> copy of every environment-scoped table and
- * ready, in one transaction: a failed copy leaves nothing half-copied. A source that is gone or not ready fails
+ * ready, in one transaction reading one snapshot: a failed copy leaves nothing half-copied. A source that is gone or not ready fails
  * the job at once; the environment then ends `failed`.
  */
 export function environmentCloneJob(storage: Storage): JobHandler<EnvironmentClonePayload> {
@@ -27,7 +27,7 @@ export function environmentCloneJob(storage: Storage): JobHandler<EnvironmentClo
         }
         await repos.environments.copyContent(spaceId, source.id, environmentId);
         await repos.environments.transition(spaceId, environmentId, ['inProgress'], 'ready');
-      });
+      }, { snapshot: true }); // every table copied as of one instant, so entries, their links and values agree
     },
     async onFailure(repos, { spaceId, environmentId }, error) {
       await repos.environments.transition(spaceId, environmentId, ['queued', 'inProgress'], 'failed', error.message);

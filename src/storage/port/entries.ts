@@ -41,9 +41,10 @@ export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
   insert(entry: NewEntry): Promise<EntryRecord | undefined>;
   /**
    * Replaces the entry's rows of the reverse link index for one state with every link found in `fields`
-   * (`null`: none). Call it in the transaction that wrote the fields.
+   * (`null`: none). Call it in the transaction that wrote the fields. `created`: the entry was inserted in this
+   * transaction, so it has no rows yet to replace.
    */
-  replaceLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null): Promise<void>;
+  replaceLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null, created?: boolean): Promise<void>;
   /** Answers publish-time validation's questions about the other content of the environment, in batches. */
   validationLookups(spaceId: string, environmentId: string): ValidationLookups;
   /** Serialises publishes of one content type until the transaction ends, so `unique` is checked against committed data. */

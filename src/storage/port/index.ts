@@ -53,7 +53,11 @@ export interface Repositories {
 export interface Storage {
   readonly kind: 'pglite' | 'postgres';
   readonly repos: Repositories;
-  /** Runs `work` in one transaction: all of it commits, or none of it does. */
-  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: all of it commits, or none of it does. `snapshot`: every statement reads the
+   * database as of the first one (repeatable read), e.g. a copy of several tables; a row another transaction changed
+   * since cannot be written (the transaction fails and can be run again).
+   */
+  transaction<T>(work: (repos: Repositories) => Promise<T>, options?: { snapshot?: boolean }): Promise<T>;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysel
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparingPool } from './prepared-statements.ts';
 import { OID, textParsers } from './type-parsers.ts';
 import type { DatabaseSchema } from './schema.ts';
 
@@ -30,7 +31,7 @@ export async function openPostgres(url: string, max = 10): Promise<OpenDatabase>
     types: { getTypeParser: ((oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
   const counter = statementCounter();
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: counter.log });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
   return { db, kind: 'postgres', pool, statements: counter.statements, close: () => db.destroy() };
 }
 

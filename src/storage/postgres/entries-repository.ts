@@ -73,7 +73,7 @@ export function entriesRepository(db: Executor): EntriesRepository {
       });
       return row ? toEntry(row) : undefined;
     },
-    replaceLinks: (spaceId, environmentId, entryId, state, fields) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields),
+    replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
     validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId),
   };
 }

@@ -41,13 +41,18 @@ export function linksIn(fields: LocalizedFields | null): LinkOccurrence[] {
   return found;
 }
 
-/** Replaces the index rows of one entry and state with the links of `fields`. */
+/**
+ * Replaces the index rows of one entry and state with the links of `fields`. A `created` entry has none to delete:
+ * deleting an entry deletes its rows (migration 0009), so none remain under its id.
+ */
 export async function replaceEntryLinks(
-  db: Executor, spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null,
+  db: Executor, spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null, created = false,
 ): Promise<void> {
-  await db.deleteFrom('entry_links')
-    .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('source_id', '=', entryId).where('state', '=', state)
-    .execute();
+  if (!created) {
+    await db.deleteFrom('entry_links')
+      .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('source_id', '=', entryId).where('state', '=', state)
+      .execute();
+  }
   const links = linksIn(fields);
   // Chunks keep each statement far below the bind-parameter limit of PostgreSQL (65535).
   for (let start = 0; start < links.length; start += 1000) {

@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from 'kysely';
 
 /**
@@ -36,7 +36,9 @@ class PGliteDriver implements Driver {
     if (next) next(); else this.busy = false;
   }
 
-  async beginTransaction(conn: DatabaseConnection): Promise<void> { await conn.executeQuery(CompiledQuery.raw('begin')); }
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw(settings.isolationLevel ? `begin isolation level ${settings.isolationLevel}` : 'begin'));
+  }
   async commitTransaction(conn: DatabaseConnection): Promise<void> { await conn.executeQuery(CompiledQuery.raw('commit')); }
   async rollbackTransaction(conn: DatabaseConnection): Promise<void> { await conn.executeQuery(CompiledQuery.raw('rollback')); }
   async destroy(): Promise<void> {}

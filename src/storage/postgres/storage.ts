@@ -52,9 +52,10 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
   return {
     kind: open.kind,
     repos: repositories(open.db, rootCacheContext(open.db, options.cache, shared)),
-    async transaction(work) {
+    async transaction(work, transactionOptions) {
       const tx = transactionCacheContext(options.cache, shared);
-      const result = await open.db.transaction().execute(async (executor) => {
+      const begin = open.db.transaction();
+      const result = await (transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin).execute(async (executor) => {
         const value = await work(repositories(executor, tx.context));
         await tx.beforeCommit(executor);
         return value;

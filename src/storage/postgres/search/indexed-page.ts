@@ -3,6 +3,7 @@ import type { SearchQuery } from '../../../domain/search/query.ts';
 import type { SearchScope } from '../../port/search.ts';
 import type { Executor } from '../executor.ts';
 import { compileOrder } from './compile-order.ts';
+import { searchColumns } from './projection.ts';
 import { inState, indexedOrderField, slotOf, type IndexedField } from './indexed-values.ts';
 import { compileContext, type Sql } from './sql-values.ts';
 
@@ -22,9 +23,10 @@ export function indexedPage(db: Executor, scope: SearchScope, query: SearchQuery
   const direction = query.order[0]!.kind === 'path' && query.order[0]!.direction === 'desc' ? 'desc' : 'asc';
   // The remaining keys (the id tie-break at least) over the entry row `r`, as compiled for any search.
   const rest = compileOrder(query.order.slice(1), compileContext('entries', query.state));
+  const columns = searchColumns('entries', query.state);
   return async (): Promise<unknown[]> => {
     const withValue = withValueRows(scope, query, field, compiled);
-    const page = await sql`select r.* ${withValue} order by ${valueColumn(field)} ${sql.raw(direction)}, ${rest}
+    const page = await sql`select ${columns} ${withValue} order by ${valueColumn(field)} ${sql.raw(direction)}, ${rest}
       offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db);
     if (page.rows.length === query.limit) return page.rows;
     // The page reaches past the entries with a value: those without one follow. When the page starts past the last
@@ -34,7 +36,7 @@ export function indexedPage(db: Executor, scope: SearchScope, query: SearchQuery
       const counted = await sql<{ n: number }>`select count(*)::int as n ${withValue}`.execute(db);
       skip = Math.max(0, query.skip - (counted.rows[0]?.n ?? 0));
     }
-    const without = await sql`select r.* from entries as r where ${compiled.where(scope)}
+    const without = await sql`select ${columns} from entries as r where ${compiled.where(scope)}
       and not exists (select 1 from entry_values as o where o.slot = ${slotOf(scope, field)} and o.entry_id = r.id and ${inState('o', query.state)})
       order by ${rest} offset ${skip}::bigint limit ${query.limit - page.rows.length}::bigint`.execute(db);
     return [...page.rows, ...without.rows];

@@ -4,6 +4,7 @@ import type { Page } from '../../port/records.ts';
 import type { LinkingQuery, SearchScope } from '../../port/search.ts';
 import { toEntry } from '../entries-repository.ts';
 import type { Executor } from '../executor.ts';
+import { searchColumns } from './projection.ts';
 
 /**
  * The entries linking to each target, from the link index (entry_links), in ONE statement: the distinct
@@ -28,7 +29,7 @@ export async function linkingEntries(db: Executor, scope: SearchScope, q: Linkin
         and ((v.localized and l.locale = any(${q.locales}::text[])) or (not v.localized and l.locale = ${q.defaultLocale}::text))
         ${published}
     ), ranked as (
-      select p.target_id as link_target, r.*,
+      select p.target_id as link_target, ${searchColumns('entries', q.state)},
         count(*) over (partition by p.target_id)::int as link_total,
         row_number() over (partition by p.target_id order by r.published_at desc nulls last, r.id asc)::int as link_rank
       from pairs as p

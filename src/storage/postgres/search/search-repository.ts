@@ -10,6 +10,7 @@ import { compileCondition } from './compile-condition.ts';
 import { compileOrder } from './compile-order.ts';
 import { indexedCount } from './indexed-count.ts';
 import { indexedPage } from './indexed-page.ts';
+import { searchColumns } from './projection.ts';
 import { linkingEntries } from './linking-entries.ts';
 import { column, compileContext, type Sql } from './sql-values.ts';
 
@@ -49,7 +50,7 @@ export function searchRepository(db: Executor): SearchRepository {
     const rows = query.limit === 0
       ? Promise.resolve([])
       : indexed ? indexed()
-      : sql`select r.* from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db).then((r) => r.rows);
+      : sql`select ${searchColumns(table, query.state)} from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db).then((r) => r.rows);
     const [counted, page] = await Promise.all([count, rows]);
     return { items: page.map(toRecord), total: (counted.rows[0] as { n: number } | undefined)?.n ?? 0 };
   }
