@@ -17,8 +17,16 @@ export async function contentView<R extends ContentRecord>(storage: Storage, res
 }
 
 export interface LifecycleHooks<R> {
-  /** Publish-time validation of the entity as it is at the version to publish; throws 422 `ValidationFailed`. */
-  checkPublish(resolved: ResolvedEnvironment, current: R): Promise<void>;
+  /**
+   * Publish-time validation of the entity as it is at the version to publish; throws 422 `ValidationFailed`.
+   * Returns what the validation relied on, for `beforePublish`.
+   */
+  checkPublish(resolved: ResolvedEnvironment, current: R): Promise<unknown>;
+  /**
+   * First in the publishing transaction, before the write: locks what the validation relied on (so a concurrent
+   * change of it waits, or is waited for) and validates again if it changed since `checkPublish`.
+   */
+  beforePublish?(repos: Repositories, resolved: ResolvedEnvironment, current: R, validated: unknown): Promise<void>;
   /** More writes in the transaction of a transition (the link index, snapshots). */
   afterWrite?(repos: Repositories, resolved: ResolvedEnvironment, record: R, transition: Transition, actor: Actor): Promise<void>;
   /** More deletes in the transaction that deletes the entity. */
@@ -78,8 +86,11 @@ export function contentLifecycleService<R extends ContentRecord>(
       const now = await current(storage.repos, resolved, id);
       const refused = refusal(now, 'publish', version);
       if (refused) throw refused;
-      await hooks.checkPublish(resolved, now);
-      return apply(actor, resolved, id, 'publish', version, (repo, s, e) => repo.publish(s, e, id, version!, user(actor)));
+      const validated = await hooks.checkPublish(resolved, now);
+      return apply(actor, resolved, id, 'publish', version, async (repo, s, e, repos) => {
+        await hooks.beforePublish?.(repos, resolved, now, validated);
+        return repo.publish(s, e, id, version!, user(actor));
+      });
     },
 
     async unpublish(actor: Actor, spaceId: string, environmentId: string | undefined, id: string) {

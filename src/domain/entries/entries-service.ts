@@ -22,14 +22,19 @@ export type EntryView = ContentView<EntryRecord>;
 export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
   const lifecycle = contentLifecycleService(storage, resolve, 'Entry', (repos) => repos.entries, {
     async checkPublish({ environment }, entry) {
+      return validateForPublish(storage.repos, environment.spaceId, environment.id, entry);
+    },
+    /**
+     * An activation holds the content type row while it checks the published entries against the new definition;
+     * publishing shares that row lock, so either the activation sees this entry published or this publish sees the
+     * new definition (and is validated again against it).
+     */
+    async beforePublish(repos, { environment }, entry, validated) {
       const { spaceId, id: environmentId } = environment;
-      const definition = await activatedDefinition(storage.repos, spaceId, environmentId, entry.contentTypeId);
-      const locales = await storage.repos.locales.list(spaceId, environmentId);
-      const errors = [
-        ...checkEntryShape(definition, entry.fields, locales),
-        ...await validateEntryForPublish(definition, entry.id, entry.fields, locales, storage.repos.entries.validationLookups(spaceId, environmentId)),
-      ];
-      if (errors.length) throw validationFailed(errors);
+      const contentType = await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId);
+      const { id: _, ...used } = validated as ContentTypeDefinition & { id: string };
+      if (contentType?.published && JSON.stringify(contentType.published) === JSON.stringify(used)) return;
+      await validateForPublish(repos, spaceId, environmentId, entry);
     },
     async afterWrite(repos, resolved, entry, transition, actor) {
       const { spaceId, id: environmentId } = resolved.environment;
@@ -50,6 +55,18 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       await repos.snapshots.deleteFor(environment.spaceId, environment.id, 'Entry', id);
     },
   });
+
+  /** The publish-time validation of an entry's draft against its activated content type; answers that definition. */
+  async function validateForPublish(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord) {
+    const definition = await activatedDefinition(repos, spaceId, environmentId, entry.contentTypeId);
+    const locales = await repos.locales.list(spaceId, environmentId);
+    const errors = [
+      ...checkEntryShape(definition, entry.fields, locales),
+      ...await validateEntryForPublish(definition, entry.id, entry.fields, locales, repos.entries.validationLookups(spaceId, environmentId)),
+    ];
+    if (errors.length) throw validationFailed(errors);
+    return definition;
+  }
 
   /**
    * `unique` was checked before the publishing transaction; two publishes of one value at the same instant would both

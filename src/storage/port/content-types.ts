@@ -64,6 +64,8 @@ export interface ContentTypesRepository {
   deactivate(spaceId: string, environmentId: string, id: string, userId: string): Promise<ContentTypeRecord | undefined>;
   /** Locks the content type row until the transaction ends (activation, deactivation and deletion serialise on it). */
   lock(spaceId: string, environmentId: string, id: string): Promise<ContentTypeRecord | undefined>;
+  /** Shares the row lock until the transaction ends: publishing an entry holds it against a concurrent activation. */
+  lockShared(spaceId: string, environmentId: string, id: string): Promise<ContentTypeRecord | undefined>;
   /** Whether any entry of the content type exists. */
   hasEntries(spaceId: string, environmentId: string, id: string): Promise<boolean>;
   /**

@@ -110,6 +110,10 @@ export function contentTypesRepository(db: Executor): ContentTypesRepository {
       const locked = await inEnvironment(spaceId, environmentId).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       return locked && toContentType(locked);
     },
+    async lockShared(spaceId, environmentId, id) {
+      const locked = await inEnvironment(spaceId, environmentId).selectAll().where('id', '=', id).forShare().executeTakeFirst();
+      return locked && toContentType(locked);
+    },
     async hasEntries(spaceId, environmentId, id) {
       const found = await db.selectFrom('entries').select('id').where('space_id', '=', spaceId).where('environment_id', '=', environmentId)
         .where('content_type_id', '=', id).limit(1).executeTakeFirst();
