@@ -8,7 +8,7 @@ import { measureClone } from './environment-clone.ts';
 import { measureEntryThroughput } from './entry-throughput.ts';
 import { httpClient } from './http-client.ts';
 import { benchDatabase } from './postgres.ts';
-import { startChild } from './processes.ts';
+import { SERVER_SCRIPT, startChild } from './processes.ts';
 import { checkLoadedArticle, checkSearchAnswer, SEARCH_QUERY } from './search-check.ts';
 import { measureLatency } from './search-latency.ts';
 import { fixed, verdict } from './stats.ts';
@@ -39,7 +39,7 @@ export async function runContentBench(): Promise<void> {
   }
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-files-'));
   const env = { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', DATABASE_URL: database.url, TESSERA_FILES_DIR: filesDir };
-  const start = () => startChild({ script: 'src/main.ts', readyPath: '/users/me', headers: AUTH, env });
+  const start = () => startChild({ script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env });
   const db = new pg.Client({ connectionString: database.url });
   try {
     let server = await start();

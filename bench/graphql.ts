@@ -10,7 +10,7 @@ import { createPublished, VERSION_HEADER, type ContentSpace } from './content-sp
 import { httpClient, type HttpClient } from './http-client.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
-import { startChild } from './processes.ts';
+import { SERVER_SCRIPT, startChild } from './processes.ts';
 import { fixed, verdict } from './stats.ts';
 
 const TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -94,7 +94,7 @@ async function statementsPerRequest(target: Target, spaceId: string, token: stri
 }
 
 async function measureTarget(target: Target): Promise<{ bare: LoadFigures; tessera: LoadFigures; statements: number }> {
-  const start = () => startChild({ script: 'src/main.ts', readyPath: '/users/me', headers: AUTH, env: { TESSERA_ADMIN_TOKEN: TOKEN, ...RATE_LIMITS_OFF, ...target.env } });
+  const start = () => startChild({ script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env: { TESSERA_ADMIN_TOKEN: TOKEN, ...RATE_LIMITS_OFF, ...target.env } });
   let phase = performance.now();
   let server = await start();
   const client = httpClient(server.baseUrl, AUTH);

@@ -1,10 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export { freePort } from '../contract-tests/support/processes.ts';
 import { freePort } from '../contract-tests/support/processes.ts';
+
+/**
+ * The server entry point the bench runs: by default the compiled `dist/main.js`, as `npm start` runs it (built once
+ * per bench run by `buildServer`); `BENCH_SCRIPT=src/main.ts` runs the sources under tsx instead.
+ */
+export const SERVER_SCRIPT = process.env.BENCH_SCRIPT ?? 'dist/main.js';
+
+/** Compiles the server as `npm start` does, when the bench runs the compiled entry point. */
+export function buildServer(): void {
+  if (!SERVER_SCRIPT.startsWith('dist/')) return;
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+}
 
 export interface Child {
   readonly baseUrl: string;

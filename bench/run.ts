@@ -6,12 +6,13 @@ import { runGraphqlBench } from './graphql.ts';
 import { runUploadBench } from './upload-part.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
-import { ROOT, startChild, type Child } from './processes.ts';
+import { buildServer, ROOT, SERVER_SCRIPT, startChild, type Child } from './processes.ts';
 
 /**
  * `make bench`: prints figures, asserts nothing. Every server runs in its own child process; the load
  * generator (autocannon) runs here. Set BENCH_SECONDS to change the length of each measured run, and
- * BENCH_PARTS (default `foundation,content`) to choose the parts.
+ * BENCH_PARTS (default `foundation,content`) to choose the parts. The server runs compiled, as `npm start` runs
+ * it (BENCH_SCRIPT=src/main.ts runs the sources under tsx).
  */
 const TOKEN = 'bench-admin-token-0123456789abcdef';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
@@ -21,7 +22,7 @@ const WARMUP_SECONDS = 2;
 const AIM = 0.25;
 
 const startTessera = (env: Record<string, string>) => startChild({
-  script: 'src/main.ts', readyPath: '/users/me', headers: AUTH,
+  script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH,
   env: { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', ...env },
 });
 
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
   const parts = (process.env.BENCH_PARTS ?? 'foundation,content').split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = parts.filter((p) => !(p in PARTS));
   if (unknown.length) throw new Error(`BENCH_PARTS: unknown part ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
+  buildServer();
+  console.log(`server: ${SERVER_SCRIPT}`);
   console.log(`Tessera bench: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}; parts: ${parts.join(', ')}\n`);
   for (const part of parts) await PARTS[part]!();
   console.log(`bench took ${((Date.now() - started) / 1000).toFixed(0)} s`);

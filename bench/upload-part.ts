@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { httpClient } from './http-client.ts';
 import { benchDatabase } from './postgres.ts';
-import { startChild } from './processes.ts';
+import { SERVER_SCRIPT, startChild } from './processes.ts';
 import { measureUploadMemory, memoryOf } from './upload-memory.ts';
 
 const TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -13,7 +13,7 @@ const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 /**
  * `BENCH_PARTS=upload`: only the 500 MB upload of the content part, on PostgreSQL, in a fresh server process: the
  * idle RSS once it answers, and the peak during the upload. BENCH_SCRIPT picks the entry point (default
- * src/main.ts under tsx).
+ * the compiled dist/main.js, as `npm start` runs it).
  */
 export async function runUploadBench(): Promise<void> {
   console.log('== Upload memory (issue 3), PostgreSQL ==');
@@ -25,7 +25,7 @@ export async function runUploadBench(): Promise<void> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-files-'));
   try {
     const server = await startChild({
-      script: process.env.BENCH_SCRIPT ?? 'src/main.ts', readyPath: '/users/me', headers: AUTH,
+      script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH,
       env: { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', DATABASE_URL: database.url, TESSERA_FILES_DIR: filesDir },
     });
     const client = httpClient(server.baseUrl, AUTH);
