@@ -33,6 +33,8 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
     order by table_name, ordinal_position`.execute(db);
   // The entries' search values are copied as rows (copyEntryValues), not computed again by the entries' insert trigger.
   await sql`select set_config('tessera.environment_copy', 'on', true)`.execute(db);
+  // The entries' insert triggers see the copied rows as a transition table, which spills to disk beyond work_mem.
+  await sql`set local work_mem = '64MB'`.execute(db);
   for (const table of ENVIRONMENT_SCOPED_TABLES) {
     const columns = rows.filter((r) => r.table_name === table).map((r) => r.column_name);
     if (!columns.includes('environment_id')) throw new Error(`environment-scoped table ${table} has no environment_id column`);

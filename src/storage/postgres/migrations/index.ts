@@ -6,6 +6,7 @@ import * as uploads from './0006-uploads.ts';
 import * as entryValues from './0007-entry-values.ts';
 import * as housekeeping from './0008-housekeeping.ts';
 import * as environmentCopyKeys from './0009-environment-copy-keys.ts';
+import * as entryContentTypeCheck from './0010-entry-content-type-check.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-entry-values': entryValues,
   '0008-housekeeping': housekeeping,
   '0009-environment-copy-keys': environmentCopyKeys,
+  '0010-entry-content-type-check': entryContentTypeCheck,
 };

@@ -6,8 +6,9 @@ import type { Executor } from '../executor.ts';
  * gets its own slots (same content type, field and locale), and every value row of a source slot is copied to the
  * matching target slot. Run after the entries are copied, in the same transaction.
  *
- * One statement per slot, its rows in the order of the value indexes (the target slot is new, so they go in at one
- * edge of its range): a sort of one slot's rows rather than of the whole environment's.
+ * One statement per slot, its rows in the order of the unique index (slot, entry_id, states), which every row enters
+ * (the target slot is new, so they go in at one edge of its range; measured faster than the order of the num or text
+ * index, which each hold only some of the rows): a sort of one slot's rows rather than of the whole environment's.
  */
 export async function copyEntryValues(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
   // A slot of the target's id can remain from an environment renamed away; it is reused (and holds no values).
@@ -27,11 +28,10 @@ export async function copyEntryValues(db: Executor, spaceId: string, fromId: str
       and kept.content_type_id = source.content_type_id and kept.field_id = source.field_id and kept.locale = source.locale
     where source.space_id = ${spaceId}::text and source.environment_id = ${fromId}::text
     order by 2`.execute(db);
-  await sql`set local work_mem = '64MB'`.execute(db);
   for (const { source, target } of slots) {
     await sql`
       insert into entry_values (slot, entry_id, states, num, text)
       select ${target}::int, entry_id, states, num, text from entry_values where slot = ${source}::int
-      order by num, text, entry_id`.execute(db);
+      order by entry_id, states`.execute(db);
   }
 }
