@@ -24,12 +24,15 @@ function statementCounter() {
   return { log: () => { count++; }, statements: () => count };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<OpenDatabase> {
+export async function openPostgres(url: string, max = 10, onIdleClientError: (err: Error) => void = () => {}): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     types: { getTypeParser: ((oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
+  // An idle pooled connection that fails (server restart, terminated backend) is dropped by the pool and replaced on
+  // demand; without a listener its error would end the process.
+  pool.on('error', onIdleClientError);
   const counter = statementCounter();
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
   return { db, kind: 'postgres', pool, statements: counter.statements, close: () => db.destroy() };
