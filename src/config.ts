@@ -12,6 +12,8 @@ export interface Config {
   readonly rateLimitPerSecond: number;
   /** GraphQL Content API requests per second per space (0: off). */
   readonly graphqlRateLimitPerSecond: number;
+  /** Database operations (searches, link batches) one GraphQL request may run before RESOURCES_EXHAUSTED. */
+  readonly graphqlMaxOperations: number;
   readonly adminEmail: string | undefined;
   readonly adminToken: string | undefined;
   readonly nodeEnv: string;
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vendor: vendorNames(env.TESSERA_API_VENDOR ?? 'service'),
     rateLimitPerSecond: intFrom(env, 'TESSERA_RATE_LIMIT_PER_SECOND', 7),
     graphqlRateLimitPerSecond: intFrom(env, 'TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND', 55),
+    graphqlMaxOperations: intFrom(env, 'TESSERA_GRAPHQL_MAX_OPERATIONS', 200, 1),
     adminEmail: env.TESSERA_ADMIN_EMAIL || undefined,
     adminToken: env.TESSERA_ADMIN_TOKEN || undefined,
     nodeEnv,

@@ -10,8 +10,8 @@ const en = (v: unknown) => ({ 'en-US': v });
 
 /**
  * The spec's Errors table (docs/graphql-content-api.md), rows Tessera produces: HTTP status and whether data may
- * come with the error. Not produced: UPGRADE_PLAN_REQUIRED (no plans), RESOURCES_EXHAUSTED (no per-request
- * resource budget beyond complexity). RATE_LIMIT_EXCEEDED is tested with the rate limiter (endpoint suites).
+ * come with the error. Not produced: UPGRADE_PLAN_REQUIRED (no plans). RESOURCES_EXHAUSTED is tested with a small
+ * operation budget (resources-exhausted.test.ts), RATE_LIMIT_EXCEEDED with the rate limiter (endpoint suites).
  * Detailed variants live beside their feature: endpoint.test.ts (token, request format, complexity),
  * schema.test.ts (schema generation), links.test.ts (links), preview-locale.test.ts (preview, locales).
  */
@@ -21,7 +21,7 @@ const SPEC_TABLE: Array<[code: keyof typeof GRAPHQL_ERRORS, status: number, part
   ['UNKNOWN_ENVIRONMENT', 400, false], ['MISSING_QUERY', 400, false], ['QUERY_TOO_BIG', 400, false],
   ['INVALID_QUERY_FORMAT', 400, false], ['INVALID_VARIABLES_FORMAT', 400, false], ['TOO_COMPLEX_QUERY', 400, false],
   ['UNKNOWN_LOCALE', 200, true], ['UNRESOLVABLE_LINK', 200, true], ['UNEXPECTED_LINKED_CONTENT_TYPE', 200, true],
-  ['INTERNAL_SERVER_ERROR', 500, false],
+  ['RESOURCES_EXHAUSTED', 200, true], ['INTERNAL_SERVER_ERROR', 500, false],
 ];
 
 describe('GraphQL error catalogue', () => {

@@ -50,6 +50,7 @@ export const GRAPHQL_ERRORS = {
   UNKNOWN_LOCALE: { status: 200, message: 'Query execution error. Unknown locale.' },
   UNRESOLVABLE_LINK: { status: 200, message: 'Query execution error. Link cannot be resolved.' },
   UNEXPECTED_LINKED_CONTENT_TYPE: { status: 200, message: 'Query execution error. Unexpected linked content type.' },
+  RESOURCES_EXHAUSTED: { status: 200, message: 'Query execution error. Query too complex to be executed in allocated resources' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Internal Server Error' },
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'You have exceeded the rate limit of this Space by making too many requests within a short timespan. Please wait a moment before trying the request again.' },
 } as const satisfies Record<string, { status: number; message: string }>;

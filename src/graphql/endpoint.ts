@@ -10,6 +10,7 @@ import { MAX_COMPLEXITY, queryComplexity } from './complexity.ts';
 import { GraphqlRequestError, requestError, wireError, wireExecutionError } from './errors.ts';
 import { documentCache, type DocumentCache } from './document-cache.ts';
 import { createLoaders } from './loaders.ts';
+import { budgetedStorage, DEFAULT_MAX_OPERATIONS } from './resource-budget.ts';
 import { schemaCache, type SchemaCache } from './schema-cache.ts';
 
 export const MAX_QUERY_BYTES = 8192;
@@ -61,6 +62,8 @@ export interface GraphqlEndpointOptions {
   limiter?: RateLimiter;
   schemas?: SchemaCache;
   documents?: DocumentCache;
+  /** Database operations (searches, link batches) one request may run; past it, RESOURCES_EXHAUSTED per path. */
+  maxOperations?: number;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface GraphqlEndpointOptions {
  * `X-<Vendor>-RateLimit-Reset` (seconds to wait). Requests refused before authentication are not charged.
  */
 export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: GraphqlEndpointOptions = {}): Router {
-  const { limiter, schemas = schemaCache(storage), documents = documentCache() } = options;
+  const { limiter, schemas = schemaCache(storage), documents = documentCache(), maxOperations = DEFAULT_MAX_OPERATIONS } = options;
   const router = express.Router();
   const costHeader = `${vendor.headerPrefix}-Graphql-Query-Cost`;
   const limitHeader = `${vendor.headerPrefix}-RateLimit-Second-Limit`;
@@ -124,9 +127,10 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
           { maximumCost: MAX_COMPLEXITY, cost });
       }
       const defaultLocale = locales.find((l) => l.default)?.code ?? locales[0]?.code ?? 'en-US';
+      const budgeted = budgetedStorage(storage, maxOperations);
       const result = await execute({
         schema, document, operationName: request.operationName, variableValues: request.variables,
-        contextValue: { storage, scope, grant: access.grant, locales, defaultLocale, loaders: createLoaders(storage, scope) },
+        contextValue: { storage: budgeted, scope, grant: access.grant, locales, defaultLocale, loaders: createLoaders(budgeted, scope) },
       });
       const errors = (result.errors ?? []).map((e) => wireExecutionError(vendor.token, req.id, e));
       const denied = errors.filter((e) => e.extensions[vendor.token]!.code === 'ACCESS_TOKEN_INVALID');

@@ -49,7 +49,7 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.use(publicRoutes(config));
   if (deps.fileHosts) app.use(fileHosts(deps.fileHosts));
   if (deps.storage) {
-    app.use(graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter }));
+    app.use(graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations }));
     app.use(graphqlExplorer(deps.storage, vendor));
   }
   app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }));
