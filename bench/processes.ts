@@ -43,7 +43,9 @@ export async function startChild(options: ChildOptions): Promise<Child> {
   const started = performance.now();
   // A compiled script (`npm run build` -> dist/main.js) runs without tsx, as `npm start` runs it.
   const loader = options.script.endsWith('.js') ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.script], {
+  // BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the servers the bench starts.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...(options.nodeArgs ?? []), ...loader, options.script], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
