@@ -37,8 +37,6 @@ export interface UploadsRepository {
   deleteExpired(before: Date, limit: number): Promise<UploadRecord[]>;
   /** The ids among `ids` that still have an upload row, in any space. */
   existingIds(ids: string[]): Promise<Set<string>>;
-  /** Enqueues a job of `kind` unless one is already queued (a periodic job that re-enqueues itself stays single). */
-  scheduleOnce(kind: string, runAt: Date): Promise<boolean>;
 
   /** Records the file behind an asset file URL; locks the row until the transaction ends (against a concurrent collection). */
   saveAssetFile(file: AssetFileRecord): Promise<void>;

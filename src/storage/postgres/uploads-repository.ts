@@ -54,13 +54,6 @@ export function uploadsRepository(db: Executor): UploadsRepository {
       const rows = await db.selectFrom('uploads').select('id').where('id', 'in', ids).execute();
       return new Set(rows.map((r) => r.id));
     },
-    async scheduleOnce(kind, runAt) {
-      const result = await sql`
-        insert into jobs (kind, payload, run_at)
-        select ${kind}, '{}'::jsonb, ${runAt.toISOString()}::timestamptz
-        where not exists (select 1 from jobs where kind = ${kind} and status = 'queued')`.execute(db);
-      return Number(result.numAffectedRows ?? 0) > 0;
-    },
 
     async saveAssetFile(f) {
       await db.insertInto('asset_files').values({
