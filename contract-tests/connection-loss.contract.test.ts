@@ -26,3 +26,16 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('postgres: losing idle database 
     expect((await api().post('/spaces', { name: 'After' })).status).toBe(201);
   });
 });
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('postgres: the connection pool size', () => {
+  const api = useServer('postgres', { env: { TESSERA_DB_POOL_SIZE: '3' } });
+
+  it('keeps at most TESSERA_DB_POOL_SIZE connections, whatever the load', async () => {
+    const space = (await api().post('/spaces', { name: 'Pool' })).body.sys.id as string;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api().get(`/spaces/${space}/environments/master/locales`)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const pool = api().tessera.database.pool!;
+    expect(pool.options.max).toBe(3);
+    expect(pool.totalCount).toBeLessThanOrEqual(3);
+  });
+});

@@ -40,7 +40,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   let releaseLock: (() => Promise<void>) | undefined;
   let open: OpenDatabase;
   if (config.databaseUrl) {
-    open = await openPostgres(config.databaseUrl, 10, (err) => logger.warn({ err }, "an idle database connection failed; the pool replaces it"));
+    open = await openPostgres(config.databaseUrl, config.databasePoolSize, (err) => logger.warn({ err }, "an idle database connection failed; the pool replaces it"));
   } else if (options.inMemory) {
     open = await openPGlite(undefined);
   } else {

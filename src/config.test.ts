@@ -17,6 +17,12 @@ describe('config', () => {
     expect(c).toMatchObject({ port: 8080, rateLimitPerSecond: 7, databaseUrl: undefined, validateResponses: false });
     expect(c.vendor.headerPrefix).toBe('X-Service');
     expect(c.dataDir).toMatch(/\/data$/);
+    expect(c).toMatchObject({ graphqlRateLimitPerSecond: 55, graphqlMaxOperations: 200, databasePoolSize: 10, jobRetentionDays: 7 });
+  });
+
+  it('reads the PostgreSQL pool size and refuses one below 1', () => {
+    expect(loadConfig({ TESSERA_DB_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ TESSERA_DB_POOL_SIZE: '0' })).toThrow(/TESSERA_DB_POOL_SIZE/);
   });
 
   it('refuses malformed numbers instead of guessing', () => {

@@ -14,6 +14,8 @@ export interface Config {
   readonly graphqlRateLimitPerSecond: number;
   /** Database operations (searches, link batches) one GraphQL request may run before RESOURCES_EXHAUSTED. */
   readonly graphqlMaxOperations: number;
+  /** Connections each process keeps to a PostgreSQL server at most. */
+  readonly databasePoolSize: number;
   readonly adminEmail: string | undefined;
   readonly adminToken: string | undefined;
   readonly nodeEnv: string;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerSecond: intFrom(env, 'TESSERA_RATE_LIMIT_PER_SECOND', 7),
     graphqlRateLimitPerSecond: intFrom(env, 'TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND', 55),
     graphqlMaxOperations: intFrom(env, 'TESSERA_GRAPHQL_MAX_OPERATIONS', 200, 1),
+    databasePoolSize: intFrom(env, 'TESSERA_DB_POOL_SIZE', 10, 1),
     adminEmail: env.TESSERA_ADMIN_EMAIL || undefined,
     adminToken: env.TESSERA_ADMIN_TOKEN || undefined,
     nodeEnv,
