@@ -1,26 +1,7 @@
 import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { lru, type Lru } from '../lib/lru.ts';
 
 const CAPACITY = 500;
-
-/** A bounded map that forgets its least recently used key. */
-function lru<V>(capacity: number) {
-  const map = new Map<string, V>();
-  return {
-    get(key: string): V | undefined {
-      const value = map.get(key);
-      if (value !== undefined) {
-        map.delete(key);
-        map.set(key, value);
-      }
-      return value;
-    },
-    set(key: string, value: V): void {
-      map.delete(key);
-      map.set(key, value);
-      if (map.size > capacity) map.delete(map.keys().next().value!);
-    },
-  };
-}
 
 /**
  * Parse results by query text, and validation results by schema and query text, so a repeated query skips both.
@@ -29,7 +10,7 @@ function lru<V>(capacity: number) {
  */
 export function documentCache(capacity = CAPACITY) {
   const parsed = lru<DocumentNode | GraphQLError>(capacity);
-  const validated = new WeakMap<GraphQLSchema, ReturnType<typeof lru<readonly GraphQLError[]>>>();
+  const validated = new WeakMap<GraphQLSchema, Lru<readonly GraphQLError[]>>();
   let parses = 0;
   let validations = 0;
   return {

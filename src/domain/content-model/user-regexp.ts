@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { lru } from '../../lib/lru.ts';
 
 /**
  * User patterns of `regexp` and `prohibitRegexp` validations. They are written for JavaScript (clients check them
@@ -15,7 +16,7 @@ const FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.
 export const SAVEABLE_FLAGS = /^[imsu]*$/;
 
 const CACHE_SIZE = 500;
-const cache = new Map<string, CompiledPattern>();
+const cache = lru<CompiledPattern>(CACHE_SIZE);
 
 /** A JavaScript construct RE2 cannot run, found by scanning outside character classes; undefined when none. */
 function unsupportedConstruct(pattern: string): string | undefined {
@@ -62,14 +63,7 @@ function compileUncached(pattern: string, flags: string): CompiledPattern {
 export function compileUserPattern(pattern: string, flags = ''): CompiledPattern {
   const usable = flags.replace(/[gy]/g, '');
   const key = `${usable}/${pattern}`;
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const compiled = compileUncached(pattern, usable);
-  cache.set(key, compiled);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  let compiled = cache.get(key);
+  if (!compiled) cache.set(key, (compiled = compileUncached(pattern, usable)));
   return compiled;
 }
