@@ -1,12 +1,6 @@
 import type { ApiKeyGrant, Storage } from '../storage/port/index.ts';
 import { requestError } from './errors.ts';
 
-/** The token of a request: `Authorization: Bearer <token>` or `access_token=<token>`. */
-export function tokenOf(authorization: string | undefined, accessToken: unknown): string | undefined {
-  const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (bearer) return bearer;
-  return typeof accessToken === 'string' && accessToken ? accessToken : undefined;
-}
 
 export interface ContentAccess {
   grant: ApiKeyGrant;

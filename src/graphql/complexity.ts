@@ -2,9 +2,9 @@ import {
   getNamedType, isInterfaceType, isObjectType, isUnionType, Kind, valueFromAST,
   type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../domain/shared/paging.ts';
 
 export const MAX_COMPLEXITY = 11000;
-const DEFAULT_LIMIT = 100;
 
 const isCollection = (t: GraphQLCompositeType) => t.name.endsWith('Collection') && isObjectType(t) && !!t.getFields().items;
 const isEntity = (t: GraphQLCompositeType) => t.name === 'Asset' || t.name === 'Entry' || isUnionType(t)
@@ -52,7 +52,7 @@ export function queryComplexity(
           const arg = selection.arguments?.find((a) => a.name.value === 'limit');
           const limitArg = def.args.find((a) => a.name === 'limit');
           const value = arg && limitArg ? valueFromAST(arg.value, limitArg.type, variables) as number | null | undefined : undefined;
-          own = multiplier * (value ? Math.min(value, 1000) : DEFAULT_LIMIT);
+          own = multiplier * (value ? Math.min(value, MAX_LIMIT) : DEFAULT_LIMIT);
           total += own;
         } else if (isEntity(type) && !isCollection(parent)) {
           total += multiplier;

@@ -1,3 +1,4 @@
+import type { FieldDefinition } from '../domain/content-model/field.ts';
 import type { ApiKeyGrant, AssetRecord, EntryRecord, LocaleRecord, SearchScope, Storage } from '../storage/port/index.ts';
 import type { Loaders } from './loaders.ts';
 
@@ -18,8 +19,26 @@ export interface Resolved<R extends EntryRecord | AssetRecord = EntryRecord | As
   locale: string;
 }
 
-/** The locale and its fallbacks, in order (a cycle ends the chain). */
+const chains = new WeakMap<LocaleRecord[], Map<string, string[]>>();
+
+/**
+ * The locale and its fallbacks, in order (a cycle ends the chain). Remembered per locale list: the list comes from
+ * the read cache, so a chain is worked out once per environment and locale, not once per field read.
+ */
 export function localeChain(locales: LocaleRecord[], code: string): string[] {
+  let byCode = chains.get(locales);
+  if (!byCode) chains.set(locales, (byCode = new Map()));
+  let chain = byCode.get(code);
+  if (!chain) byCode.set(code, (chain = fallbacks(locales, code)));
+  return chain;
+}
+
+/** The locales a field is read in: the chain of `locale` when localized, else the default locale only. */
+export function fieldLocales(ctx: GraphqlContext, definition: FieldDefinition, locale: string): string[] {
+  return definition.localized ? localeChain(ctx.locales, locale) : [ctx.defaultLocale];
+}
+
+function fallbacks(locales: LocaleRecord[], code: string): string[] {
   const chain: string[] = [];
   let current: string | null | undefined = code;
   while (current && !chain.includes(current)) {

@@ -5,7 +5,8 @@ import {
 import type { VendorNames } from '../config.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { Storage } from '../storage/port/index.ts';
-import { authorizeContent, tokenOf } from './access.ts';
+import { bearerToken } from '../lib/bearer-token.ts';
+import { authorizeContent } from './access.ts';
 import { MAX_COMPLEXITY, queryComplexity } from './complexity.ts';
 import { GraphqlRequestError, requestError, wireError, wireExecutionError } from './errors.ts';
 import { documentCache, type DocumentCache } from './document-cache.ts';
@@ -98,7 +99,7 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       res.status(status).type('application/json').send(JSON.stringify(body));
     };
     try {
-      const token = tokenOf(req.get('authorization'), req.query.access_token);
+      const token = bearerToken(req.get('authorization'), req.query);
       const spaceId = String(req.params.space);
       const access = await authorizeContent(storage, token, spaceId, req.params.environment ? String(req.params.environment) : MASTER);
       await charge(res, spaceId);

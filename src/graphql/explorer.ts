@@ -3,7 +3,8 @@ import { gzip } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
 import type { VendorNames } from '../config.ts';
 import type { Storage } from '../storage/port/index.ts';
-import { authorizeContent, tokenOf } from './access.ts';
+import { bearerToken } from '../lib/bearer-token.ts';
+import { authorizeContent } from './access.ts';
 import { GraphqlRequestError, wireError } from './errors.ts';
 
 const DEFAULT_QUERY = `# Queries run against this space environment with the access token of this page's URL.
@@ -64,7 +65,7 @@ export function graphqlExplorer(storage: Storage, vendor: VendorNames): Router {
   const router = express.Router();
   async function handle(req: Request, res: Response) {
     try {
-      const token = tokenOf(req.get('authorization'), req.query.access_token);
+      const token = bearerToken(req.get('authorization'), req.query);
       await authorizeContent(storage, token, String(req.params.space), req.params.environment ? String(req.params.environment) : 'master');
     } catch (e) {
       if (!(e instanceof GraphqlRequestError)) throw e;

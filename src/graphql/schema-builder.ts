@@ -4,14 +4,14 @@ import {
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../domain/content-model/field.ts';
 import { and, SYS_ID, type Condition, type SearchQuery } from '../domain/search/query.ts';
-import { localeChain, type GraphqlContext, type Resolved } from './context.ts';
+import { fieldLocales, type GraphqlContext, type Resolved } from './context.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
 import { nameContentModel, rootFieldName } from './plan/naming.ts';
 import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
 import { selects } from './selection.ts';
 import { checkLocale, checkPreview, collectionOf, contentObjectType } from './types/content-types.ts';
 import { linkedFromField, linkingCollections } from './types/linked-from.ts';
-import { collectionType, EntryInterface, pagingArgs, readArgs } from './types/shared-types.ts';
+import { collectionType, EntryInterface, pageOf, pagingArgs, readArgs } from './types/shared-types.ts';
 
 interface ReadArgs { preview?: boolean | null; locale?: string | null; }
 interface CollectionArgs extends ReadArgs {
@@ -19,18 +19,12 @@ interface CollectionArgs extends ReadArgs {
   order?: Array<{ field?: PlannedField; direction: 'asc' | 'desc' }> | null;
 }
 
-const MAX_LIMIT = 1000;
-
 /** The request's preview flag and locale, checked. */
 function readContext(ctx: GraphqlContext, a: ReadArgs) {
   const preview = checkPreview(ctx, a.preview ?? false);
   const locale = a.locale ? checkLocale(ctx, a.locale) : ctx.defaultLocale;
-  const chainOf = (d: FieldDefinition) => (d.localized ? localeChain(ctx.locales, locale) : [ctx.defaultLocale]);
+  const chainOf = (d: FieldDefinition) => fieldLocales(ctx, d, locale);
   return { preview, locale, chainOf, state: preview ? 'draft' as const : 'published' as const };
-}
-
-function pageOf(a: CollectionArgs) {
-  return { skip: Math.max(a.skip ?? 0, 0), limit: Math.min(Math.max(a.limit || 100, 0), MAX_LIMIT) };
 }
 
 /**

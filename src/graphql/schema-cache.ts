@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lru } from '../lib/lru.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { ContentTypeDefinition } from '../domain/content-model/field.ts';
 import type { SearchScope, Storage } from '../storage/port/index.ts';
@@ -13,7 +14,7 @@ const MAX_ENTRIES = 200;
  * never served a stale schema. A model object answered again from the read cache keeps its digest.
  */
 export function schemaCache(storage: Storage) {
-  const cache = new Map<string, { version: string; schema: GraphQLSchema | GraphqlRequestError }>();
+  const cache = lru<{ version: string; schema: GraphQLSchema | GraphqlRequestError }>(MAX_ENTRIES);
   const digests = new WeakMap<Map<string, ContentTypeDefinition>, string>();
   let builds = 0;
   return {
@@ -38,9 +39,7 @@ export function schemaCache(storage: Storage) {
           schema = e;
         }
         hit = { version, schema };
-        cache.delete(key);
         cache.set(key, hit);
-        if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
       }
       if (hit.schema instanceof GraphqlRequestError) throw hit.schema;
       return hit.schema;

@@ -3,8 +3,9 @@ import {
   type GraphQLFieldConfig, type GraphQLFieldConfigMap, type GraphQLOutputType,
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../domain/shared/paging.ts';
 import type { EntryRecord } from '../../storage/port/index.ts';
-import { localeChain, type GraphqlContext, type Resolved } from '../context.ts';
+import { fieldLocales, type GraphqlContext, type Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
 import type { PlannedField } from '../filters.ts';
 import { linkTargets } from '../plan/link-targets.ts';
@@ -30,8 +31,7 @@ export function fieldValue(ctx: GraphqlContext, source: Resolved, definition: Fi
   const fields = (source.preview ? source.record.fields : source.record.publishedFields) ?? {};
   const values = fields[definition.id];
   if (!values) return null;
-  const chain = definition.localized ? localeChain(ctx.locales, locale) : [ctx.defaultLocale];
-  for (const code of chain) if (Object.hasOwn(values, code)) return values[code];
+  for (const code of fieldLocales(ctx, definition, locale)) if (Object.hasOwn(values, code)) return values[code];
   return null;
 }
 
@@ -116,7 +116,7 @@ export function contentObjectType(
               const preview = checkPreview(ctx, a.preview ?? s.preview);
               const links = (fieldValue(ctx, s, d, s.locale) as unknown[] | null) ?? [];
               const skip = Math.max(a.skip ?? 0, 0);
-              const limit = Math.min(a.limit || 100, 1000);
+              const limit = Math.min(a.limit || DEFAULT_LIMIT, MAX_LIMIT);
               const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, preview, locale, targets).catch((e) => e as Error));
               return { skip, limit, total: links.length, items: await Promise.all(items) };
             },

@@ -7,7 +7,7 @@ import type { GraphqlContext, Resolved } from '../context.ts';
 import { allowsEntryOf, linkKind } from '../plan/link-targets.ts';
 import { rootFieldName } from '../plan/naming.ts';
 import { checkLocale, checkPreview } from './content-types.ts';
-import { pagingArgs, readArgs } from './shared-types.ts';
+import { pageOf, pagingArgs, readArgs } from './shared-types.ts';
 
 export type LinkingVia = LinkingQuery['via'];
 
@@ -16,8 +16,6 @@ export interface LinkingCollection { field: string; type: () => GraphQLObjectTyp
 
 interface LinkedFromSource { target: Resolved; locales: string[]; }
 interface PageArgs { skip?: number | null; limit?: number | null; preview?: boolean | null; locale?: string | null; }
-
-const MAX_LIMIT = 1000;
 
 /**
  * `linkedFrom(allowedLocales: [String])` of an entry type or of Asset: a `<T>LinkingCollections` object with one
@@ -34,8 +32,7 @@ export function linkedFromField(
     resolve: async (s: LinkedFromSource, a: PageArgs, ctx: GraphqlContext) => {
       const preview = checkPreview(ctx, a.preview ?? s.target.preview);
       const locale = a.locale ? checkLocale(ctx, a.locale) : s.target.locale;
-      const skip = Math.max(a.skip ?? 0, 0);
-      const limit = Math.min(Math.max(a.limit || 100, 0), MAX_LIMIT);
+      const { skip, limit } = pageOf(a);
       const page = await ctx.loaders.linkingEntries({
         state: preview ? 'draft' : 'published', targetType, via: c.via, locales: s.locales, defaultLocale: ctx.defaultLocale, skip, limit,
       }, `${targetName}.${c.field}`, s.target.record.id);

@@ -2,6 +2,7 @@ import {
   GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLInterfaceType, GraphQLList, GraphQLNonNull,
   GraphQLObjectType, GraphQLScalarType, GraphQLString, type GraphQLUnionType,
 } from 'graphql';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../domain/shared/paging.ts';
 import type { Resolved } from '../context.ts';
 
 /** ISO-8601 date and time, as stored. */
@@ -41,6 +42,11 @@ export const SysType = new GraphQLObjectType<Resolved>({
 export const EntryInterface = new GraphQLInterfaceType({
   name: 'Entry', fields: { sys: { type: new GraphQLNonNull(SysType) } },
 });
+
+/** A collection's `skip` (at least 0) and `limit` (100 when omitted or 0, at most 1000). */
+export function pageOf(a: { skip?: number | null; limit?: number | null }): { skip: number; limit: number } {
+  return { skip: Math.max(a.skip ?? 0, 0), limit: Math.min(Math.max(a.limit || DEFAULT_LIMIT, 0), MAX_LIMIT) };
+}
 
 /** The arguments of every collection field. */
 export const pagingArgs = { skip: { type: GraphQLInt }, limit: { type: GraphQLInt } };

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { bearerToken } from '../../lib/bearer-token.ts';
 import type { Actor } from '../../domain/index.ts';
 import type { IdentityService } from '../../domain/identity/identity-service.ts';
 import { AppError } from '../../errors/index.ts';
@@ -9,13 +10,6 @@ declare module 'express-serve-static-core' {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-/** The bearer token from `Authorization: Bearer …` or `?access_token=…`. */
-export function bearerToken(authorization: string | undefined, query: unknown): string | undefined {
-  const match = authorization && /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (match) return match[1];
-  const fromQuery = (query as Record<string, unknown> | undefined)?.access_token;
-  return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : undefined;
-}
 
 /** Resolves the personal access token; read-only tokens may only read. */
 export const authenticate = (identity: IdentityService): RequestHandler => async (req, _res, next) => {
