@@ -10,12 +10,13 @@ import { fetchFile, sleep, uploadFixtures } from './support/upload-fixtures.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Waits until every collection job queued so far has finished. */
+/** Waits until every collection job queued so far has finished, and none of them failed. */
 async function collected(api: () => TestServer, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const pending = await api().tessera.database.db.selectFrom('jobs').select('status')
-      .where('kind', '=', ASSET_FILES_GC_JOB).where('status', 'in', ['queued', 'running']).execute();
+      .where('kind', '=', ASSET_FILES_GC_JOB).where('status', 'in', ['queued', 'running', 'failed']).execute();
+    if (pending.some((job) => job.status === 'failed')) throw new Error('a collection of unused asset files failed');
     if (pending.length === 0) return;
     if (Date.now() > end) throw new Error('the collection of unused asset files did not finish in time');
     await sleep(30);

@@ -23,7 +23,7 @@ for (const kind of DB_KINDS) {
       };
       const lacking = await entry({ title: { 'en-US': 'No summary' } }, true);
       const having = await entry({ title: { 'en-US': 'With summary' }, summary: { 'en-US': 'S' } }, true);
-      await entry({ title: { 'en-US': 'Draft only' } }, false);
+      await entry({ summary: { 'en-US': 'Draft only, without a title' } }, false);
       const ct = `${s.m('content_types')}/post`;
       const save = async (next: unknown[]) => {
         const version = (await api().get(ct)).body.sys.version as number;

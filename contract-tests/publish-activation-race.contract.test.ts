@@ -6,7 +6,7 @@ import { useServer } from './support/harness.ts';
 /**
  * An activation checks the published entries against the new definition while it holds the content type row; a
  * publish racing with it must not slip past that check. Here a transaction on a second connection plays the
- * activation: it holds the row, the publish request arrives and waits, then the "activation" makes a field required
+ * activation: it holds the row, the publish request arrives and waits (the test sees its lock wait), then the "activation" makes a field required
  * and commits. The publish must be validated against the definition it now finds. PostgreSQL only: PGlite runs one
  * session, so a held transaction would serialise the request entirely.
  */
@@ -27,7 +27,15 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('postgres: publishing while the 
       const row = await trx.selectFrom('content_types').select('published').where('space_id', '=', s.id)
         .where('id', '=', 'post').forUpdate().executeTakeFirstOrThrow();
       publishing = api().put(`${s.m('entries')}/${entryId}/published`, undefined, f.version(1));
-      await new Promise((r) => setTimeout(r, 500)); // let the publish reach the row lock (if it gets there later, it reads the new definition anyway)
+      // Commit only once the publish waits for the row, so the test always exercises the race.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows: waiting } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+          where not granted and pid in (select pid from pg_stat_activity where datname = current_database())`.execute(trx);
+        if (waiting[0]!.n > 0) break;
+        if (Date.now() > deadline) throw new Error('the publish never waited for the content type row');
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const definition = row.published as { fields: Array<{ id: string; required: boolean }> };
       const fields = definition.fields.map((field) => (field.id === 'summary' ? { ...field, required: true } : field));
       await sql`update content_types set published = ${JSON.stringify({ ...definition, fields })}::jsonb

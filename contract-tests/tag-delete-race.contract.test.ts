@@ -14,8 +14,8 @@ for (const kind of DB_KINDS) {
     /** Tags still carried by an asset (draft or published) whose tag row is gone: what the race used to leave behind. */
     async function dangling(spaceId: string): Promise<string[]> {
       const { rows } = await api().tessera.database.db.selectFrom('assets')
-        .select('tags').where('space_id', '=', spaceId).execute().then((r) => ({ rows: r }));
-      const carried = new Set(rows.flatMap((r) => r.tags as string[]));
+        .select(['tags', 'published_tags']).where('space_id', '=', spaceId).execute().then((r) => ({ rows: r }));
+      const carried = new Set(rows.flatMap((r) => [...(r.tags as string[]), ...((r.published_tags as string[] | null) ?? [])]));
       const existing = new Set((await api().tessera.database.db.selectFrom('tags').select('id').where('space_id', '=', spaceId).execute()).map((t) => t.id));
       return [...carried].filter((id) => !existing.has(id));
     }

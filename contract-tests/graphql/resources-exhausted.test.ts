@@ -26,14 +26,18 @@ for (const kind of DB_KINDS) {
       await g.entries(spaceId, [
         { id: 'p1', contentType: 'page', fields: { title: { 'en-US': 'Home' } }, published: { at: '2024-03-01T00:00:00.000Z' } },
         { id: 'p2', contentType: 'page', fields: { title: { 'en-US': 'About' }, parent: { 'en-US': link('p1') } }, published: { at: '2024-02-01T00:00:00.000Z' } },
+        { id: 'p3', contentType: 'page', fields: { title: { 'en-US': 'Team' }, parent: { 'en-US': link('p2') } }, published: { at: '2024-01-01T00:00:00.000Z' } },
+        { id: 'p4', contentType: 'page', fields: { title: { 'en-US': 'Staff' }, parent: { 'en-US': link('p3') } }, published: { at: '2023-12-01T00:00:00.000Z' } },
       ]);
     });
 
-    it('answers within the budget: one batch per level, whatever the number of items', async () => {
+    it('answers within the budget: one batch per level, whatever the number of items (one load per link would need 4: 1 + 3)', async () => {
       const res = await g.gql(spaceId, token, '{ pageCollection(order: [sys_id_ASC]) { items { title parent { title parent { title } } } } }');
       expect(res.body).toEqual({ data: { pageCollection: { items: [
         { title: 'Home', parent: null },
         { title: 'About', parent: { title: 'Home', parent: null } },
+        { title: 'Team', parent: { title: 'About', parent: { title: 'Home' } } },
+        { title: 'Staff', parent: { title: 'Team', parent: { title: 'About' } } },
       ] } } });
     });
 

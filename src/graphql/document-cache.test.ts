@@ -26,12 +26,12 @@ describe('document cache', () => {
     expect(() => cache.parse('{ a')).toThrow(/Syntax Error/);
     expect(cache.parses).toBe(1);
     cache.parse('{ a }');
-    cache.parse('{ a }');
-    cache.parse('{ __typename }'); // capacity 2: '{ a' goes, '{ a }' was used more recently
-    expect(cache.parses).toBe(3);
-    cache.parse('{ a }');
+    expect(() => cache.parse('{ a')).toThrow(/Syntax Error/); // a hit: '{ a' is now the most recently used
+    cache.parse('{ __typename }'); // capacity 2: '{ a }' goes, though it was added after '{ a'
     expect(cache.parses).toBe(3);
     expect(() => cache.parse('{ a')).toThrow(/Syntax Error/);
+    expect(cache.parses).toBe(3);
+    cache.parse('{ a }');
     expect(cache.parses).toBe(4);
   });
 });
