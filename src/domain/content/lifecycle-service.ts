@@ -12,8 +12,12 @@ export interface ContentView<R> { record: R; environmentId: string; localeCodes:
 
 /** The view of a record read or written in the resolved environment. */
 export async function contentView<R extends ContentRecord>(storage: Storage, resolved: ResolvedEnvironment, record: R): Promise<ContentView<R>> {
-  const locales = await storage.repos.locales.list(resolved.environment.spaceId, resolved.environment.id);
-  return { record, environmentId: resolved.requestedId, localeCodes: locales.map((locale) => locale.code) };
+  return { record, environmentId: resolved.requestedId, localeCodes: await localeCodes(storage, resolved.environment.spaceId, resolved.environment.id) };
+}
+
+/** The locale codes of an environment (`sys.fieldStatus` has one status per locale). */
+export async function localeCodes(storage: Storage, spaceId: string, environmentId: string): Promise<string[]> {
+  return (await storage.repos.locales.list(spaceId, environmentId)).map((locale) => locale.code);
 }
 
 export interface LifecycleHooks<R> {

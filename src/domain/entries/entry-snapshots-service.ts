@@ -1,6 +1,7 @@
 import { notFound } from '../../errors/index.ts';
 import type { EntryRecord, SnapshotRecord, Storage } from '../../storage/port/index.ts';
 import { isMasterEnvironment } from '../content/master-environment.ts';
+import { localeCodes } from '../content/lifecycle-service.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 
@@ -23,15 +24,13 @@ export function entrySnapshotsService(storage: Storage, resolve: ResolveEnvironm
 
   const view = (snapshot: SnapshotRecord, environmentId: string, localeCodes: string[]): EntrySnapshotView =>
     ({ snapshot, entry: snapshot.snapshot as unknown as EntryRecord, environmentId, localeCodes });
-  const localeCodes = async (spaceId: string, environmentId: string) =>
-    (await storage.repos.locales.list(spaceId, environmentId)).map((locale) => locale.code);
 
   return {
     /** Newest first. */
     async list(actor: Actor, spaceId: string, environmentId: string | undefined, entryId: string, page: { skip: number; limit: number }) {
       const { environment, requestedId } = await ofEntry(actor, spaceId, environmentId, entryId);
       const { items, total } = await storage.repos.snapshots.page(environment.spaceId, environment.id, 'Entry', entryId, page);
-      const codes = await localeCodes(environment.spaceId, environment.id);
+      const codes = await localeCodes(storage, environment.spaceId, environment.id);
       return { items: items.map((s) => view(s, requestedId, codes)), total };
     },
 
@@ -39,7 +38,7 @@ export function entrySnapshotsService(storage: Storage, resolve: ResolveEnvironm
       const { environment, requestedId } = await ofEntry(actor, spaceId, environmentId, entryId);
       const snapshot = await storage.repos.snapshots.find(environment.spaceId, environment.id, 'Entry', entryId, snapshotId);
       if (!snapshot) throw notFound('Snapshot', snapshotId, { space: spaceId, environment: requestedId });
-      return view(snapshot, requestedId, await localeCodes(environment.spaceId, environment.id));
+      return view(snapshot, requestedId, await localeCodes(storage, environment.spaceId, environment.id));
     },
   };
 }
