@@ -111,7 +111,8 @@ async function measureTarget(target: Target): Promise<{ bare: LoadFigures; tesse
   const { statements, body } = await statementsPerRequest(target, spaceId, prepared.token);
 
   const bareServer = await startChild({ script: 'bench/bare-server.ts', readyPath: '/', env: { BARE_BODY: body } });
-  const load = (url: string, headers?: Record<string, string>) => measure({ url, headers, connections: CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+  const load = (url: string, headers?: Record<string, string>, serverPid?: number) =>
+    measure({ url, headers, connections: CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, serverPid });
   let bare: LoadFigures;
   try {
     bare = await load(`${bareServer.baseUrl}/`);
@@ -121,7 +122,7 @@ async function measureTarget(target: Target): Promise<{ bare: LoadFigures; tesse
   phase = performance.now();
   server = await start();
   try {
-    const tessera = await load(`${server.baseUrl}/content/v1/spaces/${spaceId}?query=${encodeURIComponent(GRAPHQL_QUERY)}`, { Authorization: `Bearer ${prepared.token}` });
+    const tessera = await load(`${server.baseUrl}/content/v1/spaces/${spaceId}?query=${encodeURIComponent(GRAPHQL_QUERY)}`, { Authorization: `Bearer ${prepared.token}` }, server.process.pid);
     return { bare, tessera, statements };
   } finally {
     await server.stop();
@@ -183,6 +184,8 @@ export async function runGraphqlBench(): Promise<void> {
   for (const [target, r] of results) {
     const aim = target.kind === 'PostgreSQL' ? ` (aim >= 1000 req/s: ${verdict(r.tessera.requestsPerSecond >= 1000)}, p50 < 15 ms: ${verdict(r.tessera.p50 < 15)})` : '';
     log(`  ${target.kind}: ${fixed(r.statements, 1)} SQL statements per request; ${fixed(r.tessera.requestsPerSecond / r.bare.requestsPerSecond * 100, 0)}% of bare${aim}`);
+    const cpu = r.tessera.cpuMsPerRequest;
+    if (cpu) log(`    CPU per request: server ${fixed(cpu.server, 2)} ms${target.kind === 'PostgreSQL' ? `, PostgreSQL ${fixed(cpu.postgres, 2)} ms` : ' (PGlite runs inside it)'}`);
   }
   log('');
 }

@@ -1,12 +1,12 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ASSET_FILES_GC_JOB } from '../src/domain/uploads/asset-files-gc.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { environmentFixtures } from './support/environment-fixtures.ts';
 import { useServer, type TestServer } from './support/harness.ts';
-import { fetchFile, sleep, uploadFixtures } from './support/upload-fixtures.ts';
+import { fetchFile, quadrantPng, sleep, uploadFixtures } from './support/upload-fixtures.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -30,6 +30,10 @@ for (const kind of DB_KINDS) {
     const env = environmentFixtures(api);
     const blob = (bytes: Buffer) => { const h = sha256(bytes); return path.join(api().tessera.config.filesDir, 'blobs', h.slice(0, 2), h); };
     const onDisk = (bytes: Buffer) => stat(blob(bytes)).then(() => true, () => false);
+    const renditionFiles = (bytes: Buffer) => {
+      const h = sha256(bytes);
+      return readdir(path.join(api().tessera.config.filesDir, 'renditions', h.slice(0, 2), h)).catch(() => [] as string[]);
+    };
     const gcJobs = async () => (await api().tessera.database.db.selectFrom('jobs').select('payload').where('kind', '=', ASSET_FILES_GC_JOB).execute()).map((j) => j.payload);
 
     async function processedAsset(spaceId: string, bytes: Buffer) {
@@ -112,6 +116,27 @@ for (const kind of DB_KINDS) {
       expect(await onDisk(bytes)).toBe(true);
       const published = await f.publish(spaceId, second.sys.id, second.sys.version);
       expect((await fetchFile(`http:${published.fields.file['en-US'].url as string}`)).status).toBe(200);
+    });
+
+    it('removes the image renditions of a removed blob and keeps those of a blob still in use', async () => {
+      const spaceId = await f.newSpace();
+      const [gone, kept] = [await quadrantPng(64, 48), await quadrantPng(48, 64)];
+      const doomed = await f.publishedAsset(spaceId, gone, 'image/png', 'gone.png');
+      const survivor = await f.publishedAsset(spaceId, kept, 'image/png', 'kept.png');
+      for (const url of [doomed.url, survivor.url]) {
+        for (const query of ['?w=20', '?w=10&fm=webp']) expect((await fetchFile(`${url}${query}`)).status).toBe(200);
+      }
+      expect((await renditionFiles(gone)).length).toBe(2);
+      expect((await renditionFiles(kept)).length).toBe(2);
+      const base = `/spaces/${spaceId}/assets/${doomed.asset.sys.id}`;
+      expect((await api().delete(`${base}/published`)).status).toBe(200);
+      expect((await api().delete(base)).status).toBe(204);
+      await collected(api);
+      expect(await onDisk(gone)).toBe(false);
+      expect(await renditionFiles(gone)).toEqual([]);
+      expect((await renditionFiles(kept)).length).toBe(2);
+      const served = await fetchFile(`${survivor.url}?w=20`);
+      expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
     });
   });
 }

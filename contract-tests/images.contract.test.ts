@@ -21,10 +21,8 @@ const near = (actual: number[], expected: readonly number[], tolerance = 40) =>
 
 async function renditionCount(api: () => TestServer): Promise<number> {
   const root = path.join(api().tessera.config.filesDir, 'renditions');
-  const dirs = await readdir(root).catch(() => [] as string[]);
-  let n = 0;
-  for (const dir of dirs) n += (await readdir(path.join(root, dir))).length;
-  return n;
+  const files = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return files.filter((entry) => entry.isFile()).length;
 }
 
 for (const kind of DB_KINDS) {

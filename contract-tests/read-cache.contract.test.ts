@@ -85,6 +85,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read cache across two processes
     expect(await eventually(async () => (await call(baseB, '/users/me', { token: created.token })).status === 401)).toBe(true);
   });
 
+  it('an API key deleted through one process is refused by the other, with both its tokens', async () => {
+    const post = (base: string, path: string, body: unknown, as?: string) => call(base, path, { method: 'POST', body: JSON.stringify(body), token: as });
+    const space = (await (await post(baseA, '/spaces', { name: 'Keys' })).json()) as any;
+    const keys = `/spaces/${space.sys.id}/api_keys`;
+    const key = (await (await post(baseA, keys, { name: 'k', environments: [{ sys: { type: 'Link', linkType: 'Environment', id: 'master' } }] })).json()) as any;
+    const preview = ((await (await call(baseA, `/spaces/${space.sys.id}/preview_api_keys/${key.preview_api_key.sys.id}`)).json()) as any).accessToken as string;
+    const statuses = () => Promise.all([key.accessToken as string, preview].map(async (as) =>
+      (await post(baseB, `/content/v1/spaces/${space.sys.id}/environments/master`, { query: '{ __typename }' }, as)).status));
+    expect(await statuses()).toEqual([200, 200]); // B now answers both tokens from its cache
+    expect((await call(baseA, `${keys}/${key.sys.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await eventually(async () => (await statuses()).every((status) => status === 401))).toBe(true);
+  });
+
   it('a space deleted through one process is gone in the other', async () => {
     const space = (await (await call(baseA, '/spaces', { method: 'POST', body: JSON.stringify({ name: 'S' }) })).json()) as any;
     expect((await call(baseB, `/spaces/${space.sys.id}`)).status).toBe(200);

@@ -69,7 +69,7 @@ for (const kind of DB_KINDS) {
         person: __type(name: "Person") { fields { name args { name type { name kind ofType { name } } } type { name } } } }`);
       const fields = res.body.data.p.fields as Array<{ name: string; type: { name: string }; args: Array<{ name: string }> }>;
       expect(fields.map((f) => [f.name, f.type.name]).sort()).toEqual([['entryCollection', 'EntryCollection'], ['noteCollection', 'NoteCollection'], ['postCollection', 'PostCollection']]);
-      for (const f of fields) expect(f.args.map((a) => a.name).sort()).toEqual(['limit', 'locale', 'preview', 'skip']);
+      for (const f of fields) expect(f.args.map((a) => a.name).sort()).toEqual(['limit', 'locale', 'preview', 'skip', 'useFallbackLocale']);
       expect(res.body.data.a.fields.map((f: { name: string }) => f.name).sort()).toEqual(['entryCollection', 'postCollection']);
       const linkedFrom = res.body.data.person.fields.find((f: { name: string }) => f.name === 'linkedFrom');
       expect(linkedFrom.type.name).toBe('PersonLinkingCollections');

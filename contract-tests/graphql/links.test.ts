@@ -99,13 +99,13 @@ for (const kind of DB_KINDS) {
       };
       await run(2, 3);
       const [d1few, d1many, d2few, d2many, d3few, d3many] = [await run(2, 1), await run(30, 1), await run(2, 2), await run(30, 2), await run(2, 3), await run(30, 3)];
-      // Searches are exactly one per level and target; each search runs one to three statements (page, count,
-      // index fill-up), so statements may differ by a few between page sizes but never scale with the items.
+      // Searches are at most one per level and target; each search runs one to three statements (page, count,
+      // index fill-up), so statements may differ by a few between page sizes but never scale with the items. The
+      // entries the page links to (author, friends) are read with the page itself (links-read-ahead.test.ts), so
+      // level 2 adds no search; the authors' photos (assets, one level further) add one.
       expect([d1many.searches, d2many.searches, d3many.searches]).toEqual([d1few.searches, d2few.searches, d3few.searches]);
-      expect([d1few.searches, d2few.searches, d3few.searches]).toEqual([1, 2, 3]);
+      expect([d1few.searches, d2few.searches, d3few.searches]).toEqual([1, 1, 2]);
       for (const [few, many] of [[d1few, d1many], [d2few, d2many], [d3few, d3many]] as const) expect(Math.abs(many.sql - few.sql)).toBeLessThanOrEqual(3);
-      expect(d2few.sql).toBeGreaterThan(d1few.sql);
-      expect(d3few.sql).toBeGreaterThan(d2few.sql);
       expect(d3many.sql).toBeLessThan(20);
     });
   });

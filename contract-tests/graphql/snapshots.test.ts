@@ -8,7 +8,7 @@ import { buildSchema } from '../../src/graphql/schema-builder.ts';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
 import { installModel } from './fixtures/install.ts';
-import { fixtureSchema, loadModel, loadNamingErrors, SNAPSHOT_MODELS } from './fixtures/models.ts';
+import { fixtureSchema, loadModel, loadNamingErrors, SNAPSHOT_MODELS, SNAPSHOT_VENDOR } from './fixtures/models.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
 /** The committed SDL snapshot of a model (written by `make graphql-snapshots`, never by this suite). */
@@ -24,7 +24,7 @@ describe('GraphQL schema snapshots of the fixture models', () => {
   });
 
   it('names types PascalCase without non-alphanumerics, prefixing a digit start or a reserved name with ContentType', () => {
-    const schema = buildSchema(loadModel('naming').contentTypes);
+    const schema = buildSchema(loadModel('naming').contentTypes, SNAPSHOT_VENDOR);
     const root = Object.keys(schema.getQueryType()!.getFields());
     const names: Array<[string, string]> = [
       ['my-2content-type', 'My2ContentType'], ['blog_post', 'BlogPost'], ['product.variant', 'ProductVariant'], ['a', 'A'],
@@ -38,25 +38,25 @@ describe('GraphQL schema snapshots of the fixture models', () => {
       expect(root, id).toEqual(expect.arrayContaining([camel, `${camel}Collection`]));
     }
     const fields = (type: string) => fieldsOf(schema, type);
-    expect(fields('ContentTypeLocation')).toEqual(['sys', 'linkedFrom', 'name', 'point']);
+    expect(fields('ContentTypeLocation')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'point']);
     expect(fields('Location')).toEqual(['lat', 'lon']);
     expect(fields('ContentTypeEntryCollection')).toEqual(['skip', 'limit', 'total', 'items']);
-    expect(fields('ContentTypeDateTime')).toEqual(['sys', 'linkedFrom', 'name', 'at']);
+    expect(fields('ContentTypeDateTime')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'at']);
     expect(schema.getType('DateTime')?.name).toBe('DateTime');
   });
 
   it('names fields lower-camelCase without non-alphanumerics; an omitted field takes no name', () => {
-    const schema = buildSchema(loadModel('naming').contentTypes);
+    const schema = buildSchema(loadModel('naming').contentTypes, SNAPSHOT_VENDOR);
     const fields = (type: string) => fieldsOf(schema, type);
-    expect(fields('BlogPost')).toEqual(['sys', 'linkedFrom', 'title', 'heroImage', 'seoTitle', 'field2Go', 'linkedFromPage', 'sysNotes', 'myField']);
-    expect(fields('My2ContentType')).toEqual(['sys', 'linkedFrom', 'title', 'place', 'fastOnesCollection']);
+    expect(fields('BlogPost')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'heroImage', 'seoTitle', 'field2Go', 'linkedFromPage', 'sysNotes', 'myField']);
+    expect(fields('My2ContentType')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'place', 'fastOnesCollection']);
     expect(String((schema.getType('My2ContentType') as GraphQLObjectType).getFields().place!.type)).toBe('ContentTypeLocation');
   });
 
   it.each(loadNamingErrors().map((c) => [c.name, c] as const))('cannot build: %s', (_name, c) => {
     let error: unknown;
     try {
-      buildSchema(c.contentTypes);
+      buildSchema(c.contentTypes, SNAPSHOT_VENDOR);
     } catch (e) {
       error = e;
     }

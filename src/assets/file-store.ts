@@ -7,11 +7,18 @@ import { writeLimited, type WrittenFile } from './limited-write.ts';
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 const exists = (file: string) => stat(file).then(() => true, (error) => (isMissing(error) ? false : Promise.reject(error)));
 
+/** The path parts of what is stored per blob: a two-digit prefix directory, then the hash. */
+function byHash(sha256: string): [string, string] {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+  return [sha256.slice(0, 2), sha256];
+}
+
 /**
  * The files directory:
  * - `uploads/<uploadId>`: the bytes of an upload, deleted with the upload;
  * - `blobs/<aa>/<sha256>`: content-addressed asset files, written once and never changed;
- * - `renditions/<aa>/<key>`: transformed images, a cache that may be emptied at any time;
+ * - `renditions/<aa>/<sha256>/<key>`: transformed images of a blob, a cache that may be emptied at any time and
+ *   goes with its blob;
  * - `tmp/`: files being written, renamed into place when complete.
  */
 export class FileStore {
@@ -57,8 +64,7 @@ export class FileStore {
   }
 
   blobPath(sha256: string): string {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
-    return this.dir('blobs', sha256.slice(0, 2), sha256);
+    return this.dir('blobs', ...byHash(sha256));
   }
 
   /** Makes the bytes of `source` (whose hash is `sha256`) a blob: a hard link where possible, else a copy. */
@@ -81,9 +87,10 @@ export class FileStore {
     return hashes;
   }
 
-  /** Removes a blob no asset file uses any more (the caller holds its lock). */
+  /** Removes a blob no asset file uses any more, then its renditions (the caller holds its lock). */
   async removeBlob(sha256: string): Promise<void> {
     await rm(this.blobPath(sha256), { force: true });
+    await rm(this.renditionsDir(sha256), { recursive: true, force: true });
   }
 
   /** Streams a body into a temporary file (for fetched URLs); the caller adopts or discards it. */
@@ -96,15 +103,23 @@ export class FileStore {
     await unlink(file).catch(() => undefined);
   }
 
-  renditionPath(key: string): string { return this.dir('renditions', key.slice(0, 2), key); }
+  private renditionsDir(sha256: string): string {
+    return this.dir('renditions', ...byHash(sha256));
+  }
 
-  /** Stores a rendition atomically: readers see the whole file or none. */
-  async saveRendition(key: string, bytes: Buffer): Promise<void> {
-    const target = this.renditionPath(key);
+  renditionPath(sha256: string, key: string): string { return path.join(this.renditionsDir(sha256), key); }
+
+  /**
+   * Stores a rendition of a blob atomically: readers see the whole file or none. A rendition rendered while its blob
+   * was being removed is removed again: the blob goes before its renditions, so either that removal or this check sees it.
+   */
+  async saveRendition(sha256: string, key: string, bytes: Buffer): Promise<void> {
+    const target = this.renditionPath(sha256, key);
     await mkdir(path.dirname(target), { recursive: true });
     const temp = await this.tempFile();
     await writeFile(temp, bytes);
     await rename(temp, target);
+    if (!(await exists(this.blobPath(sha256)))) await rm(target, { force: true });
   }
 
   async size(file: string): Promise<number | undefined> {

@@ -12,30 +12,42 @@ export interface GraphqlContext {
   loaders: Loaders;
 }
 
-/** What a resolved entry or asset carries down to its fields: the record and the inherited preview and locale. */
-export interface Resolved<R extends EntryRecord | AssetRecord = EntryRecord | AssetRecord> {
-  record: R;
-  preview: boolean;
+/** The locale a field is read in, and whether its missing values follow the locale's fallback chain. */
+export interface LocaleRead {
   locale: string;
+  useFallbackLocale: boolean;
 }
 
-const chains = new WeakMap<LocaleRecord[], Map<string, string[]>>();
+/** How entities are read below a field: preview state, locale and fallback use, inherited unless a field sets its own. */
+export interface ReadState extends LocaleRead {
+  preview: boolean;
+}
+
+/** What a resolved entry or asset carries down to its fields: the record and the read state it was resolved in. */
+export interface Resolved<R extends EntryRecord | AssetRecord = EntryRecord | AssetRecord> extends ReadState {
+  record: R;
+}
+
+/** Per locale list, the chains with fallbacks ([0]) and without ([1]), by locale code. */
+const chains = new WeakMap<LocaleRecord[], [Map<string, string[]>, Map<string, string[]>]>();
 
 /**
- * The locale and its fallbacks, in order (a cycle ends the chain). Remembered per locale list: the list comes from
- * the read cache, so a chain is worked out once per environment and locale, not once per field read.
+ * The locale and its fallbacks, in order (a cycle ends the chain), or the locale alone without `useFallbackLocale`.
+ * Remembered per locale list: the list comes from the read cache, so a chain is worked out once per environment,
+ * locale and fallback use, not once per field read.
  */
-export function localeChain(locales: LocaleRecord[], code: string): string[] {
-  let byCode = chains.get(locales);
-  if (!byCode) chains.set(locales, (byCode = new Map()));
+export function localeChain(locales: LocaleRecord[], code: string, useFallbackLocale: boolean): string[] {
+  let remembered = chains.get(locales);
+  if (!remembered) chains.set(locales, (remembered = [new Map(), new Map()]));
+  const byCode = remembered[useFallbackLocale ? 0 : 1];
   let chain = byCode.get(code);
-  if (!chain) byCode.set(code, (chain = fallbacks(locales, code)));
+  if (!chain) byCode.set(code, (chain = useFallbackLocale ? fallbacks(locales, code) : [code]));
   return chain;
 }
 
-/** The locales a field is read in: the chain of `locale` when localized, else the default locale only. */
-export function fieldLocales(ctx: GraphqlContext, definition: FieldDefinition, locale: string): string[] {
-  return definition.localized ? localeChain(ctx.locales, locale) : [ctx.defaultLocale];
+/** The locales a field is read in: the chain of the locale when localized, else the default locale only. */
+export function fieldLocales(ctx: GraphqlContext, definition: FieldDefinition, read: LocaleRead): string[] {
+  return definition.localized ? localeChain(ctx.locales, read.locale, read.useFallbackLocale) : [ctx.defaultLocale];
 }
 
 function fallbacks(locales: LocaleRecord[], code: string): string[] {

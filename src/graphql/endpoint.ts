@@ -75,7 +75,7 @@ export interface GraphqlEndpointOptions {
  * `X-<Vendor>-RateLimit-Reset` (seconds to wait). Requests refused before authentication are not charged.
  */
 export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: GraphqlEndpointOptions = {}): Router {
-  const { limiter, schemas = schemaCache(storage), documents = documentCache(), maxOperations = DEFAULT_MAX_OPERATIONS } = options;
+  const { limiter, schemas = schemaCache(storage, vendor.token), documents = documentCache(), maxOperations = DEFAULT_MAX_OPERATIONS } = options;
   const router = express.Router();
   const costHeader = `${vendor.headerPrefix}-Graphql-Query-Cost`;
   const limitHeader = `${vendor.headerPrefix}-RateLimit-Second-Limit`;

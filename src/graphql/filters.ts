@@ -4,6 +4,7 @@ import {
 } from 'graphql';
 import type { FieldDefinition } from '../domain/content-model/field.ts';
 import { and, SYS_ID, type Condition, type FieldPath, type OrderKey, type Scalar, type SysPath, type ValueType } from '../domain/search/query.ts';
+import { compileMetadataFilter, type MetadataCompileOptions, type MetadataFilterValue } from './metadata-filter.ts';
 import { linkTargets } from './plan/link-targets.ts';
 import { compileSys, containsValue, SysFilterType, sysOrderValues } from './sys-filter.ts';
 import { CircleType, DateTimeType, RectangleType } from './types/shared-types.ts';
@@ -58,6 +59,8 @@ export interface FilterOptions {
   targets?: TargetLookup;
   /** The input's name when it is not `<typeName>Filter` (nested filters). */
   name?: string;
+  /** The tags metadata filter (`<vendor>Metadata: <Vendor>MetadataFilter`) of `<Type>Filter` and `AssetFilter`. */
+  metadata?: { field: string; type: GraphQLInputObjectType };
 }
 
 /**
@@ -73,6 +76,7 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
         sys: { type: SysFilterType },
         AND: { type: new GraphQLList(filterType) },
         OR: { type: new GraphQLList(filterType) },
+        ...(options.metadata ? { [options.metadata.field]: { type: options.metadata.type } } : {}),
       };
       const add = (name: string, type: GraphQLInputType, key: Omit<FilterKey, 'array'> & { array?: boolean }) => {
         config[name] = { type };
@@ -127,7 +131,11 @@ export function buildOrder(typeName: string, fields: PlannedField[]) {
   return new GraphQLEnumType({ name: `${typeName}Order`, values: { ...values, ...sysOrderValues() } });
 }
 
-export interface CompileOptions { chainOf: (field: FieldDefinition) => string[]; }
+export interface CompileOptions {
+  chainOf: (field: FieldDefinition) => string[];
+  /** Present when the `where` uses the tags metadata filter. */
+  metadata?: MetadataCompileOptions;
+}
 
 function fieldPath(key: Pick<FilterKey, 'field' | 'valueType' | 'array'>, options: CompileOptions): FieldPath {
   const d = key.field.definition;
@@ -152,6 +160,7 @@ export function compileWhere(where: Record<string, unknown> | null | undefined, 
     if (name === 'AND') parts.push(and(...list()));
     else if (name === 'OR') parts.push({ kind: 'or', conditions: list() });
     else if (name === 'sys') parts.push(compileSys(value as Record<string, unknown>));
+    else if (name === options.metadata?.field) parts.push(compileMetadataFilter(value as MetadataFilterValue, options.metadata.publicTagIds));
     else parts.push(compileKey(keys.get(name)!, value, options));
   }
   return and(...parts);

@@ -3,38 +3,48 @@ import {
   type GraphQLFieldConfigMap, type GraphQLEnumType, type GraphQLInputObjectType,
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../domain/content-model/field.ts';
-import { and, SYS_ID, type Condition, type SearchQuery } from '../domain/search/query.ts';
-import { fieldLocales, type GraphqlContext, type Resolved } from './context.ts';
-import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
+import { SYS_ID, type Condition, type SearchQuery } from '../domain/search/query.ts';
+import { fieldLocales, type GraphqlContext, type ReadState, type Resolved } from './context.ts';
+import { buildFilter, buildOrder, compileOrder, compileWhere, type CompileOptions, type PlannedField } from './filters.ts';
+import { metadataCompileOptions } from './metadata-filter.ts';
 import { nameContentModel, rootFieldName } from './plan/naming.ts';
 import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
 import { selects } from './selection.ts';
+import { selectedEntryLinks } from './linked-selection.ts';
 import { checkLocale, checkPreview, collectionOf, contentObjectType } from './types/content-types.ts';
 import { linkedFromField, linkingCollections } from './types/linked-from.ts';
-import { collectionType, EntryInterface, pageOf, pagingArgs, readArgs } from './types/shared-types.ts';
+import { collectionType, pageOf, pagingArgs, readArgs } from './types/shared-types.ts';
+import { vendorMetadata } from './types/vendor-metadata.ts';
 
-interface ReadArgs { preview?: boolean | null; locale?: string | null; }
+interface ReadArgs { preview?: boolean | null; locale?: string | null; useFallbackLocale?: boolean | null; }
 interface CollectionArgs extends ReadArgs {
   skip?: number | null; limit?: number | null; where?: Record<string, unknown> | null;
   order?: Array<{ field?: PlannedField; direction: 'asc' | 'desc' }> | null;
 }
 
-/** The request's preview flag and locale, checked. */
+/** The request's preview flag, locale and fallback use, checked; filters read fields as the results do. */
 function readContext(ctx: GraphqlContext, a: ReadArgs) {
   const preview = checkPreview(ctx, a.preview ?? false);
   const locale = a.locale ? checkLocale(ctx, a.locale) : ctx.defaultLocale;
-  const chainOf = (d: FieldDefinition) => fieldLocales(ctx, d, locale);
-  return { preview, locale, chainOf, state: preview ? 'draft' as const : 'published' as const };
+  const read: ReadState = { preview, locale, useFallbackLocale: a.useFallbackLocale ?? true };
+  const chainOf = (d: FieldDefinition) => fieldLocales(ctx, d, read);
+  return { preview, locale, read, chainOf, state: preview ? 'draft' as const : 'published' as const };
 }
 
 /**
  * Builds the schema of an activated content model: per content type an object type implementing `Entry`, its
  * collection, filter and order, and the root fields `<type>` and `<type>Collection`; plus `asset` and `assetCollection`.
+ * The tags metadata field and types are named after the `vendor` token.
  */
-export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinition>): GraphQLSchema {
-  const named = nameContentModel(contentTypes);
+export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinition>, vendor: string): GraphQLSchema {
+  const named = nameContentModel(contentTypes, vendor);
+  const metadata = vendorMetadata(vendor);
+  const metadataFilter = { field: metadata.names.field, type: metadata.filterType };
+  /** The compile options of a `where`, with the public tags when it uses the metadata filter. */
+  const withMetadata = async (ctx: GraphqlContext, options: CompileOptions, where: Record<string, unknown> | null | undefined) =>
+    ({ ...options, metadata: await metadataCompileOptions(ctx, where, metadataFilter.field) });
   const objectTypes = new Map<string, GraphQLObjectType>();
-  const entryCollection = collectionType('EntryCollection', EntryInterface);
+  const entryCollection = collectionType('EntryCollection', metadata.entryInterface);
   const planned = new Map(named.map((ct) => {
     const definition = contentTypes.get(ct.contentTypeId)!;
     const fields: PlannedField[] = ct.fields.map((f) => ({ ...f, definition: definition.fields.find((d) => d.id === f.fieldId)! }));
@@ -42,7 +52,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
   }));
   const model = [...planned.values()];
   const collectionOfId = (id: string) => collectionOf(objectTypes.get(id)!);
-  const AssetType = assetType(linkedFromField('Asset', 'Asset', linkingCollections({ kind: 'Asset' }, model, collectionOfId, () => entryCollection)));
+  const AssetType = assetType(linkedFromField('Asset', 'Asset', linkingCollections({ kind: 'Asset' }, model, collectionOfId, () => entryCollection)), metadata);
   const AssetCollectionType = collectionType('AssetCollection', AssetType);
   const registry = {
     entryType: (id: string) => objectTypes.get(id),
@@ -51,6 +61,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     assetCollection: () => AssetCollectionType,
     linkedFrom: (id: string) => linkedFromField(planned.get(id)!.typeName, 'Entry',
       linkingCollections({ kind: 'Entry', contentTypeId: id }, model, collectionOfId, () => entryCollection)),
+    metadata,
   };
   const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
 
@@ -59,7 +70,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     const { fields } = planned.get(ct.contentTypeId)!;
     const type = contentObjectType(ct.typeName, definition, fields, registry);
     objectTypes.set(ct.contentTypeId, type);
-    const { filterType, keys } = buildFilter(ct.typeName, fields, { targets: (id) => planned.get(id) });
+    const { filterType, keys } = buildFilter(ct.typeName, fields, { targets: (id) => planned.get(id), metadata: metadataFilter });
     const orderType = buildOrder(ct.typeName, fields);
     const root = rootFieldName(ct.typeName);
     query[root] = {
@@ -72,7 +83,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
           target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId, where, order: [], skip: 0, limit: 1,
         });
         const record = page.items[0];
-        return record ? { record, preview: r.preview, locale: r.locale } satisfies Resolved : null;
+        return record ? { record, ...r.read } satisfies Resolved : null;
       },
     };
     query[`${root}Collection`] = {
@@ -83,15 +94,16 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
         const { skip, limit } = pageOf(a);
         const search: SearchQuery & { target: 'Entry' } = {
           target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId,
-          where: compileWhere(a.where, keys, r), order: compileOrder(a.order, r), skip, limit,
+          where: compileWhere(a.where, keys, await withMetadata(ctx, r, a.where)), order: compileOrder(a.order, r), skip, limit,
         };
-        const page = await ctx.storage.repos.search.entries(ctx.scope, search, { total: selects(info, 'total') });
-        return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview: r.preview, locale: r.locale })) };
+        const page = await ctx.storage.repos.search.entries(ctx.scope, search, { total: selects(info, 'total'), linkedEntriesOf: selectedEntryLinks(info, fields) });
+        for (const linked of page.linkedEntries ?? []) ctx.loaders.prime('Entry', r.state, linked);
+        return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, ...r.read })) };
       },
     };
   }
 
-  const asset = buildFilter('Asset', ASSET_FIELDS);
+  const asset = buildFilter('Asset', ASSET_FIELDS, { metadata: metadataFilter });
   const assetOrder = buildOrder('Asset', ASSET_FIELDS);
   query.asset = {
     type: AssetType,
@@ -102,7 +114,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
         target: 'Asset', state: r.state, where: { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id }, order: [], skip: 0, limit: 1,
       });
       const record = page.items[0];
-      return record ? { record, preview: r.preview, locale: r.locale } satisfies Resolved : null;
+      return record ? { record, ...r.read } satisfies Resolved : null;
     },
   };
   query.assetCollection = {
@@ -111,10 +123,11 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     resolve: async (_s, a: CollectionArgs, ctx) => {
       const r = readContext(ctx, a);
       const { skip, limit } = pageOf(a);
+      const where = compileWhere(a.where, asset.keys, await withMetadata(ctx, r, a.where));
       const page = await ctx.storage.repos.search.assets(ctx.scope, {
-        target: 'Asset', state: r.state, where: and(compileWhere(a.where, asset.keys, r)), order: compileOrder(a.order, r), skip, limit,
+        target: 'Asset', state: r.state, where, order: compileOrder(a.order, r), skip, limit,
       });
-      return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview: r.preview, locale: r.locale })) };
+      return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, ...r.read })) };
     },
   };
 

@@ -21,7 +21,7 @@ describe('schema cache', () => {
   it('builds once per content-model version, reads the model at every request, rebuilds when it changes', async () => {
     const model = new Map([['a', type('a', ['x'])]]);
     const { storage, reads } = fakeStorage(model);
-    const cache = schemaCache(storage);
+    const cache = schemaCache(storage, 'service');
     const first = await cache.schemaFor(scope);
     expect(await cache.schemaFor(scope)).toBe(first);
     expect([cache.builds, reads()]).toEqual([1, 2]);
@@ -29,14 +29,14 @@ describe('schema cache', () => {
     const second = await cache.schemaFor(scope);
     expect(second).not.toBe(first);
     expect(cache.builds).toBe(2);
-    expect(Object.keys((second.getType('A') as unknown as { getFields(): object }).getFields())).toEqual(['sys', 'linkedFrom', 'x', 'y']);
+    expect(Object.keys((second.getType('A') as unknown as { getFields(): object }).getFields())).toEqual(['sys', 'serviceMetadata', 'linkedFrom', 'x', 'y']);
     expect(await cache.schemaFor({ spaceId: 's', environmentId: 'other' })).not.toBe(second);
     expect(cache.builds).toBe(3);
   });
 
   it('caches a schema generation failure for its version too', async () => {
     const { storage } = fakeStorage(new Map([['A_car', type('A_car', [])], ['a_car_', type('a_car_', [])]]));
-    const cache = schemaCache(storage);
+    const cache = schemaCache(storage, 'service');
     await expect(cache.schemaFor(scope)).rejects.toBeInstanceOf(GraphqlRequestError);
     await expect(cache.schemaFor(scope)).rejects.toMatchObject({ code: 'COLLIDING_TYPE_NAMES' });
     expect(cache.builds).toBe(1);

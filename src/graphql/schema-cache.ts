@@ -11,9 +11,10 @@ const MAX_ENTRIES = 200;
 /**
  * Schemas by environment and content-model version. The version is a digest of the activated definitions, asked of
  * storage at every request (its read cache answers until a content-type write invalidates it), so a changed model is
- * never served a stale schema. A model object answered again from the read cache keeps its digest.
+ * never served a stale schema. A model object answered again from the read cache keeps its digest. Schemas carry
+ * names made of the `vendor` token (one token per server).
  */
-export function schemaCache(storage: Storage) {
+export function schemaCache(storage: Storage, vendor: string) {
   const cache = lru<{ version: string; schema: GraphQLSchema | GraphqlRequestError }>(MAX_ENTRIES);
   const digests = new WeakMap<Map<string, ContentTypeDefinition>, string>();
   let builds = 0;
@@ -33,7 +34,7 @@ export function schemaCache(storage: Storage) {
         builds++;
         let schema: GraphQLSchema | GraphqlRequestError;
         try {
-          schema = buildSchema(model);
+          schema = buildSchema(model, vendor);
         } catch (e) {
           if (!(e instanceof GraphqlRequestError)) throw e;
           schema = e;

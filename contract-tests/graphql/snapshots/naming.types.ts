@@ -17,12 +17,14 @@ export type A = Entry & {
   __typename?: 'A';
   b?: Maybe<Scalars['Boolean']['output']>;
   linkedFrom?: Maybe<ALinkingCollections>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
 
 export type AbArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -44,6 +46,7 @@ export type AFilter = {
   b?: InputMaybe<Scalars['Boolean']['input']>;
   b_exists?: InputMaybe<Scalars['Boolean']['input']>;
   b_not?: InputMaybe<Scalars['Boolean']['input']>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -58,6 +61,7 @@ export type ALinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type AOrder =
@@ -79,6 +83,7 @@ export type Asset = {
   fileName?: Maybe<Scalars['String']['output']>;
   height?: Maybe<Scalars['Int']['output']>;
   linkedFrom?: Maybe<AssetLinkingCollections>;
+  serviceMetadata: ServiceMetadata;
   size?: Maybe<Scalars['Int']['output']>;
   sys: Sys;
   title?: Maybe<Scalars['String']['output']>;
@@ -89,21 +94,25 @@ export type Asset = {
 
 export type AssetContentTypeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type AssetDescriptionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type AssetFileNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type AssetHeightArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -114,22 +123,26 @@ export type AssetLinkedFromArgs = {
 
 export type AssetSizeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type AssetTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type AssetUrlArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   transform?: InputMaybe<ImageTransformOptions>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type AssetWidthArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type AssetCollection = {
@@ -173,6 +186,7 @@ export type AssetFilter = {
   height_lte?: InputMaybe<Scalars['Int']['input']>;
   height_not?: InputMaybe<Scalars['Int']['input']>;
   height_not_in?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   size?: InputMaybe<Scalars['Int']['input']>;
   size_exists?: InputMaybe<Scalars['Boolean']['input']>;
   size_gt?: InputMaybe<Scalars['Int']['input']>;
@@ -220,6 +234,7 @@ export type AssetLinkingCollectionsBlogPostCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -228,6 +243,7 @@ export type AssetLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type AssetOrder =
@@ -262,6 +278,7 @@ export type BlogPost = Entry & {
   linkedFromPage?: Maybe<Scalars['String']['output']>;
   myField?: Maybe<Scalars['String']['output']>;
   seoTitle?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
   sysNotes?: Maybe<Scalars['String']['output']>;
   title?: Maybe<Scalars['String']['output']>;
@@ -270,12 +287,14 @@ export type BlogPost = Entry & {
 
 export type BlogPostField2GoArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type BlogPostHeroImageArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -286,26 +305,31 @@ export type BlogPostLinkedFromArgs = {
 
 export type BlogPostLinkedFromPageArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type BlogPostMyFieldArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type BlogPostSeoTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type BlogPostSysNotesArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type BlogPostTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type BlogPostCollection = {
@@ -350,6 +374,7 @@ export type BlogPostFilter = {
   seoTitle_not?: InputMaybe<Scalars['String']['input']>;
   seoTitle_not_contains?: InputMaybe<Scalars['String']['input']>;
   seoTitle_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
   sysNotes?: InputMaybe<Scalars['String']['input']>;
   sysNotes_contains?: InputMaybe<Scalars['String']['input']>;
@@ -378,6 +403,7 @@ export type BlogPostLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type BlogPostOrder =
@@ -409,6 +435,7 @@ export type Circle = {
 export type ContentType2Fast = Entry & {
   __typename?: 'ContentType2Fast';
   linkedFrom?: Maybe<ContentType2FastLinkingCollections>;
+  serviceMetadata: ServiceMetadata;
   speed?: Maybe<Scalars['Float']['output']>;
   sys: Sys;
 };
@@ -421,6 +448,7 @@ export type ContentType2FastLinkedFromArgs = {
 
 export type ContentType2FastSpeedArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentType2FastCollection = {
@@ -434,6 +462,7 @@ export type ContentType2FastCollection = {
 export type ContentType2FastFilter = {
   AND?: InputMaybe<Array<InputMaybe<ContentType2FastFilter>>>;
   OR?: InputMaybe<Array<InputMaybe<ContentType2FastFilter>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   speed?: InputMaybe<Scalars['Float']['input']>;
   speed_exists?: InputMaybe<Scalars['Boolean']['input']>;
   speed_gt?: InputMaybe<Scalars['Float']['input']>;
@@ -458,6 +487,7 @@ export type ContentType2FastLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -466,6 +496,7 @@ export type ContentType2FastLinkingCollectionsMy2ContentTypeCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentType2FastOrder =
@@ -484,6 +515,7 @@ export type ContentTypeAsset = Entry & {
   __typename?: 'ContentTypeAsset';
   linkedFrom?: Maybe<ContentTypeAssetLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -495,6 +527,7 @@ export type ContentTypeAssetLinkedFromArgs = {
 
 export type ContentTypeAssetNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeAssetCollection = {
@@ -515,6 +548,7 @@ export type ContentTypeAssetFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -529,6 +563,7 @@ export type ContentTypeAssetLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeAssetOrder =
@@ -547,6 +582,7 @@ export type ContentTypeCircle = Entry & {
   __typename?: 'ContentTypeCircle';
   linkedFrom?: Maybe<ContentTypeCircleLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -558,6 +594,7 @@ export type ContentTypeCircleLinkedFromArgs = {
 
 export type ContentTypeCircleNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeCircleCollection = {
@@ -578,6 +615,7 @@ export type ContentTypeCircleFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -592,6 +630,7 @@ export type ContentTypeCircleLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeCircleOrder =
@@ -611,12 +650,14 @@ export type ContentTypeDateTime = Entry & {
   at?: Maybe<Scalars['DateTime']['output']>;
   linkedFrom?: Maybe<ContentTypeDateTimeLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
 
 export type ContentTypeDateTimeAtArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -627,6 +668,7 @@ export type ContentTypeDateTimeLinkedFromArgs = {
 
 export type ContentTypeDateTimeNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeDateTimeCollection = {
@@ -656,6 +698,7 @@ export type ContentTypeDateTimeFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -670,6 +713,7 @@ export type ContentTypeDateTimeLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeDateTimeOrder =
@@ -690,6 +734,7 @@ export type ContentTypeEntry = Entry & {
   __typename?: 'ContentTypeEntry';
   linkedFrom?: Maybe<ContentTypeEntryLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -701,6 +746,7 @@ export type ContentTypeEntryLinkedFromArgs = {
 
 export type ContentTypeEntryNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeEntryCollection = {
@@ -721,6 +767,7 @@ export type ContentTypeEntryFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -735,6 +782,7 @@ export type ContentTypeEntryLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeEntryOrder =
@@ -753,6 +801,7 @@ export type ContentTypeImageFormat = Entry & {
   __typename?: 'ContentTypeImageFormat';
   linkedFrom?: Maybe<ContentTypeImageFormatLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -764,6 +813,7 @@ export type ContentTypeImageFormatLinkedFromArgs = {
 
 export type ContentTypeImageFormatNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeImageFormatCollection = {
@@ -784,6 +834,7 @@ export type ContentTypeImageFormatFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -798,6 +849,7 @@ export type ContentTypeImageFormatLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeImageFormatOrder =
@@ -817,6 +869,7 @@ export type ContentTypeLocation = Entry & {
   linkedFrom?: Maybe<ContentTypeLocationLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   point?: Maybe<Location>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -828,11 +881,13 @@ export type ContentTypeLocationLinkedFromArgs = {
 
 export type ContentTypeLocationNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type ContentTypeLocationPointArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeLocationCollection = {
@@ -856,6 +911,7 @@ export type ContentTypeLocationFilter = {
   point_exists?: InputMaybe<Scalars['Boolean']['input']>;
   point_within_circle?: InputMaybe<Circle>;
   point_within_rectangle?: InputMaybe<Rectangle>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -871,6 +927,7 @@ export type ContentTypeLocationLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -879,6 +936,7 @@ export type ContentTypeLocationLinkingCollectionsMy2ContentTypeCollectionArgs = 
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeLocationOrder =
@@ -897,6 +955,7 @@ export type ContentTypeQuery = Entry & {
   __typename?: 'ContentTypeQuery';
   linkedFrom?: Maybe<ContentTypeQueryLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -908,6 +967,7 @@ export type ContentTypeQueryLinkedFromArgs = {
 
 export type ContentTypeQueryNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeQueryCollection = {
@@ -928,6 +988,7 @@ export type ContentTypeQueryFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -942,6 +1003,7 @@ export type ContentTypeQueryLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeQueryOrder =
@@ -960,6 +1022,7 @@ export type ContentTypeRichText = Entry & {
   __typename?: 'ContentTypeRichText';
   linkedFrom?: Maybe<ContentTypeRichTextLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -971,6 +1034,7 @@ export type ContentTypeRichTextLinkedFromArgs = {
 
 export type ContentTypeRichTextNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeRichTextCollection = {
@@ -991,6 +1055,7 @@ export type ContentTypeRichTextFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -1005,6 +1070,7 @@ export type ContentTypeRichTextLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeRichTextOrder =
@@ -1023,6 +1089,7 @@ export type ContentTypeSys = Entry & {
   __typename?: 'ContentTypeSys';
   linkedFrom?: Maybe<ContentTypeSysLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -1034,6 +1101,7 @@ export type ContentTypeSysLinkedFromArgs = {
 
 export type ContentTypeSysNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeSysCollection = {
@@ -1054,6 +1122,7 @@ export type ContentTypeSysFilter = {
   name_not?: InputMaybe<Scalars['String']['input']>;
   name_not_contains?: InputMaybe<Scalars['String']['input']>;
   name_not_in?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
 };
 
@@ -1068,6 +1137,7 @@ export type ContentTypeSysLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ContentTypeSysOrder =
@@ -1083,6 +1153,7 @@ export type ContentTypeSysOrder =
   | 'sys_publishedVersion_DESC';
 
 export type Entry = {
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
 };
 
@@ -1145,6 +1216,7 @@ export type My2ContentType = Entry & {
   fastOnesCollection?: Maybe<ContentType2FastCollection>;
   linkedFrom?: Maybe<My2ContentTypeLinkingCollections>;
   place?: Maybe<ContentTypeLocation>;
+  serviceMetadata: ServiceMetadata;
   sys: Sys;
   title?: Maybe<Scalars['String']['output']>;
 };
@@ -1155,6 +1227,7 @@ export type My2ContentTypeFastOnesCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1166,11 +1239,13 @@ export type My2ContentTypeLinkedFromArgs = {
 export type My2ContentTypePlaceArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type My2ContentTypeTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type My2ContentTypeCollection = {
@@ -1186,6 +1261,7 @@ export type My2ContentTypeFilter = {
   OR?: InputMaybe<Array<InputMaybe<My2ContentTypeFilter>>>;
   place?: InputMaybe<My2ContentTypePlaceFilter>;
   place_exists?: InputMaybe<Scalars['Boolean']['input']>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sys?: InputMaybe<SysFilter>;
   title?: InputMaybe<Scalars['String']['input']>;
   title_contains?: InputMaybe<Scalars['String']['input']>;
@@ -1207,6 +1283,7 @@ export type My2ContentTypeLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type My2ContentTypeOrder =
@@ -1240,6 +1317,7 @@ export type My2ContentTypePlaceFilter = {
 export type ProductVariant = Entry & {
   __typename?: 'ProductVariant';
   linkedFrom?: Maybe<ProductVariantLinkingCollections>;
+  serviceMetadata: ServiceMetadata;
   sku?: Maybe<Scalars['String']['output']>;
   sys: Sys;
 };
@@ -1252,6 +1330,7 @@ export type ProductVariantLinkedFromArgs = {
 
 export type ProductVariantSkuArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ProductVariantCollection = {
@@ -1265,6 +1344,7 @@ export type ProductVariantCollection = {
 export type ProductVariantFilter = {
   AND?: InputMaybe<Array<InputMaybe<ProductVariantFilter>>>;
   OR?: InputMaybe<Array<InputMaybe<ProductVariantFilter>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   sku?: InputMaybe<Scalars['String']['input']>;
   sku_contains?: InputMaybe<Scalars['String']['input']>;
   sku_exists?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1286,6 +1366,7 @@ export type ProductVariantLinkingCollectionsEntryCollectionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ProductVariantOrder =
@@ -1339,6 +1420,7 @@ export type QueryAArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1348,6 +1430,7 @@ export type QueryACollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<AOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<AFilter>;
 };
 
@@ -1356,6 +1439,7 @@ export type QueryAssetArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1365,6 +1449,7 @@ export type QueryAssetCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<AssetOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<AssetFilter>;
 };
 
@@ -1373,6 +1458,7 @@ export type QueryBlogPostArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1382,6 +1468,7 @@ export type QueryBlogPostCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<BlogPostOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<BlogPostFilter>;
 };
 
@@ -1390,6 +1477,7 @@ export type QueryContentType2FastArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1399,6 +1487,7 @@ export type QueryContentType2FastCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentType2FastOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentType2FastFilter>;
 };
 
@@ -1407,6 +1496,7 @@ export type QueryContentTypeAssetArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1416,6 +1506,7 @@ export type QueryContentTypeAssetCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeAssetOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeAssetFilter>;
 };
 
@@ -1424,6 +1515,7 @@ export type QueryContentTypeCircleArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1433,6 +1525,7 @@ export type QueryContentTypeCircleCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeCircleOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeCircleFilter>;
 };
 
@@ -1441,6 +1534,7 @@ export type QueryContentTypeDateTimeArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1450,6 +1544,7 @@ export type QueryContentTypeDateTimeCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeDateTimeOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeDateTimeFilter>;
 };
 
@@ -1458,6 +1553,7 @@ export type QueryContentTypeEntryArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1467,6 +1563,7 @@ export type QueryContentTypeEntryCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeEntryOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeEntryFilter>;
 };
 
@@ -1475,6 +1572,7 @@ export type QueryContentTypeImageFormatArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1484,6 +1582,7 @@ export type QueryContentTypeImageFormatCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeImageFormatOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeImageFormatFilter>;
 };
 
@@ -1492,6 +1591,7 @@ export type QueryContentTypeLocationArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1501,6 +1601,7 @@ export type QueryContentTypeLocationCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeLocationOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeLocationFilter>;
 };
 
@@ -1509,6 +1610,7 @@ export type QueryContentTypeQueryArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1518,6 +1620,7 @@ export type QueryContentTypeQueryCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeQueryOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeQueryFilter>;
 };
 
@@ -1526,6 +1629,7 @@ export type QueryContentTypeRichTextArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1535,6 +1639,7 @@ export type QueryContentTypeRichTextCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeRichTextOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeRichTextFilter>;
 };
 
@@ -1543,6 +1648,7 @@ export type QueryContentTypeSysArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1552,6 +1658,7 @@ export type QueryContentTypeSysCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ContentTypeSysOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ContentTypeSysFilter>;
 };
 
@@ -1560,6 +1667,7 @@ export type QueryMy2ContentTypeArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1569,6 +1677,7 @@ export type QueryMy2ContentTypeCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<My2ContentTypeOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<My2ContentTypeFilter>;
 };
 
@@ -1577,6 +1686,7 @@ export type QueryProductVariantArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1586,6 +1696,7 @@ export type QueryProductVariantCollectionArgs = {
   order?: InputMaybe<Array<InputMaybe<ProductVariantOrder>>>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<ProductVariantFilter>;
 };
 
@@ -1596,11 +1707,34 @@ export type Rectangle = {
   topLeftLon?: InputMaybe<Scalars['Float']['input']>;
 };
 
+export type ServiceMetadata = {
+  __typename?: 'ServiceMetadata';
+  tags: Array<Maybe<ServiceTag>>;
+};
+
+export type ServiceMetadataFilter = {
+  tags?: InputMaybe<ServiceMetadataTagsFilter>;
+  tags_exists?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ServiceMetadataTagsFilter = {
+  id_contains_all?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  id_contains_none?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  id_contains_some?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type ServiceTag = {
+  __typename?: 'ServiceTag';
+  id?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+};
+
 export type Sys = {
   __typename?: 'Sys';
   environmentId: Scalars['String']['output'];
   firstPublishedAt?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['String']['output'];
+  locale?: Maybe<Scalars['String']['output']>;
   publishedAt?: Maybe<Scalars['DateTime']['output']>;
   publishedVersion?: Maybe<Scalars['Int']['output']>;
   spaceId: Scalars['String']['output'];

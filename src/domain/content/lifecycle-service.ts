@@ -20,19 +20,23 @@ export async function localeCodes(storage: Storage, spaceId: string, environment
   return (await storage.repos.locales.list(spaceId, environmentId)).map((locale) => locale.code);
 }
 
-export interface LifecycleHooks<R> {
+export interface LifecycleHooks<R, V> {
   /**
    * Publish-time validation of the entity as it is at the version to publish; throws 422 `ValidationFailed`.
    * Returns what the validation relied on, for `beforePublish`.
    */
-  checkPublish(resolved: ResolvedEnvironment, current: R): Promise<unknown>;
+  checkPublish(resolved: ResolvedEnvironment, current: R): Promise<V>;
   /**
    * First in the publishing transaction, before the write: locks what the validation relied on (so a concurrent
-   * change of it waits, or is waited for) and validates again if it changed since `checkPublish`.
+   * change of it waits, or is waited for), validates again if it changed since `checkPublish`, and returns it as
+   * locked.
    */
-  beforePublish?(repos: Repositories, resolved: ResolvedEnvironment, current: R, validated: unknown): Promise<void>;
-  /** More writes in the transaction of a transition (the link index, snapshots). */
-  afterWrite?(repos: Repositories, resolved: ResolvedEnvironment, record: R, transition: Transition, actor: Actor): Promise<void>;
+  beforePublish?(repos: Repositories, resolved: ResolvedEnvironment, current: R, validated: V): Promise<V>;
+  /**
+   * More writes in the transaction of a transition (the link index, snapshots). A publish passes what it was
+   * validated against (as `beforePublish` returned it, else as `checkPublish` did).
+   */
+  afterWrite?(repos: Repositories, resolved: ResolvedEnvironment, record: R, transition: Transition, actor: Actor, validated?: V): Promise<void>;
   /** More deletes in the transaction that deletes the entity. */
   afterDelete?(repos: Repositories, resolved: ResolvedEnvironment, id: string): Promise<void>;
 }
@@ -42,9 +46,9 @@ export interface LifecycleHooks<R> {
  * conditional statement (version and state checked atomically); when it writes nothing, the entity is read again
  * to answer why (404, 409 or the 400 of the state rule).
  */
-export function contentLifecycleService<R extends ContentRecord>(
+export function contentLifecycleService<R extends ContentRecord, V>(
   storage: Storage, resolve: ResolveEnvironment, kind: 'Entry' | 'Asset',
-  repoOf: (repos: Repositories) => ContentLifecycle<R>, hooks: LifecycleHooks<R>,
+  repoOf: (repos: Repositories) => ContentLifecycle<R>, hooks: LifecycleHooks<R, V>,
 ) {
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound(kind, id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
@@ -59,6 +63,7 @@ export function contentLifecycleService<R extends ContentRecord>(
   async function apply(
     actor: Actor, resolved: ResolvedEnvironment, id: string, transition: Transition, version: number | undefined,
     write: (repo: ContentLifecycle<R>, spaceId: string, environmentId: string, repos: Repositories) => Promise<R | undefined>,
+    validated?: () => V,
   ): Promise<ContentView<R>> {
     const record = await storage.transaction(async (repos) => {
       const written = await write(repoOf(repos), resolved.environment.spaceId, resolved.environment.id, repos);
@@ -66,7 +71,7 @@ export function contentLifecycleService<R extends ContentRecord>(
         const now = await current(repos, resolved, id);
         throw refusal(now, transition, version) ?? versionMismatch(now.version, version);
       }
-      await hooks.afterWrite?.(repos, resolved, written, transition, actor);
+      await hooks.afterWrite?.(repos, resolved, written, transition, actor, validated?.());
       return written;
     });
     return contentView(storage, resolved, record);
@@ -90,11 +95,11 @@ export function contentLifecycleService<R extends ContentRecord>(
       const now = await current(storage.repos, resolved, id);
       const refused = refusal(now, 'publish', version);
       if (refused) throw refused;
-      const validated = await hooks.checkPublish(resolved, now);
+      let validated = await hooks.checkPublish(resolved, now);
       return apply(actor, resolved, id, 'publish', version, async (repo, s, e, repos) => {
-        await hooks.beforePublish?.(repos, resolved, now, validated);
+        if (hooks.beforePublish) validated = await hooks.beforePublish(repos, resolved, now, validated);
         return repo.publish(s, e, id, version!, user(actor));
-      });
+      }, () => validated);
     },
 
     async unpublish(actor: Actor, spaceId: string, environmentId: string | undefined, id: string) {

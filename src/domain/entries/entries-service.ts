@@ -9,7 +9,7 @@ import { refusal } from '../content/lifecycle-rules.ts';
 import { isMasterEnvironment } from '../content/master-environment.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
-import { activatedDefinition, linkBearing, withDefaults } from './entry-content-type.ts';
+import { activatedDefinition, activationOf, linkBearing, withDefaults, type Activation } from './entry-content-type.ts';
 
 export type EntryView = ContentView<EntryRecord>;
 
@@ -22,26 +22,27 @@ export type EntryView = ContentView<EntryRecord>;
 export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
   const lifecycle = contentLifecycleService(storage, resolve, 'Entry', (repos) => repos.entries, {
     async checkPublish({ environment }, entry) {
-      return validateForPublish(storage.repos, environment.spaceId, environment.id, entry);
+      const { spaceId, id: environmentId } = environment;
+      const activation = activationOf(await storage.repos.contentTypes.find(spaceId, environmentId, entry.contentTypeId), entry.contentTypeId);
+      await validateForPublish(storage.repos, spaceId, environmentId, entry, activation.definition);
+      return activation;
     },
     /**
      * An activation holds the content type row while it checks the published entries against the new definition;
      * publishing shares that row lock, so either the activation sees this entry published or this publish sees the
-     * new definition (and is validated again against it).
+     * new activation (a new published version) and is validated again against its definition.
      */
-    async beforePublish(repos, { environment }, entry, validated) {
+    async beforePublish(repos, { environment }, entry, validated): Promise<Activation> {
       const { spaceId, id: environmentId } = environment;
-      const contentType = await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId);
-      const { id: _, ...used } = validated as ContentTypeDefinition & { id: string };
-      if (contentType?.published && JSON.stringify(contentType.published) === JSON.stringify(used)) return;
-      await validateForPublish(repos, spaceId, environmentId, entry);
+      const locked = activationOf(await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId), entry.contentTypeId);
+      if (locked.publishedVersion !== validated.publishedVersion) await validateForPublish(repos, spaceId, environmentId, entry, locked.definition);
+      return locked;
     },
-    async afterWrite(repos, resolved, entry, transition, actor) {
+    async afterWrite(repos, resolved, entry, transition, actor, validated) {
       const { spaceId, id: environmentId } = resolved.environment;
       if (transition === 'unpublish') await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', null);
       if (transition !== 'publish') return;
-      // The definition as checkPublish read it, from the read cache: reading it again in the transaction locks nothing.
-      const definition = await activatedDefinition(storage.repos, spaceId, environmentId, entry.contentTypeId);
+      const { definition } = validated!;
       await recheckUniqueness(repos, spaceId, environmentId, entry, definition);
       await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', linkBearing(definition, entry.publishedFields));
       if (await isMasterEnvironment(repos, resolved)) {
@@ -56,16 +57,14 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     },
   });
 
-  /** The publish-time validation of an entry's draft against its activated content type; answers that definition. */
-  async function validateForPublish(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord) {
-    const definition = await activatedDefinition(repos, spaceId, environmentId, entry.contentTypeId);
+  /** The publish-time validation of an entry's draft against an activated definition of its content type. */
+  async function validateForPublish(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord, definition: ContentTypeDefinition) {
     const locales = await repos.locales.list(spaceId, environmentId);
     const errors = [
       ...checkEntryShape(definition, entry.fields, locales),
       ...await validateEntryForPublish(definition, entry.id, entry.fields, locales, repos.entries.validationLookups(spaceId, environmentId)),
     ];
     if (errors.length) throw validationFailed(errors);
-    return definition;
   }
 
   /**

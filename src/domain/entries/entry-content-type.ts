@@ -1,6 +1,12 @@
 import { validationFailed } from '../../errors/index.ts';
-import type { LocaleRecord, LocalizedFields, Repositories } from '../../storage/port/index.ts';
+import type { ContentTypeRecord, LocaleRecord, LocalizedFields, Repositories } from '../../storage/port/index.ts';
 import type { ContentTypeDefinition } from '../content-model/field.ts';
+
+/** The activation of a content type in force: its definition and its published version, which names the activation. */
+export interface Activation {
+  definition: ContentTypeDefinition & { id: string };
+  publishedVersion: number;
+}
 
 /**
  * The activated definition of an entry's content type, which shapes its content. A content type that does not
@@ -9,8 +15,14 @@ import type { ContentTypeDefinition } from '../content-model/field.ts';
 export async function activatedDefinition(
   repos: Repositories, spaceId: string, environmentId: string, contentTypeId: string,
 ): Promise<ContentTypeDefinition & { id: string }> {
-  const contentType = await repos.contentTypes.find(spaceId, environmentId, contentTypeId);
-  if (contentType?.published) return { ...contentType.published, id: contentTypeId };
+  return activationOf(await repos.contentTypes.find(spaceId, environmentId, contentTypeId), contentTypeId).definition;
+}
+
+/** The activation of a content type as read (`undefined`: it does not exist); 422 `ValidationFailed` without one. */
+export function activationOf(contentType: ContentTypeRecord | undefined, contentTypeId: string): Activation {
+  if (contentType?.published && contentType.publishedVersion !== null) {
+    return { definition: { ...contentType.published, id: contentTypeId }, publishedVersion: contentType.publishedVersion };
+  }
   const value = { sys: { type: 'Link', linkType: 'ContentType', id: contentTypeId } };
   if (!contentType) {
     throw validationFailed([{ name: 'notResolvable', path: ['sys', 'contentType'], value, details: `The content type "${contentTypeId}" does not exist in this environment.` }],

@@ -22,7 +22,7 @@ describe('GraphQL generated type names of fields', () => {
     const named = nameContentModel(model({
       a: [symbol('x')], b: [symbol('x')],
       article: [links('related', ['a', 'b']), links('related_items', ['a', 'b'], true), links('one', ['a']), links('ghosts', ['x', 'y']), richText('body')],
-    }));
+    }), 'service');
     expect(named.find((t) => t.contentTypeId === 'article')!.fields).toEqual([
       { fieldId: 'related', name: 'related', union: { name: 'ArticleRelated' } },
       { fieldId: 'related_items', name: 'relatedItems', union: { name: 'ArticleRelatedItemsItem', collection: 'ArticleRelatedItemsCollection' } },
@@ -33,13 +33,18 @@ describe('GraphQL generated type names of fields', () => {
   });
 
   it('COLLIDING_TYPE_NAMES when a generated name equals another one or a reserved name', () => {
-    expect(failure(() => nameContentModel(model({ a: [], b: [], t: [links('x', ['a', 'b'])], tX: [] }))).details)
+    expect(failure(() => nameContentModel(model({ a: [], b: [], t: [links('x', ['a', 'b'])], tX: [] }), 'service')).details)
       .toEqual({ collidingContentTypeIds: ['t', 'tX'], resultingTypeName: 'TX' });
-    expect(failure(() => nameContentModel(model({ t: [richText('filter')] }))).details)
+    expect(failure(() => nameContentModel(model({ t: [richText('filter')] }), 'service')).details)
       .toEqual({ collidingContentTypeIds: ['t'], resultingTypeName: 'TFilter' });
-    expect(failure(() => nameContentModel(model({ image: [richText('transform_options')] }))).details)
+    expect(failure(() => nameContentModel(model({ image: [richText('transform_options')] }), 'service')).details)
       .toEqual({ collidingContentTypeIds: ['image'], resultingTypeName: 'ImageTransformOptions' });
-    expect(failure(() => nameContentModel(model({ tBodyLinks: [], t: [richText('body')] }))).details)
+    expect(failure(() => nameContentModel(model({ tBodyLinks: [], t: [richText('body')] }), 'service')).details)
       .toEqual({ collidingContentTypeIds: ['t', 'tBodyLinks'], resultingTypeName: 'TBodyLinks' });
+    expect(failure(() => nameContentModel(model({ service: [richText('tag')] }), 'service')).details)
+      .toEqual({ collidingContentTypeIds: ['service'], resultingTypeName: 'ServiceTag' });
+    expect(failure(() => nameContentModel(model({ contentfulMetadataTags: [] }), 'contentful')).details)
+      .toEqual({ collidingContentTypeIds: ['contentfulMetadataTags'], resultingTypeName: 'ContentfulMetadataTagsFilter' });
+    expect(nameContentModel(model({ contentfulMetadataTags: [] }), 'service')[0]!.typeName).toBe('ContentfulMetadataTags');
   });
 });

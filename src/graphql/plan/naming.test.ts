@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
 import { GraphqlRequestError } from '../errors.ts';
-import { camelCase, nameContentModel, rootFieldName, typeName } from './naming.ts';
+import { camelCase, metadataNames, nameContentModel, rootFieldName, typeName } from './naming.ts';
 
 const field = (id: string, omitted = false): FieldDefinition =>
   ({ id, name: id, type: 'Symbol', localized: false, required: false, disabled: false, omitted, validations: [] });
@@ -15,16 +15,16 @@ function failure(run: () => unknown): GraphqlRequestError {
 
 describe('GraphQL naming', () => {
   it('type names: PascalCase without non-alphanumerics; digit start and reserved names get the ContentType prefix', () => {
-    expect(typeName('blogPost')).toBe('BlogPost');
-    expect(typeName('blog_post')).toBe('BlogPost');
-    expect(typeName('my-2content-type')).toBe('My2ContentType');
-    expect(typeName('A_car')).toBe('ACar');
-    expect(typeName('2fast')).toBe('ContentType2Fast');
-    expect(typeName('location')).toBe('ContentTypeLocation');
-    expect(typeName('asset')).toBe('ContentTypeAsset');
-    expect(typeName('sys')).toBe('ContentTypeSys');
-    expect(typeName('query')).toBe('ContentTypeQuery');
-    expect(rootFieldName(typeName('location'))).toBe('contentTypeLocation');
+    expect(typeName('blogPost', 'service')).toBe('BlogPost');
+    expect(typeName('blog_post', 'service')).toBe('BlogPost');
+    expect(typeName('my-2content-type', 'service')).toBe('My2ContentType');
+    expect(typeName('A_car', 'service')).toBe('ACar');
+    expect(typeName('2fast', 'service')).toBe('ContentType2Fast');
+    expect(typeName('location', 'service')).toBe('ContentTypeLocation');
+    expect(typeName('asset', 'service')).toBe('ContentTypeAsset');
+    expect(typeName('sys', 'service')).toBe('ContentTypeSys');
+    expect(typeName('query', 'service')).toBe('ContentTypeQuery');
+    expect(rootFieldName(typeName('location', 'service'))).toBe('contentTypeLocation');
   });
 
   it('field names: lower camelCase without non-alphanumerics', () => {
@@ -34,7 +34,7 @@ describe('GraphQL naming', () => {
   });
 
   it('COLLIDING_TYPE_NAMES with the colliding ids and the resulting name', () => {
-    const e = failure(() => nameContentModel(model({ A_car: [], a_car_: [] })));
+    const e = failure(() => nameContentModel(model({ A_car: [], a_car_: [] }), 'service'));
     expect(e.code).toBe('COLLIDING_TYPE_NAMES');
     expect(e.status).toBe(500);
     expect(e.details).toEqual({ collidingContentTypeIds: ['A_car', 'a_car_'], resultingTypeName: 'ACar' });
@@ -42,14 +42,31 @@ describe('GraphQL naming', () => {
   });
 
   it('COLLIDING_FIELD_NAMES and RESERVED_FIELD_NAME (sys, linkedFrom); omitted fields are hidden and never collide', () => {
-    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }))).details)
+    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }), 'service')).details)
       .toEqual({ contentTypeId: 't', collidingFieldIds: ['my_field', 'myField'], resultingFieldName: 'myField' });
-    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }))).code).toBe('COLLIDING_FIELD_NAMES');
-    expect(failure(() => nameContentModel(model({ t: ['sys'] }))).code).toBe('RESERVED_FIELD_NAME');
-    expect(failure(() => nameContentModel(model({ t: ['linked_from'] }))).details)
+    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }), 'service')).code).toBe('COLLIDING_FIELD_NAMES');
+    expect(failure(() => nameContentModel(model({ t: ['sys'] }), 'service')).code).toBe('RESERVED_FIELD_NAME');
+    expect(failure(() => nameContentModel(model({ t: ['linked_from'] }), 'service')).details)
       .toEqual({ contentTypeId: 't', fieldId: 'linked_from', resultingFieldName: 'linkedFrom' });
     const m = model({ t: ['a'] });
     m.get('t')!.fields.push(field('sys', true), field('A', true));
-    expect(nameContentModel(m)).toEqual([{ contentTypeId: 't', typeName: 'T', fields: [{ fieldId: 'a', name: 'a' }] }]);
+    expect(nameContentModel(m, 'service')).toEqual([{ contentTypeId: 't', typeName: 'T', fields: [{ fieldId: 'a', name: 'a' }] }]);
+  });
+
+  it('tags metadata names follow the vendor token; they are reserved type names and a reserved field name', () => {
+    expect(metadataNames('contentful')).toEqual({
+      field: 'contentfulMetadata', metadata: 'ContentfulMetadata', tag: 'ContentfulTag',
+      filter: 'ContentfulMetadataFilter', tagsFilter: 'ContentfulMetadataTagsFilter',
+    });
+    expect(metadataNames('service')).toMatchObject({ field: 'serviceMetadata', metadata: 'ServiceMetadata', tag: 'ServiceTag' });
+    for (const id of ['service_metadata', 'service-tag', 'serviceMetadataFilter', 'ServiceMetadataTagsFilter']) {
+      expect(typeName(id, 'service'), id).toBe(`ContentType${typeName(id, 'other')}`);
+    }
+    expect(typeName('contentful_tag', 'contentful')).toBe('ContentTypeContentfulTag');
+    expect(typeName('contentful_tag', 'service')).toBe('ContentfulTag');
+    expect(failure(() => nameContentModel(model({ t: ['service_metadata'] }), 'service')).details)
+      .toEqual({ contentTypeId: 't', fieldId: 'service_metadata', resultingFieldName: 'serviceMetadata' });
+    expect(failure(() => nameContentModel(model({ t: ['contentfulMetadata'] }), 'contentful')).code).toBe('RESERVED_FIELD_NAME');
+    expect(nameContentModel(model({ t: ['contentfulMetadata'] }), 'service')[0]!.fields).toEqual([{ fieldId: 'contentfulMetadata', name: 'contentfulMetadata' }]);
   });
 });

@@ -12,6 +12,34 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
 
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set(['sys', 'linkedFrom']);
 
+/**
+ * The names of the tags metadata of entries and assets, after the vendor token (`contentful` gives the reference's
+ * `contentfulMetadata: ContentfulMetadata`, `ContentfulTag`, `ContentfulMetadataFilter`, `ContentfulMetadataTagsFilter`).
+ */
+export function metadataNames(vendor: string) {
+  const prefix = upperFirst(vendor);
+  return {
+    field: `${vendor}Metadata`, metadata: `${prefix}Metadata`, tag: `${prefix}Tag`,
+    filter: `${prefix}MetadataFilter`, tagsFilter: `${prefix}MetadataTagsFilter`,
+  };
+}
+export type MetadataNames = ReturnType<typeof metadataNames>;
+
+const reservedByVendor = new Map<string, { types: ReadonlySet<string>; fields: ReadonlySet<string> }>();
+/** The reserved type and field names of a schema served under `vendor`: the fixed ones and the metadata ones. */
+export function reservedNames(vendor: string): { types: ReadonlySet<string>; fields: ReadonlySet<string> } {
+  let reserved = reservedByVendor.get(vendor);
+  if (!reserved) {
+    const m = metadataNames(vendor);
+    reserved = {
+      types: new Set([...RESERVED_TYPE_NAMES, m.metadata, m.tag, m.filter, m.tagsFilter]),
+      fields: new Set([...RESERVED_FIELD_NAMES, m.field]),
+    };
+    reservedByVendor.set(vendor, reserved);
+  }
+  return reserved;
+}
+
 /** Words of an id: runs of letters or digits, split at non-alphanumerics and at letter/digit boundaries. */
 function words(id: string): string[] {
   return id.match(/[0-9]+|[a-zA-Z]+/g) ?? [];
@@ -26,10 +54,10 @@ export const pascalCase = (id: string): string => words(id).map(upperFirst).join
 /** lower-camelCase with non-alphanumerics removed: `my_field` -> `myField`. */
 export const camelCase = (id: string): string => lowerFirst(pascalCase(id));
 
-/** The GraphQL type name of a content type id. */
-export function typeName(contentTypeId: string): string {
+/** The GraphQL type name of a content type id in a schema served under `vendor`. */
+export function typeName(contentTypeId: string, vendor: string): string {
   const name = pascalCase(contentTypeId);
-  return /^[0-9]/.test(name) || RESERVED_TYPE_NAMES.has(name) || name === '' ? `ContentType${name}` : name;
+  return /^[0-9]/.test(name) || reservedNames(vendor).types.has(name) || name === '' ? `ContentType${name}` : name;
 }
 
 /** The nested filter of a single link field validated to one content type: `<Type><Field>Filter`. */
@@ -71,8 +99,8 @@ function generatedNames(ct: NamedContentType): string[] {
  * Two generated names that are equal (a field's own type equal to a content type's, `<Type>Filter` made twice, a
  * reserved name...) fail schema generation with COLLIDING_TYPE_NAMES, naming the content types involved.
  */
-function checkGeneratedNames(named: NamedContentType[]): void {
-  const owners = new Map<string, string[]>([...RESERVED_TYPE_NAMES].map((n) => [n, []]));
+function checkGeneratedNames(named: NamedContentType[], vendor: string): void {
+  const owners = new Map<string, string[]>([...reservedNames(vendor).types].map((n) => [n, []]));
   for (const ct of named) {
     for (const name of generatedNames(ct)) {
       const ids = owners.get(name);
@@ -89,10 +117,10 @@ function checkGeneratedNames(named: NamedContentType[]): void {
  * Names every content type and its visible (not omitted) fields, failing schema generation with
  * COLLIDING_TYPE_NAMES, COLLIDING_FIELD_NAMES or RESERVED_FIELD_NAME.
  */
-export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDefinition>): NamedContentType[] {
+export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDefinition>, vendor: string): NamedContentType[] {
   const byName = new Map<string, string[]>();
   for (const id of [...contentTypes.keys()].sort()) {
-    const name = typeName(id);
+    const name = typeName(id, vendor);
     byName.set(name, [...(byName.get(name) ?? []), id]);
   }
   for (const [name, ids] of byName) {
@@ -108,7 +136,7 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
     const seen = new Map<string, string[]>();
     for (const f of definition.fields.filter((x) => !x.omitted)) {
       const name = camelCase(f.id);
-      if (RESERVED_FIELD_NAMES.has(name)) {
+      if (reservedNames(vendor).fields.has(name)) {
         throw requestError('RESERVED_FIELD_NAME',
           `Schema generation failed. Field name '${name}' generated for the field '${f.id}' in the content type '${contentTypeId}' is reserved`,
           { contentTypeId, fieldId: f.id, resultingFieldName: name });
@@ -118,11 +146,11 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
       const entryLinks = f.type === 'Link' ? f.linkType === 'Entry' : f.type === 'Array' && f.items?.type === 'Link' && f.items.linkType === 'Entry';
       const targets = entryLinks ? linkTargets(f) : [];
       if (targets.length > 1 && targets.some((t) => contentTypes.has(t))) {
-        const own = ownTypeName(typeName(contentTypeId), name);
+        const own = ownTypeName(typeName(contentTypeId, vendor), name);
         field.union = f.type === 'Array' ? { name: `${own}Item`, collection: `${own}Collection` } : { name: own };
       }
-      if (f.type === 'RichText') field.richText = ownTypeName(typeName(contentTypeId), name);
-      if (f.type === 'Link' && targets.length === 1 && contentTypes.has(targets[0]!)) field.nestedFilter = nestedFilterName(typeName(contentTypeId), name);
+      if (f.type === 'RichText') field.richText = ownTypeName(typeName(contentTypeId, vendor), name);
+      if (f.type === 'Link' && targets.length === 1 && contentTypes.has(targets[0]!)) field.nestedFilter = nestedFilterName(typeName(contentTypeId, vendor), name);
       fields.push(field);
     }
     for (const [name, ids] of seen) {
@@ -132,8 +160,8 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
           { contentTypeId, collidingFieldIds: ids, resultingFieldName: name });
       }
     }
-    return { contentTypeId, typeName: typeName(contentTypeId), fields };
+    return { contentTypeId, typeName: typeName(contentTypeId, vendor), fields };
   });
-  checkGeneratedNames(named);
+  checkGeneratedNames(named, vendor);
   return named;
 }

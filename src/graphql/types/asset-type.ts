@@ -1,9 +1,10 @@
 import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import type { GraphqlContext, Resolved } from '../context.ts';
 import type { PlannedField } from '../filters.ts';
-import { SysType } from './shared-types.ts';
-import { checkLocale, fieldValue } from './content-types.ts';
+import { localeArgs, SysType } from './shared-types.ts';
+import { fieldValue, localeOf, type LocaleArgs } from './content-types.ts';
 import { ImageTransformOptionsType, transformedUrl, type ImageTransformOptions } from './image-transform.ts';
+import type { VendorMetadata } from './vendor-metadata.ts';
 
 const text = (id: string) => ({ id, name: id, type: 'Symbol' as const, localized: true, required: false, disabled: false, omitted: false, validations: [] });
 
@@ -12,35 +13,36 @@ interface FileValue { url?: string; fileName?: string; contentType?: string; det
 /** A file URL with a protocol: protocol-relative URLs get `https:`. */
 export const absoluteUrl = (url: string | undefined): string | null => (url ? (url.startsWith('//') ? `https:${url}` : url) : null);
 
-function file(ctx: GraphqlContext, s: Resolved, a: { locale?: string | null }): FileValue | null {
-  return fieldValue(ctx, s, text('file'), a.locale ? checkLocale(ctx, a.locale) : s.locale) as FileValue | null;
+function file(ctx: GraphqlContext, s: Resolved, a: LocaleArgs): FileValue | null {
+  return fieldValue(ctx, s, text('file'), localeOf(ctx, s, a)) as FileValue | null;
 }
-
-const localeArg = { locale: { type: GraphQLString } };
 
 /**
  * The Asset type of one schema: title, description and the file's attributes, in the inherited or the given locale,
- * and `linkedFrom` (which depends on the content model).
+ * `linkedFrom` (which depends on the content model) and the tags metadata (named after the vendor).
  */
-export const assetType = (linkedFrom: GraphQLFieldConfig<Resolved, GraphqlContext>) => new GraphQLObjectType<Resolved, GraphqlContext>({
+export const assetType = (
+  linkedFrom: GraphQLFieldConfig<Resolved, GraphqlContext>, metadata: VendorMetadata,
+) => new GraphQLObjectType<Resolved, GraphqlContext>({
   name: 'Asset',
   fields: {
     sys: { type: new GraphQLNonNull(SysType), resolve: (s) => s },
+    [metadata.names.field]: metadata.field,
     linkedFrom,
-    title: { type: GraphQLString, args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, text('title'), a.locale ? checkLocale(ctx, a.locale) : s.locale) },
-    description: { type: GraphQLString, args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, text('description'), a.locale ? checkLocale(ctx, a.locale) : s.locale) },
-    contentType: { type: GraphQLString, args: localeArg, resolve: (s, a, ctx) => file(ctx, s, a)?.contentType ?? null },
-    fileName: { type: GraphQLString, args: localeArg, resolve: (s, a, ctx) => file(ctx, s, a)?.fileName ?? null },
+    title: { type: GraphQLString, args: localeArgs, resolve: (s, a, ctx) => fieldValue(ctx, s, text('title'), localeOf(ctx, s, a)) },
+    description: { type: GraphQLString, args: localeArgs, resolve: (s, a, ctx) => fieldValue(ctx, s, text('description'), localeOf(ctx, s, a)) },
+    contentType: { type: GraphQLString, args: localeArgs, resolve: (s, a, ctx) => file(ctx, s, a)?.contentType ?? null },
+    fileName: { type: GraphQLString, args: localeArgs, resolve: (s, a, ctx) => file(ctx, s, a)?.fileName ?? null },
     url: {
-      type: GraphQLString, args: { ...localeArg, transform: { type: ImageTransformOptionsType } },
-      resolve: (s, a: { locale?: string | null; transform?: ImageTransformOptions | null }, ctx) => {
+      type: GraphQLString, args: { ...localeArgs, transform: { type: ImageTransformOptionsType } },
+      resolve: (s, a: LocaleArgs & { transform?: ImageTransformOptions | null }, ctx) => {
         const f = file(ctx, s, a);
         return transformedUrl(absoluteUrl(f?.url), f?.details?.image !== undefined, a.transform);
       },
     },
-    size: { type: GraphQLInt, args: localeArg, resolve: (s, a, ctx) => file(ctx, s, a)?.details?.size ?? null },
-    width: { type: GraphQLInt, args: localeArg, resolve: (s, a, ctx) => file(ctx, s, a)?.details?.image?.width ?? null },
-    height: { type: GraphQLInt, args: localeArg, resolve: (s, a, ctx) => file(ctx, s, a)?.details?.image?.height ?? null },
+    size: { type: GraphQLInt, args: localeArgs, resolve: (s, a, ctx) => file(ctx, s, a)?.details?.size ?? null },
+    width: { type: GraphQLInt, args: localeArgs, resolve: (s, a, ctx) => file(ctx, s, a)?.details?.image?.width ?? null },
+    height: { type: GraphQLInt, args: localeArgs, resolve: (s, a, ctx) => file(ctx, s, a)?.details?.image?.height ?? null },
   },
 });
 

@@ -5,14 +5,17 @@ import {
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../domain/shared/paging.ts';
 import type { EntryRecord } from '../../storage/port/index.ts';
-import { fieldLocales, type GraphqlContext, type Resolved } from '../context.ts';
+import { fieldLocales, type GraphqlContext, type LocaleRead, type Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
 import type { PlannedField } from '../filters.ts';
 import { linkTargets } from '../plan/link-targets.ts';
 import type { NamedField } from '../plan/naming.ts';
 import { resolveLink } from './resolve-link.ts';
 import { richTextType, type RichTextSource } from './rich-text.ts';
-import { collectionType, DateTimeType, EntryInterface, JsonType, LocationType, pagingArgs, SysType } from './shared-types.ts';
+import type { VendorMetadata } from './vendor-metadata.ts';
+import {
+  collectionType, DateTimeType, fallbackArg, JsonType, localeArgs, LocationType, pagingArgs, SysType,
+} from './shared-types.ts';
 
 /** Checks a locale argument: unknown locales fail their path with UNKNOWN_LOCALE. */
 export function checkLocale(ctx: GraphqlContext, code: string): string {
@@ -26,12 +29,22 @@ export function checkPreview(ctx: GraphqlContext, preview: boolean): boolean {
   return preview;
 }
 
-/** The value of a field for a locale: localized fields follow the fallback chain; others hold the default locale's value. */
-export function fieldValue(ctx: GraphqlContext, source: Resolved, definition: FieldDefinition, locale: string): unknown {
+export interface LocaleArgs { locale?: string | null; useFallbackLocale?: boolean | null; }
+
+/** A field's locale and fallback use: its own arguments, else the inherited ones. */
+export function localeOf(ctx: GraphqlContext, inherited: LocaleRead, a: LocaleArgs): LocaleRead {
+  return { locale: a.locale ? checkLocale(ctx, a.locale) : inherited.locale, useFallbackLocale: a.useFallbackLocale ?? inherited.useFallbackLocale };
+}
+
+/**
+ * The value of a field in a locale: localized fields follow the fallback chain (unless `useFallbackLocale` is off);
+ * others hold the default locale's value.
+ */
+export function fieldValue(ctx: GraphqlContext, source: Resolved, definition: FieldDefinition, read: LocaleRead): unknown {
   const fields = (source.preview ? source.record.fields : source.record.publishedFields) ?? {};
   const values = fields[definition.id];
   if (!values) return null;
-  for (const code of fieldLocales(ctx, definition, locale)) if (Object.hasOwn(values, code)) return values[code];
+  for (const code of fieldLocales(ctx, definition, read)) if (Object.hasOwn(values, code)) return values[code];
   return null;
 }
 
@@ -48,6 +61,8 @@ export interface TypeRegistry {
   assetCollection(): GraphQLObjectType;
   /** `linkedFrom` of the content type's object type. */
   linkedFrom(contentTypeId: string): GraphQLFieldConfig<Resolved, GraphqlContext>;
+  /** The `Entry` interface and the tags metadata field of the vendor the schema is served under. */
+  metadata: VendorMetadata;
 }
 
 /** The union of the object types of a field's link targets (those that exist), resolved by content type. */
@@ -59,47 +74,49 @@ function unionOf(name: string, targets: string[], registry: TypeRegistry): Graph
   });
 }
 
-/** The object type of one content type: `sys`, `linkedFrom` and a field per visible content field, each with a `locale` argument. */
+/**
+ * The object type of one content type: `sys`, `linkedFrom` and a field per visible content field, each with `locale`
+ * and `useFallbackLocale` arguments.
+ */
 export function contentObjectType(
   typeName: string, definition: ContentTypeDefinition, fields: PlannedField[], registry: TypeRegistry,
 ): GraphQLObjectType<Resolved> {
   return new GraphQLObjectType<Resolved, GraphqlContext>({
     name: typeName,
-    interfaces: [EntryInterface],
+    interfaces: [registry.metadata.entryInterface],
     isTypeOf: (s: Resolved) => 'contentTypeId' in s.record && (s.record as EntryRecord).contentTypeId === definition.id,
     fields: () => {
       const config: GraphQLFieldConfigMap<Resolved, GraphqlContext> = {
         sys: { type: new GraphQLNonNull(SysType), resolve: (s) => s },
+        [registry.metadata.names.field]: registry.metadata.field,
         linkedFrom: registry.linkedFrom(definition.id ?? ''),
       };
       for (const { name, definition: d, union, richText } of fields as Array<PlannedField & NamedField>) {
-        const localeArg = { locale: { type: GraphQLString } };
-        const localeOf = (ctx: GraphqlContext, s: Resolved, a: { locale?: string | null }) => (a.locale ? checkLocale(ctx, a.locale) : s.locale);
         const scalar = SCALARS[d.type];
         if (scalar) {
-          config[name] = { type: scalar, args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
+          config[name] = { type: scalar, args: localeArgs, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
         } else if (d.type === 'Array' && d.items?.type === 'Symbol') {
-          config[name] = { type: new GraphQLList(GraphQLString), args: localeArg, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
+          config[name] = { type: new GraphQLList(GraphQLString), args: localeArgs, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
         } else if (d.type === 'RichText' && richText) {
           config[name] = {
-            type: richTextType(richText, d, typeName, () => registry.assetType()), args: localeArg,
+            type: richTextType(richText, d, typeName, () => registry.assetType(), () => registry.metadata.entryInterface), args: localeArgs,
             resolve: (s, a, ctx) => {
-              const locale = localeOf(ctx, s, a);
-              const document = fieldValue(ctx, s, d, locale);
-              return document && typeof document === 'object' ? { document: document as Record<string, unknown>, parent: s, locale } satisfies RichTextSource : null;
+              const read = localeOf(ctx, s, a);
+              const document = fieldValue(ctx, s, d, read);
+              return document && typeof document === 'object' ? { document: document as Record<string, unknown>, parent: s, ...read } satisfies RichTextSource : null;
             },
           };
         } else if (d.type === 'Link') {
           const targets = linkTargets(d);
           const type = d.linkType === 'Asset' ? registry.assetType()
             : union ? unionOf(union.name, targets, registry)
-            : targets.length === 1 ? registry.entryType(targets[0]!) ?? EntryInterface : EntryInterface;
+            : targets.length === 1 ? registry.entryType(targets[0]!) ?? registry.metadata.entryInterface : registry.metadata.entryInterface;
           config[name] = {
-            type, args: { locale: { type: GraphQLString }, preview: { type: GraphQLBoolean } },
-            resolve: (s, a: { locale?: string | null; preview?: boolean | null }, ctx) => {
-              const locale = a.locale ? checkLocale(ctx, a.locale) : s.locale;
+            type, args: { locale: { type: GraphQLString }, preview: { type: GraphQLBoolean }, ...fallbackArg },
+            resolve: (s, a: LocaleArgs & { preview?: boolean | null }, ctx) => {
+              const below = localeOf(ctx, s, a);
               const preview = checkPreview(ctx, a.preview ?? s.preview);
-              return resolveLink(ctx, s, d, typeName, fieldValue(ctx, s, d, s.locale), preview, locale, targets);
+              return resolveLink(ctx, s, d, typeName, fieldValue(ctx, s, d, s), { ...below, preview }, targets);
             },
           };
         } else if (d.type === 'Array' && d.items?.type === 'Link') {
@@ -110,14 +127,14 @@ export function contentObjectType(
             : union?.collection ? collectionType(union.collection, unionOf(union.name, targets, registry))
             : typed ? collectionOf(typed) : registry.entryCollection();
           config[`${name}Collection`] = {
-            type, args: { ...pagingArgs, locale: { type: GraphQLString }, preview: { type: GraphQLBoolean } },
-            resolve: async (s, a: { skip?: number | null; limit?: number | null; locale?: string | null; preview?: boolean | null }, ctx) => {
-              const locale = a.locale ? checkLocale(ctx, a.locale) : s.locale;
+            type, args: { ...pagingArgs, locale: { type: GraphQLString }, preview: { type: GraphQLBoolean }, ...fallbackArg },
+            resolve: async (s, a: LocaleArgs & { skip?: number | null; limit?: number | null; preview?: boolean | null }, ctx) => {
+              const below = localeOf(ctx, s, a);
               const preview = checkPreview(ctx, a.preview ?? s.preview);
-              const links = (fieldValue(ctx, s, d, s.locale) as unknown[] | null) ?? [];
+              const links = (fieldValue(ctx, s, d, s) as unknown[] | null) ?? [];
               const skip = Math.max(a.skip ?? 0, 0);
               const limit = Math.min(a.limit || DEFAULT_LIMIT, MAX_LIMIT);
-              const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, preview, locale, targets).catch((e) => e as Error));
+              const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, { ...below, preview }, targets).catch((e) => e as Error));
               return { skip, limit, total: links.length, items: await Promise.all(items) };
             },
           };

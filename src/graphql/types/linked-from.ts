@@ -6,7 +6,7 @@ import type { LinkingQuery } from '../../storage/port/index.ts';
 import type { GraphqlContext, Resolved } from '../context.ts';
 import { allowsEntryOf, linkKind } from '../plan/link-targets.ts';
 import { rootFieldName } from '../plan/naming.ts';
-import { checkLocale, checkPreview } from './content-types.ts';
+import { checkLocale, checkPreview, localeOf, type LocaleArgs } from './content-types.ts';
 import { pageOf, pagingArgs, readArgs } from './shared-types.ts';
 
 export type LinkingVia = LinkingQuery['via'];
@@ -15,13 +15,14 @@ export type LinkingVia = LinkingQuery['via'];
 export interface LinkingCollection { field: string; type: () => GraphQLObjectType; via: LinkingVia; }
 
 interface LinkedFromSource { target: Resolved; locales: string[]; }
-interface PageArgs { skip?: number | null; limit?: number | null; preview?: boolean | null; locale?: string | null; }
+interface PageArgs extends LocaleArgs { skip?: number | null; limit?: number | null; preview?: boolean | null; }
 
 /**
  * `linkedFrom(allowedLocales: [String])` of an entry type or of Asset: a `<T>LinkingCollections` object with one
  * collection per linking content type and `entryCollection` over all of them. `allowedLocales` (default: the
  * current locale) selects the locales of the linking field values; the entries returned keep the inherited (or
- * their `locale` argument's) locale and the inherited (or their `preview` argument's) state. Batched per tick.
+ * their `locale` and `useFallbackLocale` arguments') locale and fallback use and the inherited (or their `preview`
+ * argument's) state. Batched per tick.
  */
 export function linkedFromField(
   targetName: string, targetType: 'Entry' | 'Asset', collections: LinkingCollection[],
@@ -31,12 +32,12 @@ export function linkedFromField(
     args: { ...pagingArgs, ...readArgs },
     resolve: async (s: LinkedFromSource, a: PageArgs, ctx: GraphqlContext) => {
       const preview = checkPreview(ctx, a.preview ?? s.target.preview);
-      const locale = a.locale ? checkLocale(ctx, a.locale) : s.target.locale;
+      const below = localeOf(ctx, s.target, a);
       const { skip, limit } = pageOf(a);
       const page = await ctx.loaders.linkingEntries({
         state: preview ? 'draft' : 'published', targetType, via: c.via, locales: s.locales, defaultLocale: ctx.defaultLocale, skip, limit,
       }, `${targetName}.${c.field}`, s.target.record.id);
-      return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview, locale })) };
+      return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview, ...below })) };
     },
   }]));
   const type = new GraphQLObjectType<LinkedFromSource, GraphqlContext>({ name: `${targetName}LinkingCollections`, fields });

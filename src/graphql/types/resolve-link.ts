@@ -1,20 +1,20 @@
 import type { FieldDefinition } from '../../domain/content-model/field.ts';
 import type { EntryRecord } from '../../storage/port/index.ts';
-import type { GraphqlContext, Resolved } from '../context.ts';
+import type { GraphqlContext, ReadState, Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
 
 /**
- * One link of a field, resolved through the request's loaders in the given state: UNRESOLVABLE_LINK when the target
+ * One link of a field, resolved through the request's loaders in the given read state: UNRESOLVABLE_LINK when the target
  * is missing (in that state), UNEXPECTED_LINKED_CONTENT_TYPE when an entry is not of one of `allowed` (none: any).
  */
 export async function resolveLink(
-  ctx: GraphqlContext, parent: Resolved, d: FieldDefinition, typeName: string, link: unknown, preview: boolean, locale: string,
+  ctx: GraphqlContext, parent: Resolved, d: FieldDefinition, typeName: string, link: unknown, read: ReadState,
   allowed: string[],
 ): Promise<Resolved | null> {
   const sys = (link as { sys?: { id?: string; linkType?: string } } | null)?.sys;
   if (!sys?.id) return null;
   const target = sys.linkType === 'Asset' ? 'Asset' : 'Entry';
-  const record = await ctx.loaders.load(target, preview ? 'draft' : 'published', sys.id);
+  const record = await ctx.loaders.load(target, read.preview ? 'draft' : 'published', sys.id);
   if (!record) {
     throw executionError('UNRESOLVABLE_LINK',
       `Query execution error. Link from entry '${parent.record.id}' to ${target.toLowerCase()} '${sys.id}' on field '${d.id}' within type '${typeName}' cannot be resolved`,
@@ -25,5 +25,5 @@ export async function resolveLink(
       `Query execution error. Link from entry '${parent.record.id}' to entry '${sys.id}' on field '${d.id}' within type '${typeName}' returned an unexpected content type`,
       { type: typeName, field: d.id, linkId: sys.id, linkingEntryId: parent.record.id, contentType: (record as EntryRecord).contentTypeId });
   }
-  return { record, preview, locale };
+  return { record, ...read };
 }

@@ -1,12 +1,12 @@
 import { GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfig, type GraphQLOutputType } from 'graphql';
 import type { FieldDefinition, Validation } from '../../domain/content-model/field.ts';
 import { LINK_NODE_TYPES, richTextLinkTarget, walkRichText } from '../../domain/content-model/rich-text.ts';
-import type { GraphqlContext, Resolved } from '../context.ts';
+import type { GraphqlContext, LocaleRead, Resolved } from '../context.ts';
 import { resolveLink } from './resolve-link.ts';
-import { EntryInterface, JsonType } from './shared-types.ts';
+import { JsonType } from './shared-types.ts';
 
-/** A rich text value, the entry it belongs to (with its preview flag) and the locale it was read in. */
-export interface RichTextSource { document: Record<string, unknown>; parent: Resolved; locale: string; }
+/** A rich text value, the entry it belongs to (with its preview flag) and the locale (and fallback use) it was read in. */
+export interface RichTextSource extends LocaleRead { document: Record<string, unknown>; parent: Resolved; }
 
 /** The most entities `links` may resolve: what `size.max` of the link node types allow in sum, else this. */
 export const RICH_TEXT_LINKS_MAX = 1000;
@@ -40,7 +40,8 @@ function linked(nodeType: string, d: FieldDefinition, typeName: string) {
       const target = node.nodeType === nodeType ? richTextLinkTarget(node.node) : undefined;
       if (target && !seen.has(target.id)) { seen.add(target.id); targets.push(target); }
     }
-    return Promise.all(targets.map((t) => resolveLink(ctx, s.parent, d, typeName, { sys: { id: t.id, linkType: t.linkType } }, s.parent.preview, s.locale, [])
+    return Promise.all(targets.map((t) => resolveLink(ctx, s.parent, d, typeName, { sys: { id: t.id, linkType: t.linkType } },
+      { preview: s.parent.preview, locale: s.locale, useFallbackLocale: s.useFallbackLocale }, [])
       .catch((e: Error) => e)));
   };
 }
@@ -49,7 +50,9 @@ function linked(nodeType: string, d: FieldDefinition, typeName: string) {
  * The type of a RichText field, `<T><Field>`: `json` (the document) and `links`, whose `entries { inline, block,
  * hyperlink }` and `assets { block, hyperlink }` list the entities the document links to.
  */
-export function richTextType(name: string, d: FieldDefinition, typeName: string, asset: () => GraphQLOutputType): GraphQLObjectType<RichTextSource> {
+export function richTextType(
+  name: string, d: FieldDefinition, typeName: string, asset: () => GraphQLOutputType, entry: () => GraphQLOutputType,
+): GraphQLObjectType<RichTextSource> {
   const list = (item: GraphQLOutputType, nodeType: string): GraphQLFieldConfig<RichTextSource, GraphqlContext> => ({
     type: new GraphQLNonNull(new GraphQLList(item)), resolve: linked(nodeType, d, typeName),
     // Counted by `links` (see complexity.ts).
@@ -58,7 +61,7 @@ export function richTextType(name: string, d: FieldDefinition, typeName: string,
   const entries = new GraphQLObjectType<RichTextSource, GraphqlContext>({
     name: `${name}Entries`,
     fields: () => ({
-      inline: list(EntryInterface, 'embedded-entry-inline'), block: list(EntryInterface, 'embedded-entry-block'), hyperlink: list(EntryInterface, 'entry-hyperlink'),
+      inline: list(entry(), 'embedded-entry-inline'), block: list(entry(), 'embedded-entry-block'), hyperlink: list(entry(), 'entry-hyperlink'),
     }),
   });
   const assets = new GraphQLObjectType<RichTextSource, GraphqlContext>({

@@ -36,11 +36,8 @@ export const SysType = new GraphQLObjectType<Resolved>({
     publishedAt: { type: DateTimeType, resolve: (s) => s.record.publishedAt },
     firstPublishedAt: { type: DateTimeType, resolve: (s) => s.record.firstPublishedAt },
     publishedVersion: { type: GraphQLInt, resolve: (s) => s.record.publishedVersion },
+    locale: { type: GraphQLString, resolve: (s) => s.locale },
   },
-});
-
-export const EntryInterface = new GraphQLInterfaceType({
-  name: 'Entry', fields: { sys: { type: new GraphQLNonNull(SysType) } },
 });
 
 /** A collection's `skip` (at least 0) and `limit` (100 when omitted or 0, at most 1000). */
@@ -50,7 +47,10 @@ export function pageOf(a: { skip?: number | null; limit?: number | null }): { sk
 
 /** The arguments of every collection field. */
 export const pagingArgs = { skip: { type: GraphQLInt }, limit: { type: GraphQLInt } };
-export const readArgs = { preview: { type: GraphQLBoolean }, locale: { type: GraphQLString } };
+export const fallbackArg = { useFallbackLocale: { type: GraphQLBoolean } };
+export const readArgs = { preview: { type: GraphQLBoolean }, locale: { type: GraphQLString }, ...fallbackArg };
+/** The arguments of a content field: its locale and whether its missing values follow the fallback chain. */
+export const localeArgs = { locale: { type: GraphQLString }, ...fallbackArg };
 
 /** `{skip, limit, total, items}` over an item type. */
 export function collectionType(name: string, item: GraphQLInterfaceType | GraphQLObjectType | GraphQLUnionType): GraphQLObjectType {

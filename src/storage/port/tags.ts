@@ -22,6 +22,8 @@ export type TagDeleteRefusal = 'missing' | 'version' | 'referenced';
 /** Tags of one environment. */
 export interface TagsRepository {
   page(spaceId: string, environmentId: string, page: PageRequest<TagOrderKey>): Promise<Page<TagRecord>>;
+  /** Every tag of the environment, by id (an environment has few: they label content). */
+  list(spaceId: string, environmentId: string): Promise<TagRecord[]>;
   find(spaceId: string, environmentId: string, id: string): Promise<TagRecord | undefined>;
   /** Inserts at version 1; `idTaken` or `nameTaken` when another tag of the environment has that id or name. */
   insert(tag: NewTag): Promise<TagRecord | 'idTaken' | 'nameTaken'>;

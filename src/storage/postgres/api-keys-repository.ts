@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
 import type { ApiKeyRecord, ApiKeysRepository } from '../port/api-keys.ts';
-import type { CacheContext } from './cache-context.ts';
-import { environmentsTag } from './cache-policies.ts';
 import { orderBy, type Executor } from './executor.ts';
-import { cached } from './read-cache.ts';
-import { spaceTag } from './spaces-repository.ts';
 
 const columns = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', id: 'id', previewId: 'preview_key_id' };
 
@@ -14,10 +10,7 @@ const toApiKey = (r: any, environmentIds: string[]): ApiKeyRecord => ({
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-/** Cache tag of everything derived from a space's API keys (token grants). */
-const apiKeysTag = (spaceId: string) => `api-keys:${spaceId}`;
-
-export function apiKeysRepository(db: Executor, cache?: CacheContext): ApiKeysRepository {
+export function apiKeysRepository(db: Executor): ApiKeysRepository {
   /** The environment ids of each key, in their stored order. */
   async function environmentsOf(spaceId: string, keyIds: string[]): Promise<Map<string, string[]>> {
     const byKey = new Map<string, string[]>(keyIds.map((id) => [id, []]));
@@ -73,24 +66,19 @@ export function apiKeysRepository(db: Executor, cache?: CacheContext): ApiKeysRe
       }).where('space_id', '=', spaceId).where('id', '=', id).where('version', '=', expectedVersion).returningAll().executeTakeFirst();
       if (!row) return undefined;
       await replaceEnvironments(spaceId, id, c.environmentIds);
-      await cache?.invalidate([apiKeysTag(spaceId)]);
       return toApiKey(row, c.environmentIds);
     },
     async delete(spaceId, id) {
       const result = await db.deleteFrom('api_keys').where('space_id', '=', spaceId).where('id', '=', id).executeTakeFirst();
-      await cache?.invalidate([apiKeysTag(spaceId)]);
       return Number(result.numDeletedRows) > 0;
     },
-    findGrant(token) {
-      // Read by every GraphQL request: cached until the space's keys, environments or the space itself change.
-      return cached(cache?.cache, `grant:${token}`, async () => {
-        const row = await db.selectFrom('api_keys').select(['space_id', 'id', 'preview_key_id', 'access_token'])
-          .where((eb) => eb.or([eb('access_token', '=', token), eb('preview_access_token', '=', token)])).executeTakeFirst();
-        if (!row) return undefined;
-        const preview = row.access_token !== token;
-        const environmentIds = (await environmentsOf(row.space_id, [row.id])).get(row.id) ?? [];
-        return { spaceId: row.space_id, keyId: preview ? row.preview_key_id : row.id, kind: preview ? 'preview' as const : 'delivery' as const, environmentIds };
-      }, (g) => [apiKeysTag(g.spaceId), environmentsTag(g.spaceId), spaceTag(g.spaceId)]);
+    async findGrant(token) {
+      const row = await db.selectFrom('api_keys').select(['space_id', 'id', 'preview_key_id', 'access_token'])
+        .where((eb) => eb.or([eb('access_token', '=', token), eb('preview_access_token', '=', token)])).executeTakeFirst();
+      if (!row) return undefined;
+      const preview = row.access_token !== token;
+      const environmentIds = (await environmentsOf(row.space_id, [row.id])).get(row.id) ?? [];
+      return { spaceId: row.space_id, keyId: preview ? row.preview_key_id : row.id, kind: preview ? 'preview' as const : 'delivery' as const, environmentIds };
     },
   };
 }

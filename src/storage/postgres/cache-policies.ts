@@ -1,4 +1,4 @@
-import type { ContentTypesRepository, EnvironmentsRepository, LocalesRepository, SearchRepository } from '../port/index.ts';
+import type { ApiKeysRepository, ContentTypesRepository, EnvironmentsRepository, LocalesRepository, SearchRepository, TagsRepository } from '../port/index.ts';
 import type { CachePolicy } from './cached-repository.ts';
 import { spaceTag } from './spaces-repository.ts';
 
@@ -7,6 +7,9 @@ export const environmentsTag = (spaceId: string) => `envs:${spaceId}`;
 export const localesTag = (spaceId: string, environmentId: string) => `locales:${spaceId}:${environmentId}`;
 /** The content types of an environment (its activated model included). */
 export const contentTypesTag = (spaceId: string, environmentId: string) => `content-types:${spaceId}:${environmentId}`;
+/** Everything derived from a space's API keys (token grants). */
+const apiKeysTag = (spaceId: string) => `api-keys:${spaceId}`;
+export const contentTagsTag = (spaceId: string, environmentId: string) => `tags:${spaceId}:${environmentId}`;
 
 const envTags = (spaceId: string) => [environmentsTag(spaceId), spaceTag(spaceId)];
 const bySpace = (spaceId: string) => [environmentsTag(spaceId)];
@@ -67,4 +70,29 @@ export const searchCachePolicy: CachePolicy<SearchRepository> = {
       tags: (scope) => [contentTypesTag(scope.spaceId, scope.environmentId), environmentsTag(scope.spaceId), spaceTag(scope.spaceId)],
     },
   },
+};
+
+// Every GraphQL request that selects tags reads the environment's tags (their names and visibility).
+export const tagsCachePolicy: CachePolicy<TagsRepository> = {
+  reads: {
+    list: {
+      key: (spaceId, environmentId) => `tags-list:${spaceId}:${environmentId}`,
+      tags: (spaceId, environmentId) => [contentTagsTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+    },
+  },
+  writes: {
+    insert: (t) => [contentTagsTag(t.spaceId, t.environmentId)],
+    rename: (spaceId, environmentId) => [contentTagsTag(spaceId, environmentId)],
+    delete: (spaceId, environmentId) => [contentTagsTag(spaceId, environmentId)],
+  },
+};
+
+const byKeySpace = (spaceId: string) => [apiKeysTag(spaceId)];
+
+// Every GraphQL request checks its token.
+export const apiKeysCachePolicy: CachePolicy<ApiKeysRepository> = {
+  reads: {
+    findGrant: { key: (token) => `grant:${token}`, tagsOfResult: (g) => [apiKeysTag(g.spaceId), environmentsTag(g.spaceId), spaceTag(g.spaceId)] },
+  },
+  writes: { insert: (k) => byKeySpace(k.spaceId), update: byKeySpace, delete: byKeySpace },
 };

@@ -4,9 +4,15 @@ import { cached } from './read-cache.ts';
 type Method = (...args: any[]) => Promise<unknown>;
 type MethodsOf<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R];
 
+/** A cached read: its cache key and the tags that make the entry stale, named by its arguments or by what it read. */
+type CachedRead<F extends Method> = { key: (...args: Parameters<F>) => string } & (
+  | { tags: (...args: Parameters<F>) => string[] }
+  /** For reads whose arguments do not name what they depend on (a token names no space). */
+  | { tagsOfResult: (result: NonNullable<Awaited<ReturnType<F>>>) => string[] });
+
 export interface CachePolicy<R> {
-  /** Reads served from the cache: the cache key and the tags that make the entry stale. */
-  reads?: { [K in MethodsOf<R>]?: { key: (...args: Parameters<Extract<R[K], Method>>) => string; tags: (...args: Parameters<Extract<R[K], Method>>) => string[] } };
+  /** Reads served from the cache. */
+  reads?: { [K in MethodsOf<R>]?: CachedRead<Extract<R[K], Method>> };
   /** Writes: the tags they make stale, invalidated after the write succeeds. */
   writes?: { [K in MethodsOf<R>]?: (...args: Parameters<Extract<R[K], Method>>) => string[] };
 }
@@ -18,9 +24,10 @@ export interface CachePolicy<R> {
 export function withCache<R extends object>(repo: R, context: CacheContext | undefined, policy: CachePolicy<R>): R {
   if (!context) return repo;
   const wrapped = { ...repo } as Record<string, unknown>;
-  for (const [name, read] of Object.entries(policy.reads ?? {}) as Array<[string, { key: (...a: any[]) => string; tags: (...a: any[]) => string[] }]>) {
+  for (const [name, read] of Object.entries(policy.reads ?? {}) as Array<[string, CachedRead<Method>]>) {
     const original = (repo as Record<string, Method>)[name];
-    wrapped[name] = (...args: any[]) => cached(context.cache, read.key(...args), () => original(...args) as Promise<any>, () => read.tags(...args));
+    wrapped[name] = (...args: any[]) => cached(context.cache, read.key(...args), () => original(...args) as Promise<any>,
+      (result) => ('tags' in read ? read.tags(...args) : read.tagsOfResult(result)));
   }
   for (const [name, tags] of Object.entries(policy.writes ?? {}) as Array<[string, (...a: any[]) => string[]]>) {
     const original = (repo as Record<string, Method>)[name];

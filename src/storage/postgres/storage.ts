@@ -19,7 +19,7 @@ import { uploadsRepository } from './uploads-repository.ts';
 import { searchRepository } from './search/search-repository.ts';
 import { tagsRepository } from './tags-repository.ts';
 import { withCache } from './cached-repository.ts';
-import { contentTypesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy } from './cache-policies.ts';
+import { apiKeysCachePolicy, contentTypesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy, tagsCachePolicy } from './cache-policies.ts';
 
 function repositories(db: Executor, cache: CacheContext): Repositories {
   return {
@@ -27,7 +27,7 @@ function repositories(db: Executor, cache: CacheContext): Repositories {
     spaces: spacesRepository(db, cache),
     environments: withCache(environmentsRepository(db), cache, environmentsCachePolicy),
     locales: withCache(localesRepository(db), cache, localesCachePolicy),
-    apiKeys: apiKeysRepository(db, cache),
+    apiKeys: withCache(apiKeysRepository(db), cache, apiKeysCachePolicy),
     jobs: jobsRepository(db),
     contentTypes: withCache(contentTypesRepository(db), cache, contentTypesCachePolicy),
     editorInterfaces: editorInterfacesRepository(db),
@@ -37,7 +37,7 @@ function repositories(db: Executor, cache: CacheContext): Repositories {
     snapshots: snapshotsRepository(db),
     uploads: uploadsRepository(db),
     search: withCache(searchRepository(db), cache, searchCachePolicy),
-    tags: tagsRepository(db),
+    tags: withCache(tagsRepository(db), cache, tagsCachePolicy),
   };
 }
 

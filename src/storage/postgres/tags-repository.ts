@@ -26,6 +26,9 @@ export function tagsRepository(db: Executor): TagsRepository {
       ]);
       return { items: rows.map(toTag), total: count.n };
     },
+    async list(spaceId, environmentId) {
+      return (await inEnvironment(spaceId, environmentId).selectAll().orderBy('id').execute()).map(toTag);
+    },
     async find(spaceId, environmentId, id) {
       const row = await inEnvironment(spaceId, environmentId).selectAll().where('id', '=', id).executeTakeFirst();
       return row && toTag(row);

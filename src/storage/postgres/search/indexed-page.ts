@@ -9,6 +9,9 @@ import { compileContext, type Sql } from './sql-values.ts';
 
 export interface CompiledSearch { where: (scope: SearchScope) => Sql; }
 
+/** The statement of a page's first rows, and what completes the page from the rows it returned. */
+export interface PageStatement { statement: Sql; complete(rows: unknown[]): Promise<unknown[]>; }
+
 /**
  * A page of an entry search ordered first by a field the search index holds (one locale): the index gives the
  * entries that have a value in that order, so only the page's rows (and the ones the condition turns down on the
@@ -16,7 +19,7 @@ export interface CompiledSearch { where: (scope: SearchScope) => Sql; }
  * all the others (missing values sort last), ordered by the remaining keys; they are read only when the page
  * reaches past the last entry with a value. Undefined for other searches.
  */
-export function indexedPage(db: Executor, scope: SearchScope, query: SearchQuery, compiled: CompiledSearch) {
+export function indexedPage(db: Executor, scope: SearchScope, query: SearchQuery, compiled: CompiledSearch): PageStatement | undefined {
   if (query.target !== 'Entry' || query.contentTypeId === undefined) return undefined;
   const field = indexedOrderField(query.order[0], query.contentTypeId);
   if (!field) return undefined;
@@ -24,22 +27,24 @@ export function indexedPage(db: Executor, scope: SearchScope, query: SearchQuery
   // The remaining keys (the id tie-break at least) over the entry row `r`, as compiled for any search.
   const rest = compileOrder(query.order.slice(1), compileContext('entries', query.state));
   const columns = searchColumns('entries', query.state);
-  return async (): Promise<unknown[]> => {
-    const withValue = withValueRows(scope, query, field, compiled);
-    const page = await sql`select ${columns} ${withValue} order by ${valueColumn(field)} ${sql.raw(direction)}, ${rest}
-      offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db);
-    if (page.rows.length === query.limit) return page.rows;
-    // The page reaches past the entries with a value: those without one follow. When the page starts past the last
-    // entry with a value, how many there are decides where the others start.
-    let skip = 0;
-    if (page.rows.length === 0 && query.skip > 0) {
-      const counted = await sql<{ n: number }>`select count(*)::int as n ${withValue}`.execute(db);
-      skip = Math.max(0, query.skip - (counted.rows[0]?.n ?? 0));
-    }
-    const without = await sql`select ${columns} from entries as r where ${compiled.where(scope)}
-      and not exists (select 1 from entry_values as o where o.slot = ${slotOf(scope, field)} and o.entry_id = r.id and ${inState('o', query.state)})
-      order by ${rest} offset ${skip}::bigint limit ${query.limit - page.rows.length}::bigint`.execute(db);
-    return [...page.rows, ...without.rows];
+  const withValue = withValueRows(scope, query, field, compiled);
+  return {
+    statement: sql`select ${columns} ${withValue} order by ${valueColumn(field)} ${sql.raw(direction)}, ${rest}
+      offset ${query.skip}::bigint limit ${query.limit}::bigint`,
+    async complete(rows: unknown[]): Promise<unknown[]> {
+      if (rows.length === query.limit) return rows;
+      // The page reaches past the entries with a value: those without one follow. When the page starts past the last
+      // entry with a value, how many there are decides where the others start.
+      let skip = 0;
+      if (rows.length === 0 && query.skip > 0) {
+        const counted = await sql<{ n: number }>`select count(*)::int as n ${withValue}`.execute(db);
+        skip = Math.max(0, query.skip - (counted.rows[0]?.n ?? 0));
+      }
+      const without = await sql`select ${columns} from entries as r where ${compiled.where(scope)}
+        and not exists (select 1 from entry_values as o where o.slot = ${slotOf(scope, field)} and o.entry_id = r.id and ${inState('o', query.state)})
+        order by ${rest} offset ${skip}::bigint limit ${query.limit - rows.length}::bigint`.execute(db);
+      return [...rows, ...without.rows];
+    },
   };
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { SearchQuery } from '../../../domain/search/query.ts';
-import type { Page } from '../../port/records.ts';
-import type { SearchOptions, SearchRepository, SearchScope } from '../../port/search.ts';
+import type { SearchOptions, SearchPage, SearchRepository, SearchScope } from '../../port/search.ts';
 import { toContentType } from '../content-types-repository.ts';
 import { toContent } from '../content-rows.ts';
 import { toEntry } from '../entries-repository.ts';
@@ -9,9 +8,10 @@ import type { Executor } from '../executor.ts';
 import { compileCondition } from './compile-condition.ts';
 import { compileOrder } from './compile-order.ts';
 import { indexedCount } from './indexed-count.ts';
-import { indexedPage } from './indexed-page.ts';
+import { indexedPage, type PageStatement } from './indexed-page.ts';
 import { searchColumns } from './projection.ts';
 import { linkingEntries } from './linking-entries.ts';
+import { splitLinkedRows, withLinkedEntries } from './with-linked-entries.ts';
 import { column, compileContext, type Sql } from './sql-values.ts';
 
 /**
@@ -38,7 +38,7 @@ export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'
 }
 
 export function searchRepository(db: Executor): SearchRepository {
-  async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R, options: SearchOptions = {}): Promise<Page<R>> {
+  async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R, options: SearchOptions = {}): Promise<SearchPage<R>> {
     const compiled = compileSearch(query);
     const { table, where, order } = compiled;
     const from = sql`${sql.table(table)} as r`;
@@ -46,13 +46,20 @@ export function searchRepository(db: Executor): SearchRepository {
     const count = options.total === false
       ? Promise.resolve({ rows: [] })
       : (indexedCount(scope, query) ?? sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`).execute(db);
-    const indexed = indexedPage(db, scope, query, compiled);
+    const page: PageStatement = indexedPage(db, scope, query, compiled) ?? {
+      statement: sql`select ${searchColumns(table, query.state)} from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`,
+      complete: async (rows) => rows,
+    };
+    const linkedOf = table === 'entries' && options.linkedEntriesOf?.length ? options.linkedEntriesOf : undefined;
     const rows = query.limit === 0
-      ? Promise.resolve([])
-      : indexed ? indexed()
-      : sql`select ${searchColumns(table, query.state)} from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`.execute(db).then((r) => r.rows);
-    const [counted, page] = await Promise.all([count, rows]);
-    return { items: page.map(toRecord), total: (counted.rows[0] as { n: number } | undefined)?.n ?? 0 };
+      ? Promise.resolve({ pageRows: [], linkedRows: [] })
+      : linkedOf
+        ? withLinkedEntries(page.statement, scope, query.state, linkedOf).execute(db).then((r) => splitLinkedRows(r.rows as Array<Record<string, unknown>>))
+        : page.statement.execute(db).then((r) => ({ pageRows: r.rows, linkedRows: [] }));
+    const [counted, { pageRows, linkedRows }] = await Promise.all([count, rows]);
+    const items = (await page.complete(pageRows)).map(toRecord);
+    const total = (counted.rows[0] as { n: number } | undefined)?.n ?? 0;
+    return linkedOf ? { items, total, linkedEntries: linkedRows.map(toEntry) } : { items, total };
   }
 
   return {

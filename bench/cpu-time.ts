@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux on every architecture Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU milliseconds of one process so far (0 when it is gone or /proc is missing). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, so split after its closing parenthesis): utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU milliseconds of every PostgreSQL server process on this machine (postmaster, backends, background workers). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(name));
+    } catch { /* exited meanwhile */ }
+  }
+  return total;
+}
+
+export interface CpuSample { server: number; postgres: number; }
+
+/** The CPU the server process and PostgreSQL have used so far; the difference of two samples spans a run. */
+export function sampleCpu(serverPid: number | undefined): CpuSample {
+  return { server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuMs() };
+}
