@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Executor } from './executor.ts';
+import type { DatabaseSchema } from './schema.ts';
 import { copyEntryValues } from './search/entry-values-copy.ts';
+import { inSnapshotOf } from './snapshot-transaction.ts';
 
 /**
  * Every table whose rows belong to one environment, keyed by `(space_id, environment_id, ...)`, in copy order
@@ -23,9 +25,36 @@ const COPY_ORDER: Readonly<Record<string, string[]>> = {
 /**
  * Copies the rows of every environment-scoped table from one environment to another: one set-based
  * `insert ... select` per table. Columns are read from the catalogue, so a column a later migration adds is
- * copied too; the only value that changes is `environment_id`.
+ * copied too; the only value that changes is `environment_id`. Runs in the caller's (repeatable read) transaction.
+ *
+ * With `pool` (a PostgreSQL server), the entries' search values, the largest part, are copied at the same time on a
+ * second connection reading the same snapshot (`inSnapshotOf`), committed just before the caller's transaction; on
+ * PGlite (one session) everything runs in the caller's transaction.
  */
-export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
+export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string, pool?: Kysely<DatabaseSchema>): Promise<void> {
+  if (!pool) {
+    await copyTables(db, spaceId, fromId, toId);
+    await copyEntryValues(db, spaceId, fromId, toId);
+    return;
+  }
+  let succeeded!: () => void;
+  let failed!: (error: unknown) => void;
+  const tablesCopied = new Promise<void>((resolve, reject) => { succeeded = resolve; failed = reject; });
+  tablesCopied.catch(() => {}); // its rejection is the side transaction's signal to roll back, handled there
+  const values = inSnapshotOf(db, pool, (tx) => copyEntryValues(tx, spaceId, fromId, toId), tablesCopied);
+  values.catch(() => {}); // a failure there is thrown below, once the tables are copied; not an unhandled rejection meanwhile
+  try {
+    await copyTables(db, spaceId, fromId, toId);
+  } catch (error) {
+    failed(error);
+    await values.catch(() => {});
+    throw error;
+  }
+  succeeded();
+  await values;
+}
+
+async function copyTables(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns
     where table_schema = current_schema() and table_name = any(${[...ENVIRONMENT_SCOPED_TABLES]}::text[])
@@ -46,6 +75,5 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
       where space_id = ${spaceId} and environment_id = ${fromId}
       ${COPY_ORDER[table] ? sql`order by ${sql.join(COPY_ORDER[table].map((c) => sql.id(c)))}` : sql``}`.execute(db);
   }
-  await copyEntryValues(db, spaceId, fromId, toId);
   await sql`select set_config('tessera.environment_copy', '', true)`.execute(db);
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from './schema.ts';
 import type { EnvironmentRecord, EnvironmentsRepository, NewEnvironment } from '../port/environments.ts';
 import { environmentAliasesRepository } from './environment-aliases-repository.ts';
 import { copyEnvironmentRows } from './environment-copy.ts';
@@ -13,7 +14,8 @@ export const toEnvironment = (r: any): EnvironmentRecord => ({
 
 const columns = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', id: 'id' };
 
-export function environmentsRepository(db: Executor): EnvironmentsRepository {
+/** `pool`, on a PostgreSQL server: the database itself, for the work a copy runs on a second connection. */
+export function environmentsRepository(db: Executor, pool?: Kysely<DatabaseSchema>): EnvironmentsRepository {
   const inSpace = (spaceId: string) => db.selectFrom('environments').where('space_id', '=', spaceId);
   const values = (e: NewEnvironment) => ({
     space_id: e.spaceId, id: e.id, name: e.name, status: e.status, source_environment_id: e.sourceEnvironmentId,
@@ -75,7 +77,7 @@ export function environmentsRepository(db: Executor): EnvironmentsRepository {
       const result = await db.deleteFrom('environments').where('space_id', '=', spaceId).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-    copyContent: (spaceId, fromId, toId) => copyEnvironmentRows(db, spaceId, fromId, toId),
+    copyContent: (spaceId, fromId, toId) => copyEnvironmentRows(db, spaceId, fromId, toId, pool),
     async lockSpace(spaceId) {
       await db.selectFrom('spaces').select('id').where('id', '=', spaceId).forUpdate().execute();
     },

@@ -21,11 +21,12 @@ import { tagsRepository } from './tags-repository.ts';
 import { withCache } from './cached-repository.ts';
 import { apiKeysCachePolicy, contentTypesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy, tagsCachePolicy } from './cache-policies.ts';
 
-function repositories(db: Executor, cache: CacheContext): Repositories {
+/** `pool`: the database itself on a PostgreSQL server (several connections), undefined on PGlite (one session). */
+function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'] | undefined): Repositories {
   return {
     identity: identityRepository(db, cache),
     spaces: spacesRepository(db, cache),
-    environments: withCache(environmentsRepository(db), cache, environmentsCachePolicy),
+    environments: withCache(environmentsRepository(db, pool), cache, environmentsCachePolicy),
     locales: withCache(localesRepository(db), cache, localesCachePolicy),
     apiKeys: withCache(apiKeysRepository(db), cache, apiKeysCachePolicy),
     jobs: jobsRepository(db),
@@ -49,14 +50,15 @@ export interface StorageOptions {
 /** The PostgreSQL adapter of the storage port, on a server or on PGlite. */
 export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
   const shared = open.kind === 'postgres';
+  const pool = shared ? open.db : undefined;
   return {
     kind: open.kind,
-    repos: repositories(open.db, rootCacheContext(open.db, options.cache, shared)),
+    repos: repositories(open.db, rootCacheContext(open.db, options.cache, shared), pool),
     async transaction(work, transactionOptions) {
       const tx = transactionCacheContext(options.cache, shared);
       const begin = open.db.transaction();
       const result = await (transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin).execute(async (executor) => {
-        const value = await work(repositories(executor, tx.context));
+        const value = await work(repositories(executor, tx.context, pool));
         await tx.beforeCommit(executor);
         return value;
       });

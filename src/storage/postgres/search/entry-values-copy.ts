@@ -4,7 +4,7 @@ import type { Executor } from '../executor.ts';
 /**
  * Copies the search values of one environment's entries into another (environment clone), set-based: the target
  * gets its own slots (same content type, field and locale), and every value row of a source slot is copied to the
- * matching target slot. Run after the entries are copied, in the same transaction.
+ * matching target slot, replacing what an earlier attempt left there. Reads the same snapshot as the entries' copy.
  *
  * One statement per slot, its rows in the order of the unique index (slot, entry_id, states), which every row enters
  * (the target slot is new, so they go in at one edge of its range; measured faster than the order of the num or text
@@ -28,6 +28,8 @@ export async function copyEntryValues(db: Executor, spaceId: string, fromId: str
       and kept.content_type_id = source.content_type_id and kept.field_id = source.field_id and kept.locale = source.locale
     where source.space_id = ${spaceId}::text and source.environment_id = ${fromId}::text
     order by 2`.execute(db);
+  // Values left in the target slots by an earlier attempt whose other half did not commit (see inSnapshotOf) go first.
+  await sql`delete from entry_values where slot = any(${slots.map((s) => s.target)}::int[])`.execute(db);
   for (const { source, target } of slots) {
     await sql`
       insert into entry_values (slot, entry_id, states, num, text)
