@@ -48,10 +48,11 @@ export async function runContentBench(): Promise<void> {
     log(`(${database.label})\n`);
     try {
       const writes = await prepareContentSpace(client, 'Throughput', 10);
-      const t = await measureEntryThroughput(client, writes, CLIENTS, THROUGHPUT_SECONDS, 2);
+      const t = await measureEntryThroughput(client, writes, CLIENTS, THROUGHPUT_SECONDS, 2, server.process.pid);
       log(`Entry create + publish, ${CLIENTS} clients, ${THROUGHPUT_SECONDS} s: ${fixed(t.entriesPerSecond, 0)} entries/s `
         + `(aim >= 1000: ${verdict(t.entriesPerSecond >= 1000)}); POST + PUT published p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms; `
-        + `${t.entries} entries, ${t.failures} failed\n`);
+        + `${t.entries} entries, ${t.failures} failed; CPU per entry: server ${fixed(t.cpuMsPerEntry.server, 2)} ms, `
+        + `PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms\n`);
 
       let phase = performance.now();
       const space = await prepareContentSpace(client, 'Search', 100);

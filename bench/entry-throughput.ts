@@ -1,8 +1,13 @@
 import { CONTENT_TYPE_HEADER, VERSION_HEADER, type ContentSpace } from './content-space.ts';
 import type { HttpClient } from './http-client.ts';
+import { sampleCpu } from './cpu-time.ts';
 import { quantile } from './stats.ts';
 
-export interface ThroughputFigures { entriesPerSecond: number; p50: number; p99: number; entries: number; failures: number; }
+export interface ThroughputFigures {
+  entriesPerSecond: number; p50: number; p99: number; entries: number; failures: number;
+  /** CPU milliseconds per created + published entry, of the server process and of PostgreSQL, over the measured run. */
+  cpuMsPerEntry: { server: number; postgres: number };
+}
 
 /** The fields of article n, as a client would send them. */
 export function articleFields(n: number, authorId: string): Record<string, unknown> {
@@ -18,7 +23,9 @@ export function articleFields(n: number, authorId: string): Record<string, unkno
  * `clients` concurrent clients, each looping: POST an entry, then PUT .../published with the version it got. A
  * warm-up (discarded), then `seconds` measured; a pair counts when both answered 2xx. The latency is the pair's.
  */
-export async function measureEntryThroughput(client: HttpClient, space: ContentSpace, clients: number, seconds: number, warmupSeconds: number): Promise<ThroughputFigures> {
+export async function measureEntryThroughput(
+  client: HttpClient, space: ContentSpace, clients: number, seconds: number, warmupSeconds: number, serverPid: number | undefined,
+): Promise<ThroughputFigures> {
   const entries = `/spaces/${space.spaceId}/environments/master/entries`;
   let n = 0;
   async function pair(): Promise<boolean> {
@@ -41,8 +48,14 @@ export async function measureEntryThroughput(client: HttpClient, space: ContentS
   }
   await run(performance.now() + warmupSeconds * 1000, undefined);
   const samples: number[] = [];
+  const before = sampleCpu(serverPid);
   const started = performance.now();
   const failures = await run(started + seconds * 1000, samples);
   const elapsed = (performance.now() - started) / 1000;
-  return { entriesPerSecond: samples.length / elapsed, p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), entries: samples.length, failures };
+  const after = sampleCpu(serverPid);
+  const perEntry = (used: number) => used / Math.max(samples.length, 1);
+  return {
+    entriesPerSecond: samples.length / elapsed, p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), entries: samples.length, failures,
+    cpuMsPerEntry: { server: perEntry(after.server - before.server), postgres: perEntry(after.postgres - before.postgres) },
+  };
 }
