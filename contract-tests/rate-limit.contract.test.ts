@@ -22,13 +22,19 @@ for (const kind of DB_KINDS) {
     };
 
     it('sends the limit, the remaining budget and a zero reset on 200, 401, 404 and 422 responses', async () => {
-      await nextWindow();
-      const ok = await api().get('/users/me');
-      expect(ok.status).toBe(200);
-      expect(rateHeaders(api(), ok)).toEqual({ limit: '3', remaining: '2', reset: '0' });
-      const missing = await api().get('/spaces/doesNotExist0000000000');
-      expect(missing.status).toBe(404);
-      expect(rateHeaders(api(), missing)).toEqual({ limit: '3', remaining: '1', reset: '0' });
+      // Two requests in one window; on a machine so loaded that they straddle two windows, the pair is sent again.
+      for (let attempt = 1; ; attempt++) {
+        await nextWindow();
+        const started = performance.now();
+        const ok = await api().get('/users/me');
+        const missing = await api().get('/spaces/doesNotExist0000000000');
+        if (performance.now() - started > 900 && attempt < 5) continue;
+        expect(ok.status).toBe(200);
+        expect(rateHeaders(api(), ok)).toEqual({ limit: '3', remaining: '2', reset: '0' });
+        expect(missing.status).toBe(404);
+        expect(rateHeaders(api(), missing)).toEqual({ limit: '3', remaining: '1', reset: '0' });
+        break;
+      }
 
       const unauthorized = await api().get('/users/me', { token: 'not-a-token' });
       expect(unauthorized.status).toBe(401);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
+import { fewestStatements } from '../support/statement-count.ts';
 import { en } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -27,21 +28,14 @@ for (const kind of DB_KINDS) {
       }
     });
 
-    /** Statements of one request, warm: the fewest of three runs (a background job poll can only add some). */
+    /** Statements of one request, warm (see fewestStatements). */
     async function statementsOf(size: number, query = QUERY): Promise<number> {
       const { id, token } = spaces.get(size)!;
-      const { database } = api().tessera;
       const warm = await g.gql(id, token, query);
       expect(warm.status, JSON.stringify(warm.body)).toBe(200);
       if (query === QUERY) expect(warm.body.data.articleCollection.total).toBe(size);
       expect(warm.body.data.articleCollection.items[size - 1]).toEqual({ title: `Article ${String(size - 1).padStart(2, '0')}`, author: { name: `Person ${size - 1}` } });
-      const counts: number[] = [];
-      for (let run = 0; run < 3; run++) {
-        const before = database.statements();
-        expect((await g.gql(id, token, query)).status).toBe(200);
-        counts.push(database.statements() - before);
-      }
-      return Math.min(...counts);
+      return fewestStatements(api(), async () => expect((await g.gql(id, token, query)).status).toBe(200));
     }
 
     it('a collection whose total is not selected is not counted (one statement fewer); a fragment still gets it', async () => {

@@ -117,6 +117,13 @@ for (const kind of DB_KINDS) {
       ]);
     });
 
+    it('arrays of links: <field>Collection_exists, an empty array counting as missing (as REST [exists] on arrays)', async () => {
+      await check([
+        ['{ relatedCollection_exists: true }', ['p1', 'p3']], ['{ relatedCollection_exists: false }', ['p2', 'p4']],
+        ['{ OR: [{ relatedCollection_exists: false }, { title: "Gamma" }] }', ['p2', 'p3', 'p4']],
+      ]);
+    });
+
     it('nested filter of a single link validated to one type: one level deep, published targets only (drafts in preview)', async () => {
       await check([
         ['{ author: { name: "Ann" } }', ['p1']], ['{ author: { age_gte: 40 } }', ['p2']], ['{ author: { name_not: "Ann" } }', ['p2']],
@@ -177,14 +184,16 @@ for (const kind of DB_KINDS) {
       }
     });
 
-    it('the filter input names what can be filtered: nothing for Object, RichText or arrays of links (spec rule 4), a nested input without links', async () => {
+    it('the filter input names what can be filtered: nothing for Object or RichText, only _exists on arrays of links, a nested input without links', async () => {
       const fields = async (name: string) => {
         const res = await g.gql(spaceId, token, `{ __type(name: "${name}") { inputFields { name type { name kind ofType { name } } } } }`);
         return new Map((res.body.data.__type.inputFields as Array<{ name: string; type: { name: string | null; ofType: { name: string } | null } }>)
           .map((f) => [f.name, f.type.name ?? f.type.ofType?.name]));
       };
       const post = await fields('PostFilter');
-      expect([...post.keys()].filter((k) => k.startsWith('meta') || k.startsWith('related') || k.startsWith('doc'))).toEqual([]);
+      expect([...post.keys()].filter((k) => k.startsWith('meta') || k.startsWith('doc'))).toEqual([]);
+      expect([...post.keys()].filter((k) => k.startsWith('related'))).toEqual(['relatedCollection_exists']);
+      expect(post.get('relatedCollection_exists')).toBe('Boolean');
       expect(post.get('author')).toBe('PostAuthorFilter');
       expect(['anyLink', 'image', 'tags', 'place'].filter((k) => post.has(k))).toEqual([]);
       expect(['anyLink_exists', 'image_exists', 'author_exists'].every((k) => post.has(k))).toBe(true);
@@ -200,6 +209,7 @@ for (const kind of DB_KINDS) {
       // `author` of the author type links back to posts: its nested input stops there.
       expect((await fields('AuthorFilter')).get('ref')).toBe('AuthorRefFilter');
       expect((await fields('AuthorRefFilter')).has('author')).toBe(false);
+      expect((await fields('AuthorRefFilter')).has('relatedCollection_exists')).toBe(false);
     });
 
     it('a nested filter name equal to another generated type name fails schema generation with COLLIDING_TYPE_NAMES', async () => {

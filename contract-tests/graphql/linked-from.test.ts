@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer, type ApiResponse } from '../support/harness.ts';
+import { fewestStatements } from '../support/statement-count.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
 const link = (linkType: 'Entry' | 'Asset', id: string) => ({ sys: { type: 'Link', linkType, id } });
@@ -16,17 +17,8 @@ for (const kind of DB_KINDS) {
     let tokens: { delivery: string; preview: string };
     const ask = (query: string, token = tokens.delivery) => g.gql(spaceId, token, query);
 
-    /** The SQL statements of a request, warm: the fewest of three runs (a background job poll can only add some). */
-    async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-      const { database } = api().tessera;
-      const counts: number[] = [];
-      for (let run = 0; run < 3; run++) {
-        const before = database.statements();
-        await work();
-        counts.push(database.statements() - before);
-      }
-      return Math.min(...counts);
-    }
+    /** The SQL statements of a request, warm (see fewestStatements). */
+    const statementsOf = (work: () => Promise<unknown>) => fewestStatements(api(), work);
 
     beforeAll(async () => {
       spaceId = (await g.space('LinkedFrom')).id;

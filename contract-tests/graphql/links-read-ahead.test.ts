@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
+import { fewestStatements } from '../support/statement-count.ts';
 import { en } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -44,21 +45,17 @@ for (const kind of DB_KINDS) {
     });
 
     /**
-     * The answer and the SQL statements of one warm request (the fewest of three: a job poll can only add). Pages are
-     * full where statements are counted: a page ordered by a field that runs short reads the entries without a value next.
+     * The answer and the SQL statements of one warm request (see fewestStatements). Pages are full where statements
+     * are counted: a page ordered by a field that runs short reads the entries without a value next.
      */
     async function run(query: string, as = token) {
-      const { database } = api().tessera;
       const answer = await g.gql(space, as, query);
-      const counts: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const before = database.statements();
+      const statements = await fewestStatements(api(), async () => {
         const again = await g.gql(space, as, query);
         expect(again.body.data).toEqual(answer.body.data);
         expect(again.body.errors?.map((e: { path: unknown }) => e.path)).toEqual(answer.body.errors?.map((e: { path: unknown }) => e.path));
-        counts.push(database.statements() - before);
-      }
-      return { answer, statements: Math.min(...counts) };
+      });
+      return { answer, statements };
     }
 
     it('a page and the entries its single links point to: one statement, the same data as resolved one by one', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer, type TestServer } from '../support/harness.ts';
+import { fewestStatements } from '../support/statement-count.ts';
 import { en, type EntryRow } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -191,18 +192,13 @@ for (const kind of DB_KINDS) {
       expect(filtered.body.data.itemCollection.items).toEqual([{ sys: { id: 'i04' } }, { sys: { id: 'i10' } }]);
     });
 
-    /** Statements of one request: the fewest of three runs (a background job poll can only add some). */
-    async function statementsOf(query: string): Promise<number> {
-      const { database } = api().tessera;
-      const counts: number[] = [];
-      for (let run = 0; run < 3; run++) {
-        const before = database.statements();
+    /** Statements of one request, warm (see fewestStatements). */
+    function statementsOf(query: string): Promise<number> {
+      return fewestStatements(api(), async () => {
         const res = await g.gql(s.spaceId, s.delivery, query);
         expect(res.status).toBe(200);
         expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-        counts.push(database.statements() - before);
-      }
-      return Math.min(...counts);
+      });
     }
 
     it('one read of the tags per request, however many entities show tags or filters name them', async () => {

@@ -22,6 +22,7 @@ function items(): EntryRow[] {
     if (i % 4 === 0) f.place = { lat: 52 + (i % 10) / 10, lon: 13 + (i % 7) / 10 };
     if (i % 4 === 1) f.place = { lat: 48.85, lon: 2.35 + (i % 5) / 10 };
     if (i % 5 !== 0) f.owner = link(`p${i % 4}`);
+    if (i % 3 === 0) f.related = i % 2 ? [] : [link(`p${i % 4}`), link('e01')];
     const at = `2024-02-${pad(1 + ((i * 7) % 28))}T00:00:00.000Z`;
     rows.push({
       id: `e${pad(i)}`, contentType: 'item', fields: Object.fromEntries(Object.entries(f).map(([k, v]) => [k, en(v)])),
@@ -46,6 +47,7 @@ for (const kind of DB_KINDS) {
         { id: 'name', type: 'Symbol' }, { id: 'count', type: 'Integer' }, { id: 'score', type: 'Number' }, { id: 'day', type: 'Date' },
         { id: 'flag', type: 'Boolean' }, { id: 'tags', type: 'Array', items: { type: 'Symbol', validations: [] } }, { id: 'place', type: 'Location' },
         { id: 'owner', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] },
+        { id: 'related', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [] } },
       ]);
       await g.entries(spaceId, [
         ...[0, 1, 2, 3].map((n) => ({
@@ -107,6 +109,8 @@ for (const kind of DB_KINDS) {
         ['sys.publishedVersion[in]=1,4', '{ sys: { publishedVersion_in: [1, 4] } }', '-sys.publishedVersion', '[sys_publishedVersion_DESC]'],
         ['fields.owner[exists]=true', '{ owner_exists: true }', 'sys.id', '[sys_id_ASC]'],
         ['fields.owner[exists]=false', '{ owner_exists: false }', 'sys.id', '[sys_id_ASC]'],
+        ['fields.related[exists]=true', '{ relatedCollection_exists: true }', 'sys.id', '[sys_id_ASC]'],
+        ['fields.related[exists]=false', '{ relatedCollection_exists: false }', '-fields.count', '[count_DESC]'],
         ['fields.owner.sys.contentType.sys.id=person&fields.owner.fields.age[gte]=30', '{ owner: { age_gte: 30 } }', 'sys.id', '[sys_id_ASC]'],
         ['fields.owner.sys.contentType.sys.id=person&fields.owner.fields.name=Ann&fields.count[gt]=2', '{ owner: { name: "Ann" }, count_gt: 2 }', '-fields.count', '[count_DESC]'],
         ['fields.owner.sys.contentType.sys.id=person&fields.owner.sys.id=p2', '{ owner: { sys: { id: "p2" } } }', 'sys.id', '[sys_id_ASC]'],

@@ -38,18 +38,20 @@ describe('GraphQL schema snapshots of the fixture models', () => {
       expect(root, id).toEqual(expect.arrayContaining([camel, `${camel}Collection`]));
     }
     const fields = (type: string) => fieldsOf(schema, type);
-    expect(fields('ContentTypeLocation')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'point']);
+    expect(fields('ContentTypeLocation')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'point']);
     expect(fields('Location')).toEqual(['lat', 'lon']);
     expect(fields('ContentTypeEntryCollection')).toEqual(['skip', 'limit', 'total', 'items']);
-    expect(fields('ContentTypeDateTime')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'at']);
+    // The content type `Entry` takes `contentTypeEntryCollection`; `entryCollection` stays the one across types.
+    expect(String(schema.getQueryType()!.getFields().entryCollection!.type)).toBe('EntryCollection');
+    expect(fields('ContentTypeDateTime')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'at']);
     expect(schema.getType('DateTime')?.name).toBe('DateTime');
   });
 
   it('names fields lower-camelCase without non-alphanumerics; an omitted field takes no name', () => {
     const schema = buildSchema(loadModel('naming').contentTypes, SNAPSHOT_VENDOR);
     const fields = (type: string) => fieldsOf(schema, type);
-    expect(fields('BlogPost')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'heroImage', 'seoTitle', 'field2Go', 'linkedFromPage', 'sysNotes', 'myField']);
-    expect(fields('My2ContentType')).toEqual(['sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'place', 'fastOnesCollection']);
+    expect(fields('BlogPost')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'heroImage', 'seoTitle', 'field2Go', 'linkedFromPage', 'sysNotes', 'myField']);
+    expect(fields('My2ContentType')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'place', 'fastOnesCollection']);
     expect(String((schema.getType('My2ContentType') as GraphQLObjectType).getFields().place!.type)).toBe('ContentTypeLocation');
   });
 

@@ -3,10 +3,10 @@ import {
   type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../domain/shared/paging.ts';
+import { isCollectionType } from './types/shared-types.ts';
 
 export const MAX_COMPLEXITY = 11000;
 
-const isCollection = (t: GraphQLCompositeType) => t.name.endsWith('Collection') && isObjectType(t) && !!t.getFields().items;
 const isEntity = (t: GraphQLCompositeType) => t.name === 'Asset' || t.name === 'Entry' || isUnionType(t)
   || (isObjectType(t) && t.getInterfaces().some((i) => i.name === 'Entry'));
 
@@ -48,13 +48,13 @@ export function queryComplexity(
           total += own;
         } else if (rule?.counted) {
           // counted by the enclosing field
-        } else if (isCollection(type)) {
+        } else if (isCollectionType(type)) {
           const arg = selection.arguments?.find((a) => a.name.value === 'limit');
           const limitArg = def.args.find((a) => a.name === 'limit');
           const value = arg && limitArg ? valueFromAST(arg.value, limitArg.type, variables) as number | null | undefined : undefined;
           own = multiplier * (value ? Math.min(value, MAX_LIMIT) : DEFAULT_LIMIT);
           total += own;
-        } else if (isEntity(type) && !isCollection(parent)) {
+        } else if (isEntity(type) && !isCollectionType(parent)) {
           total += multiplier;
         }
         total += walk(selection.selectionSet, type, own, seen);

@@ -4,6 +4,7 @@ import {
 } from 'graphql';
 import type { FieldDefinition } from '../domain/content-model/field.ts';
 import { and, SYS_ID, type Condition, type FieldPath, type OrderKey, type Scalar, type SysPath, type ValueType } from '../domain/search/query.ts';
+import { EQUALITY_OPS, postfixedKeys, RANGE_OPS, STRING_OPS, type PostfixOp } from './filter-postfixes.ts';
 import { compileMetadataFilter, type MetadataCompileOptions, type MetadataFilterValue } from './metadata-filter.ts';
 import { linkTargets } from './plan/link-targets.ts';
 import { compileSys, containsValue, SysFilterType, sysOrderValues } from './sys-filter.ts';
@@ -32,8 +33,7 @@ const SCALAR_TYPES: Partial<Record<string, { gql: GraphQLInputType; valueType: V
   Boolean: { gql: GraphQLBoolean, valueType: 'boolean' },
 };
 
-type Op = 'eq' | 'ne' | 'exists' | 'contains' | 'not_contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'nin'
-  | 'all' | 'some' | 'none' | 'circle' | 'rectangle' | 'reference';
+type Op = PostfixOp | 'all' | 'some' | 'none' | 'circle' | 'rectangle' | 'reference';
 
 interface FilterKey {
   field: PlannedField; op: Op; valueType: ValueType; array: boolean;
@@ -41,17 +41,11 @@ interface FilterKey {
   nested?: { contentTypeId: string; keys: Map<string, FilterKey> };
 }
 
-const POSTFIXES: Array<[string, Op]> = [
-  ['', 'eq'], ['_not', 'ne'], ['_exists', 'exists'], ['_contains', 'contains'], ['_not_contains', 'not_contains'],
-  ['_gt', 'gt'], ['_gte', 'gte'], ['_lt', 'lt'], ['_lte', 'lte'], ['_in', 'in'], ['_not_in', 'nin'],
-];
-
 /** Which postfixes a field type takes (spec table "Filters"). */
-function postfixesFor(type: string): Op[] {
-  const base: Op[] = ['eq', 'ne', 'exists'];
-  if (type === 'Symbol' || type === 'Text') return [...base, 'contains', 'not_contains', 'in', 'nin'];
-  if (type === 'Integer' || type === 'Number' || type === 'Date') return [...base, 'gt', 'gte', 'lt', 'lte', 'in', 'nin'];
-  return base;
+function postfixesFor(type: string): readonly PostfixOp[] {
+  if (type === 'Symbol' || type === 'Text') return STRING_OPS;
+  if (type === 'Integer' || type === 'Number' || type === 'Date') return RANGE_OPS;
+  return EQUALITY_OPS;
 }
 
 export interface FilterOptions {
@@ -86,10 +80,8 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
         const d = field.definition;
         const scalar = SCALAR_TYPES[d.type];
         if (scalar) {
-          for (const [postfix, op] of POSTFIXES) {
-            if (!postfixesFor(d.type).includes(op)) continue;
-            const type = op === 'exists' ? GraphQLBoolean : op === 'in' || op === 'nin' ? new GraphQLList(scalar.gql) : scalar.gql;
-            add(field.name + postfix, type, { field, op, valueType: scalar.valueType });
+          for (const { key, op, type } of postfixedKeys(field.name, scalar.gql, postfixesFor(d.type))) {
+            add(key, type, { field, op, valueType: scalar.valueType });
           }
         } else if (d.type === 'Location') {
           add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'location' });
@@ -107,8 +99,11 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
             const nested = buildFilter(target.typeName, target.fields, { name: field.nestedFilter });
             add(field.name, nested.filterType, { field, op: 'reference', valueType: 'link', nested: { contentTypeId: target.contentTypeId, keys: nested.keys } });
           }
+        } else if (d.type === 'Array' && d.items?.type === 'Link' && options.targets) {
+          // The reference's `<field>Collection_exists`; REST `fields.<f>[exists]` on arrays: an empty array does not exist.
+          add(`${field.name}Collection_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'link', array: true });
         }
-        // Spec, Filters rule 4: no filters at all on Array of Link, Object or RichText fields.
+        // Spec, Filters rule 4: no value filters on Array of Link, none at all on Object or RichText fields.
       }
       return config;
     },

@@ -1,39 +1,25 @@
-import {
-  GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString,
-  type GraphQLFieldConfigMap, type GraphQLEnumType, type GraphQLInputObjectType,
-} from 'graphql';
-import type { ContentTypeDefinition, FieldDefinition } from '../domain/content-model/field.ts';
+import { GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
+import type { ContentTypeDefinition } from '../domain/content-model/field.ts';
 import { SYS_ID, type Condition, type SearchQuery } from '../domain/search/query.ts';
-import { fieldLocales, type GraphqlContext, type ReadState, type Resolved } from './context.ts';
+import type { GraphqlContext, Resolved } from './context.ts';
+import { entryCollectionField } from './entry-collection.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere, type CompileOptions, type PlannedField } from './filters.ts';
 import { metadataCompileOptions } from './metadata-filter.ts';
 import { nameContentModel, rootFieldName } from './plan/naming.ts';
 import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
 import { selects } from './selection.ts';
 import { selectedEntryLinks } from './linked-selection.ts';
-import { checkLocale, checkPreview, collectionOf, contentObjectType } from './types/content-types.ts';
+import { collectionArgs, readContext, type CollectionArgs, type ReadArgs } from './read-context.ts';
+import { collectionOf, contentObjectType } from './types/content-types.ts';
 import { linkedFromField, linkingCollections } from './types/linked-from.ts';
-import { collectionType, pageOf, pagingArgs, readArgs } from './types/shared-types.ts';
+import { nodeField } from './node-field.ts';
+import { collectionType, pageOf, readArgs } from './types/shared-types.ts';
 import { vendorMetadata } from './types/vendor-metadata.ts';
-
-interface ReadArgs { preview?: boolean | null; locale?: string | null; useFallbackLocale?: boolean | null; }
-interface CollectionArgs extends ReadArgs {
-  skip?: number | null; limit?: number | null; where?: Record<string, unknown> | null;
-  order?: Array<{ field?: PlannedField; direction: 'asc' | 'desc' }> | null;
-}
-
-/** The request's preview flag, locale and fallback use, checked; filters read fields as the results do. */
-function readContext(ctx: GraphqlContext, a: ReadArgs) {
-  const preview = checkPreview(ctx, a.preview ?? false);
-  const locale = a.locale ? checkLocale(ctx, a.locale) : ctx.defaultLocale;
-  const read: ReadState = { preview, locale, useFallbackLocale: a.useFallbackLocale ?? true };
-  const chainOf = (d: FieldDefinition) => fieldLocales(ctx, d, read);
-  return { preview, locale, read, chainOf, state: preview ? 'draft' as const : 'published' as const };
-}
 
 /**
  * Builds the schema of an activated content model: per content type an object type implementing `Entry`, its
- * collection, filter and order, and the root fields `<type>` and `<type>Collection`; plus `asset` and `assetCollection`.
+ * collection, filter and order, and the root fields `<type>` and `<type>Collection`; plus `asset`, `assetCollection`,
+ * `entryCollection` (all types) and `_node` (any entry or asset by id).
  * The tags metadata field and types are named after the `vendor` token.
  */
 export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinition>, vendor: string): GraphQLSchema {
@@ -103,6 +89,9 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     };
   }
 
+  query.entryCollection = entryCollectionField([...contentTypes.keys()], entryCollection, metadataFilter);
+  query._node = nodeField(contentTypes.keys());
+
   const asset = buildFilter('Asset', ASSET_FIELDS, { metadata: metadataFilter });
   const assetOrder = buildOrder('Asset', ASSET_FIELDS);
   query.asset = {
@@ -135,8 +124,4 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
     types: [...objectTypes.values(), entryCollection],
   });
-}
-
-function collectionArgs(filterType: GraphQLInputObjectType, orderType: GraphQLEnumType) {
-  return { ...pagingArgs, ...readArgs, where: { type: filterType }, order: { type: new GraphQLList(orderType) } };
 }

@@ -1,37 +1,27 @@
 import {
-  GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLList, GraphQLString,
-  type GraphQLInputFieldConfigMap, type GraphQLInputType,
+  GraphQLFloat, GraphQLInputObjectType, GraphQLString, type GraphQLInputFieldConfigMap, type GraphQLInputType,
 } from 'graphql';
 import { and, SYS_ID, type Condition, type Scalar, type SysPath } from '../domain/search/query.ts';
 import { executionError } from './errors.ts';
+import { postfixedKeys, RANGE_OPS, STRING_OPS, type PostfixOp as SysOp } from './filter-postfixes.ts';
 import { DateTimeType } from './types/shared-types.ts';
 
-type SysOp = 'eq' | 'ne' | 'exists' | 'contains' | 'not_contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'nin';
-
-const POSTFIXES: Record<string, SysOp> = {
-  '': 'eq', _not: 'ne', _exists: 'exists', _contains: 'contains', _not_contains: 'not_contains',
-  _gt: 'gt', _gte: 'gte', _lt: 'lt', _lte: 'lte', _in: 'in', _not_in: 'nin',
-};
-
-const RANGE: SysOp[] = ['eq', 'ne', 'exists', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'];
-
 /** The sys attributes `SysFilter` names, the postfixes each takes and its GraphQL type. */
-const ATTRIBUTES: Record<string, { path: SysPath; gql: GraphQLInputType; ops: SysOp[] }> = {
-  id: { path: SYS_ID, gql: GraphQLString, ops: ['eq', 'ne', 'exists', 'contains', 'not_contains', 'in', 'nin'] },
-  publishedAt: { path: { kind: 'sys', attribute: 'publishedAt', valueType: 'date' }, gql: DateTimeType, ops: RANGE },
-  firstPublishedAt: { path: { kind: 'sys', attribute: 'firstPublishedAt', valueType: 'date' }, gql: DateTimeType, ops: RANGE },
+const ATTRIBUTES: Record<string, { path: SysPath; gql: GraphQLInputType; ops: readonly SysOp[] }> = {
+  id: { path: SYS_ID, gql: GraphQLString, ops: STRING_OPS },
+  publishedAt: { path: { kind: 'sys', attribute: 'publishedAt', valueType: 'date' }, gql: DateTimeType, ops: RANGE_OPS },
+  firstPublishedAt: { path: { kind: 'sys', attribute: 'firstPublishedAt', valueType: 'date' }, gql: DateTimeType, ops: RANGE_OPS },
   // Float as in the hosted schema; versions are integers, so fractional bounds are rounded (see `versionCondition`).
-  publishedVersion: { path: { kind: 'sys', attribute: 'publishedVersion', valueType: 'integer' }, gql: GraphQLFloat, ops: RANGE },
+  publishedVersion: { path: { kind: 'sys', attribute: 'publishedVersion', valueType: 'integer' }, gql: GraphQLFloat, ops: RANGE_OPS },
 };
 
 interface SysKey { path: SysPath; op: SysOp; }
 const KEYS = new Map<string, SysKey>();
 const FIELDS: GraphQLInputFieldConfigMap = {};
 for (const [name, a] of Object.entries(ATTRIBUTES)) {
-  for (const [postfix, op] of Object.entries(POSTFIXES)) {
-    if (!a.ops.includes(op)) continue;
-    FIELDS[name + postfix] = { type: op === 'exists' ? GraphQLBoolean : op === 'in' || op === 'nin' ? new GraphQLList(a.gql) : a.gql };
-    KEYS.set(name + postfix, { path: a.path, op });
+  for (const { key, op, type } of postfixedKeys(name, a.gql, a.ops)) {
+    FIELDS[key] = { type };
+    KEYS.set(key, { path: a.path, op });
   }
 }
 

@@ -14,8 +14,9 @@ export type Scalars = {
   Quality: { input: unknown; output: unknown; }
 };
 
-export type Article = Entry & {
+export type Article = Entry & _Node & {
   __typename?: 'Article';
+  _id: Scalars['ID']['output'];
   author?: Maybe<Author>;
   body?: Maybe<ArticleBody>;
   categoriesCollection?: Maybe<CategoryCollection>;
@@ -206,6 +207,7 @@ export type ArticleFilter = {
   OR?: InputMaybe<Array<InputMaybe<ArticleFilter>>>;
   author?: InputMaybe<ArticleAuthorFilter>;
   author_exists?: InputMaybe<Scalars['Boolean']['input']>;
+  categoriesCollection_exists?: InputMaybe<Scalars['Boolean']['input']>;
   featured?: InputMaybe<Scalars['Boolean']['input']>;
   featured_exists?: InputMaybe<Scalars['Boolean']['input']>;
   featured_not?: InputMaybe<Scalars['Boolean']['input']>;
@@ -232,6 +234,7 @@ export type ArticleFilter = {
   rating_lte?: InputMaybe<Scalars['Float']['input']>;
   rating_not?: InputMaybe<Scalars['Float']['input']>;
   rating_not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+  relatedCollection_exists?: InputMaybe<Scalars['Boolean']['input']>;
   seeAlso_exists?: InputMaybe<Scalars['Boolean']['input']>;
   serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
   slug?: InputMaybe<Scalars['String']['input']>;
@@ -322,8 +325,9 @@ export type ArticleRelatedCollection = {
 
 export type ArticleRelatedItem = Article | Author | Category;
 
-export type Asset = {
+export type Asset = _Node & {
   __typename?: 'Asset';
+  _id: Scalars['ID']['output'];
   contentType?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   fileName?: Maybe<Scalars['String']['output']>;
@@ -526,8 +530,9 @@ export type AssetOrder =
   | 'width_ASC'
   | 'width_DESC';
 
-export type Author = Entry & {
+export type Author = Entry & _Node & {
   __typename?: 'Author';
+  _id: Scalars['ID']['output'];
   avatar?: Maybe<Asset>;
   bio?: Maybe<Scalars['String']['output']>;
   linkedFrom?: Maybe<AuthorLinkingCollections>;
@@ -626,8 +631,9 @@ export type AuthorOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type Category = Entry & {
+export type Category = Entry & _Node & {
   __typename?: 'Category';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<CategoryLinkingCollections>;
   parent?: Maybe<Category>;
   serviceMetadata: ServiceMetadata;
@@ -778,6 +784,23 @@ export type EntryCollection = {
   total: Scalars['Int']['output'];
 };
 
+export type EntryFilter = {
+  AND?: InputMaybe<Array<InputMaybe<EntryFilter>>>;
+  OR?: InputMaybe<Array<InputMaybe<EntryFilter>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
+  sys?: InputMaybe<SysFilter>;
+};
+
+export type EntryOrder =
+  | 'sys_firstPublishedAt_ASC'
+  | 'sys_firstPublishedAt_DESC'
+  | 'sys_id_ASC'
+  | 'sys_id_DESC'
+  | 'sys_publishedAt_ASC'
+  | 'sys_publishedAt_DESC'
+  | 'sys_publishedVersion_ASC'
+  | 'sys_publishedVersion_DESC';
+
 export type ImageFormat =
   | 'JPG'
   | 'JPG_PROGRESSIVE'
@@ -826,6 +849,7 @@ export type Location = {
 
 export type Query = {
   __typename?: 'Query';
+  _node?: Maybe<_Node>;
   article?: Maybe<Article>;
   articleCollection?: Maybe<ArticleCollection>;
   asset?: Maybe<Asset>;
@@ -834,6 +858,15 @@ export type Query = {
   authorCollection?: Maybe<AuthorCollection>;
   category?: Maybe<Category>;
   categoryCollection?: Maybe<CategoryCollection>;
+  entryCollection?: Maybe<EntryCollection>;
+};
+
+
+export type Query_NodeArgs = {
+  id: Scalars['ID']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -912,6 +945,17 @@ export type QueryCategoryCollectionArgs = {
   where?: InputMaybe<CategoryFilter>;
 };
 
+
+export type QueryEntryCollectionArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Array<InputMaybe<EntryOrder>>>;
+  preview?: InputMaybe<Scalars['Boolean']['input']>;
+  skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<EntryFilter>;
+};
+
 export type Rectangle = {
   bottomRightLat?: InputMaybe<Scalars['Float']['input']>;
   bottomRightLon?: InputMaybe<Scalars['Float']['input']>;
@@ -987,4 +1031,8 @@ export type SysFilter = {
   publishedVersion_lte?: InputMaybe<Scalars['Float']['input']>;
   publishedVersion_not?: InputMaybe<Scalars['Float']['input']>;
   publishedVersion_not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type _Node = {
+  _id: Scalars['ID']['output'];
 };

@@ -13,8 +13,9 @@ export type Scalars = {
   Quality: { input: unknown; output: unknown; }
 };
 
-export type A = Entry & {
+export type A = Entry & _Node & {
   __typename?: 'A';
+  _id: Scalars['ID']['output'];
   b?: Maybe<Scalars['Boolean']['output']>;
   linkedFrom?: Maybe<ALinkingCollections>;
   serviceMetadata: ServiceMetadata;
@@ -76,8 +77,9 @@ export type AOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type Asset = {
+export type Asset = _Node & {
   __typename?: 'Asset';
+  _id: Scalars['ID']['output'];
   contentType?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   fileName?: Maybe<Scalars['String']['output']>;
@@ -270,8 +272,9 @@ export type AssetOrder =
   | 'width_ASC'
   | 'width_DESC';
 
-export type BlogPost = Entry & {
+export type BlogPost = Entry & _Node & {
   __typename?: 'BlogPost';
+  _id: Scalars['ID']['output'];
   field2Go?: Maybe<Scalars['Int']['output']>;
   heroImage?: Maybe<Asset>;
   linkedFrom?: Maybe<BlogPostLinkingCollections>;
@@ -432,8 +435,9 @@ export type Circle = {
   radius?: InputMaybe<Scalars['Float']['input']>;
 };
 
-export type ContentType2Fast = Entry & {
+export type ContentType2Fast = Entry & _Node & {
   __typename?: 'ContentType2Fast';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentType2FastLinkingCollections>;
   serviceMetadata: ServiceMetadata;
   speed?: Maybe<Scalars['Float']['output']>;
@@ -511,8 +515,9 @@ export type ContentType2FastOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeAsset = Entry & {
+export type ContentTypeAsset = Entry & _Node & {
   __typename?: 'ContentTypeAsset';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeAssetLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   serviceMetadata: ServiceMetadata;
@@ -578,8 +583,9 @@ export type ContentTypeAssetOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeCircle = Entry & {
+export type ContentTypeCircle = Entry & _Node & {
   __typename?: 'ContentTypeCircle';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeCircleLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   serviceMetadata: ServiceMetadata;
@@ -645,8 +651,9 @@ export type ContentTypeCircleOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeDateTime = Entry & {
+export type ContentTypeDateTime = Entry & _Node & {
   __typename?: 'ContentTypeDateTime';
+  _id: Scalars['ID']['output'];
   at?: Maybe<Scalars['DateTime']['output']>;
   linkedFrom?: Maybe<ContentTypeDateTimeLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
@@ -730,8 +737,9 @@ export type ContentTypeDateTimeOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeEntry = Entry & {
+export type ContentTypeEntry = Entry & _Node & {
   __typename?: 'ContentTypeEntry';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeEntryLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   serviceMetadata: ServiceMetadata;
@@ -797,8 +805,9 @@ export type ContentTypeEntryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeImageFormat = Entry & {
+export type ContentTypeImageFormat = Entry & _Node & {
   __typename?: 'ContentTypeImageFormat';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeImageFormatLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   serviceMetadata: ServiceMetadata;
@@ -864,8 +873,9 @@ export type ContentTypeImageFormatOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeLocation = Entry & {
+export type ContentTypeLocation = Entry & _Node & {
   __typename?: 'ContentTypeLocation';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeLocationLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   point?: Maybe<Location>;
@@ -951,8 +961,9 @@ export type ContentTypeLocationOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeQuery = Entry & {
+export type ContentTypeQuery = Entry & _Node & {
   __typename?: 'ContentTypeQuery';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeQueryLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   serviceMetadata: ServiceMetadata;
@@ -1018,8 +1029,9 @@ export type ContentTypeQueryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeRichText = Entry & {
+export type ContentTypeRichText = Entry & _Node & {
   __typename?: 'ContentTypeRichText';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeRichTextLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   serviceMetadata: ServiceMetadata;
@@ -1085,8 +1097,9 @@ export type ContentTypeRichTextOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeSys = Entry & {
+export type ContentTypeSys = Entry & _Node & {
   __typename?: 'ContentTypeSys';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ContentTypeSysLinkingCollections>;
   name?: Maybe<Scalars['String']['output']>;
   serviceMetadata: ServiceMetadata;
@@ -1165,6 +1178,23 @@ export type EntryCollection = {
   total: Scalars['Int']['output'];
 };
 
+export type EntryFilter = {
+  AND?: InputMaybe<Array<InputMaybe<EntryFilter>>>;
+  OR?: InputMaybe<Array<InputMaybe<EntryFilter>>>;
+  serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
+  sys?: InputMaybe<SysFilter>;
+};
+
+export type EntryOrder =
+  | 'sys_firstPublishedAt_ASC'
+  | 'sys_firstPublishedAt_DESC'
+  | 'sys_id_ASC'
+  | 'sys_id_DESC'
+  | 'sys_publishedAt_ASC'
+  | 'sys_publishedAt_DESC'
+  | 'sys_publishedVersion_ASC'
+  | 'sys_publishedVersion_DESC';
+
 export type ImageFormat =
   | 'JPG'
   | 'JPG_PROGRESSIVE'
@@ -1211,8 +1241,9 @@ export type Location = {
   lon?: Maybe<Scalars['Float']['output']>;
 };
 
-export type My2ContentType = Entry & {
+export type My2ContentType = Entry & _Node & {
   __typename?: 'My2ContentType';
+  _id: Scalars['ID']['output'];
   fastOnesCollection?: Maybe<ContentType2FastCollection>;
   linkedFrom?: Maybe<My2ContentTypeLinkingCollections>;
   place?: Maybe<ContentTypeLocation>;
@@ -1259,6 +1290,7 @@ export type My2ContentTypeCollection = {
 export type My2ContentTypeFilter = {
   AND?: InputMaybe<Array<InputMaybe<My2ContentTypeFilter>>>;
   OR?: InputMaybe<Array<InputMaybe<My2ContentTypeFilter>>>;
+  fastOnesCollection_exists?: InputMaybe<Scalars['Boolean']['input']>;
   place?: InputMaybe<My2ContentTypePlaceFilter>;
   place_exists?: InputMaybe<Scalars['Boolean']['input']>;
   serviceMetadata?: InputMaybe<ServiceMetadataFilter>;
@@ -1314,8 +1346,9 @@ export type My2ContentTypePlaceFilter = {
   sys?: InputMaybe<SysFilter>;
 };
 
-export type ProductVariant = Entry & {
+export type ProductVariant = Entry & _Node & {
   __typename?: 'ProductVariant';
+  _id: Scalars['ID']['output'];
   linkedFrom?: Maybe<ProductVariantLinkingCollections>;
   serviceMetadata: ServiceMetadata;
   sku?: Maybe<Scalars['String']['output']>;
@@ -1383,6 +1416,7 @@ export type ProductVariantOrder =
 
 export type Query = {
   __typename?: 'Query';
+  _node?: Maybe<_Node>;
   a?: Maybe<A>;
   aCollection?: Maybe<ACollection>;
   asset?: Maybe<Asset>;
@@ -1409,10 +1443,19 @@ export type Query = {
   contentTypeRichTextCollection?: Maybe<ContentTypeRichTextCollection>;
   contentTypeSys?: Maybe<ContentTypeSys>;
   contentTypeSysCollection?: Maybe<ContentTypeSysCollection>;
+  entryCollection?: Maybe<EntryCollection>;
   my2ContentType?: Maybe<My2ContentType>;
   my2ContentTypeCollection?: Maybe<My2ContentTypeCollection>;
   productVariant?: Maybe<ProductVariant>;
   productVariantCollection?: Maybe<ProductVariantCollection>;
+};
+
+
+export type Query_NodeArgs = {
+  id: Scalars['ID']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
+  preview?: InputMaybe<Scalars['Boolean']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1663,6 +1706,17 @@ export type QueryContentTypeSysCollectionArgs = {
 };
 
 
+export type QueryEntryCollectionArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Array<InputMaybe<EntryOrder>>>;
+  preview?: InputMaybe<Scalars['Boolean']['input']>;
+  skip?: InputMaybe<Scalars['Int']['input']>;
+  useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
+  where?: InputMaybe<EntryFilter>;
+};
+
+
 export type QueryMy2ContentTypeArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1775,4 +1829,8 @@ export type SysFilter = {
   publishedVersion_lte?: InputMaybe<Scalars['Float']['input']>;
   publishedVersion_not?: InputMaybe<Scalars['Float']['input']>;
   publishedVersion_not_in?: InputMaybe<Array<InputMaybe<Scalars['Float']['input']>>>;
+};
+
+export type _Node = {
+  _id: Scalars['ID']['output'];
 };

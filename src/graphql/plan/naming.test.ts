@@ -27,6 +27,14 @@ describe('GraphQL naming', () => {
     expect(rootFieldName(typeName('location', 'service'))).toBe('contentTypeLocation');
   });
 
+  it('the cross-type root names are reserved: EntryFilter, EntryOrder, ID; a type `entry` never takes `entryCollection`', () => {
+    expect(typeName('entry_filter', 'service')).toBe('ContentTypeEntryFilter');
+    expect(typeName('entryOrder', 'service')).toBe('ContentTypeEntryOrder');
+    expect(typeName('entry', 'service')).toBe('ContentTypeEntry');
+    expect(`${rootFieldName(typeName('entry', 'service'))}Collection`).toBe('contentTypeEntryCollection');
+    expect(typeName('ID', 'service')).toBe('ContentTypeID');
+  });
+
   it('field names: lower camelCase without non-alphanumerics', () => {
     expect(camelCase('Title')).toBe('title');
     expect(camelCase('hero_image')).toBe('heroImage');
@@ -48,6 +56,11 @@ describe('GraphQL naming', () => {
     expect(failure(() => nameContentModel(model({ t: ['sys'] }), 'service')).code).toBe('RESERVED_FIELD_NAME');
     expect(failure(() => nameContentModel(model({ t: ['linked_from'] }), 'service')).details)
       .toEqual({ contentTypeId: 't', fieldId: 'linked_from', resultingFieldName: 'linkedFrom' });
+    // An array of links `related` is read as `relatedCollection`: a field `related_collection` would take that name.
+    const links = model({ t: ['related_collection', 'related'] });
+    links.get('t')!.fields[1] = { ...field('related'), type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [] } } as FieldDefinition;
+    expect(failure(() => nameContentModel(links, 'service')).details)
+      .toEqual({ contentTypeId: 't', collidingFieldIds: ['related_collection', 'related'], resultingFieldName: 'relatedCollection' });
     const m = model({ t: ['a'] });
     m.get('t')!.fields.push(field('sys', true), field('A', true));
     expect(nameContentModel(m, 'service')).toEqual([{ contentTypeId: 't', typeName: 'T', fields: [{ fieldId: 'a', name: 'a' }] }]);

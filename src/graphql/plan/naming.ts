@@ -7,7 +7,7 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'Query', 'String', 'Int', 'Float', 'Boolean', 'Location', 'Circle', 'Rectangle', 'DateTime', 'RichText', 'Asset',
   'AssetCollection', 'AssetLinkingCollections', 'AssetFilter', 'AssetOrder', 'Entry', 'EntryCollection', 'Sys',
   'SysFilter', 'Dimension', 'HexColor', 'Quality', 'ImageResizeFocus', 'ImageResizeStrategy', 'ImageFormat',
-  'ImageTransformOptions', 'JSON',
+  'ImageTransformOptions', 'JSON', 'EntryFilter', 'EntryOrder', '_Node', 'ID',
 ]);
 
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set(['sys', 'linkedFrom']);
@@ -141,7 +141,9 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
           `Schema generation failed. Field name '${name}' generated for the field '${f.id}' in the content type '${contentTypeId}' is reserved`,
           { contentTypeId, fieldId: f.id, resultingFieldName: name });
       }
-      seen.set(name, [...(seen.get(name) ?? []), f.id]);
+      // An array of links is read through `<name>Collection`: that is the name another field must not generate.
+      const fieldName = f.type === 'Array' && f.items?.type === 'Link' ? `${name}Collection` : name;
+      seen.set(fieldName, [...(seen.get(fieldName) ?? []), f.id]);
       const field: NamedField = { fieldId: f.id, name };
       const entryLinks = f.type === 'Link' ? f.linkType === 'Entry' : f.type === 'Array' && f.items?.type === 'Link' && f.items.linkType === 'Entry';
       const targets = entryLinks ? linkTargets(f) : [];

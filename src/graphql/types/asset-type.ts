@@ -1,6 +1,7 @@
 import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import type { GraphqlContext, Resolved } from '../context.ts';
 import type { PlannedField } from '../filters.ts';
+import { NodeInterface, nodeIdField } from './node.ts';
 import { localeArgs, SysType } from './shared-types.ts';
 import { fieldValue, localeOf, type LocaleArgs } from './content-types.ts';
 import { ImageTransformOptionsType, transformedUrl, type ImageTransformOptions } from './image-transform.ts';
@@ -25,7 +26,10 @@ export const assetType = (
   linkedFrom: GraphQLFieldConfig<Resolved, GraphqlContext>, metadata: VendorMetadata,
 ) => new GraphQLObjectType<Resolved, GraphqlContext>({
   name: 'Asset',
+  interfaces: [NodeInterface],
+  isTypeOf: (s: Resolved) => !('contentTypeId' in s.record),
   fields: {
+    _id: nodeIdField,
     sys: { type: new GraphQLNonNull(SysType), resolve: (s) => s },
     [metadata.names.field]: metadata.field,
     linkedFrom,

@@ -10,6 +10,7 @@ import { executionError } from '../errors.ts';
 import type { PlannedField } from '../filters.ts';
 import { linkTargets } from '../plan/link-targets.ts';
 import type { NamedField } from '../plan/naming.ts';
+import { NodeInterface, nodeIdField } from './node.ts';
 import { resolveLink } from './resolve-link.ts';
 import { richTextType, type RichTextSource } from './rich-text.ts';
 import type { VendorMetadata } from './vendor-metadata.ts';
@@ -83,10 +84,11 @@ export function contentObjectType(
 ): GraphQLObjectType<Resolved> {
   return new GraphQLObjectType<Resolved, GraphqlContext>({
     name: typeName,
-    interfaces: [registry.metadata.entryInterface],
+    interfaces: [registry.metadata.entryInterface, NodeInterface],
     isTypeOf: (s: Resolved) => 'contentTypeId' in s.record && (s.record as EntryRecord).contentTypeId === definition.id,
     fields: () => {
       const config: GraphQLFieldConfigMap<Resolved, GraphqlContext> = {
+        _id: nodeIdField,
         sys: { type: new GraphQLNonNull(SysType), resolve: (s) => s },
         [registry.metadata.names.field]: registry.metadata.field,
         linkedFrom: registry.linkedFrom(definition.id ?? ''),

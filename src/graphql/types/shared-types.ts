@@ -1,6 +1,6 @@
 import {
   GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLInterfaceType, GraphQLList, GraphQLNonNull,
-  GraphQLObjectType, GraphQLScalarType, GraphQLString, type GraphQLUnionType,
+  GraphQLObjectType, GraphQLScalarType, GraphQLString, type GraphQLNamedType, type GraphQLUnionType,
 } from 'graphql';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../domain/shared/paging.ts';
 import type { Resolved } from '../context.ts';
@@ -52,9 +52,13 @@ export const readArgs = { preview: { type: GraphQLBoolean }, locale: { type: Gra
 /** The arguments of a content field: its locale and whether its missing values follow the fallback chain. */
 export const localeArgs = { locale: { type: GraphQLString }, ...fallbackArg };
 
+const collectionTypes = new WeakSet<GraphQLNamedType>();
+/** Whether a type is a collection made by `collectionType` (a content type named `...Collection` is not). */
+export const isCollectionType = (type: GraphQLNamedType): boolean => collectionTypes.has(type);
+
 /** `{skip, limit, total, items}` over an item type. */
 export function collectionType(name: string, item: GraphQLInterfaceType | GraphQLObjectType | GraphQLUnionType): GraphQLObjectType {
-  return new GraphQLObjectType({
+  const type = new GraphQLObjectType({
     name,
     fields: {
       skip: { type: new GraphQLNonNull(GraphQLInt) },
@@ -63,4 +67,6 @@ export function collectionType(name: string, item: GraphQLInterfaceType | GraphQ
       items: { type: new GraphQLNonNull(new GraphQLList(item)) },
     },
   });
+  collectionTypes.add(type);
+  return type;
 }
