@@ -29,7 +29,7 @@ describe('schema cache', () => {
     const second = await cache.schemaFor(scope);
     expect(second).not.toBe(first);
     expect(cache.builds).toBe(2);
-    expect(Object.keys((second.getType('A') as unknown as { getFields(): object }).getFields())).toEqual(['sys', 'serviceMetadata', 'linkedFrom', 'x', 'y']);
+    expect(Object.keys((second.getType('A') as unknown as { getFields(): object }).getFields())).toEqual(['_id', 'sys', 'serviceMetadata', 'linkedFrom', 'x', 'y']);
     expect(await cache.schemaFor({ spaceId: 's', environmentId: 'other' })).not.toBe(second);
     expect(cache.builds).toBe(3);
   });
