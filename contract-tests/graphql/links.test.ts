@@ -82,7 +82,7 @@ for (const kind of DB_KINDS) {
         [['post', 'friendsCollection', 'items', 1], 'UNRESOLVABLE_LINK', { type: 'Post', field: 'friends', linkType: 'Entry', linkId: 'gone2', linkingEntryId: 'broken' }],
         [['other', 'author'], 'UNEXPECTED_LINKED_CONTENT_TYPE', expect.objectContaining({ linkId: 'p00', contentType: 'post' })],
       ]));
-      expect(res.body.errors.find((e: { path: unknown[] }) => e.path[1] === 'author').message)
+      expect(res.body.errors.find((e: { path: unknown[] }) => e.path[0] === 'post' && e.path[1] === 'author').message)
         .toBe("Query execution error. Link from entry 'broken' to entry 'gone' on field 'author' within type 'Post' cannot be resolved");
     });
 
