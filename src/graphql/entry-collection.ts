@@ -2,7 +2,7 @@ import type { GraphQLFieldConfig, GraphQLInputObjectType, GraphQLObjectType } fr
 import { and, type Condition, type SysPath } from '../domain/search/query.ts';
 import type { GraphqlContext } from './context.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere } from './filters.ts';
-import { metadataCompileOptions } from './metadata-filter.ts';
+import { withMetadataOptions } from './metadata-filter.ts';
 import { collectionArgs, readContext, type CollectionArgs } from './read-context.ts';
 import { selects } from './selection.ts';
 import { pageOf } from './types/shared-types.ts';
@@ -32,7 +32,7 @@ export function entryCollectionField(
     resolve: async (_s, a: CollectionArgs, ctx, info) => {
       const r = readContext(ctx, a);
       const { skip, limit } = pageOf(a);
-      const options = { ...r, metadata: await metadataCompileOptions(ctx, a.where, metadata.field) };
+      const options = await withMetadataOptions(ctx, r, a.where, metadata.field);
       const page = await ctx.storage.repos.search.entries(ctx.scope, {
         target: 'Entry', state: r.state, where: and(schemaTypes, compileWhere(a.where, keys, options)), order: compileOrder(a.order, r), skip, limit,
       }, { total: selects(info, 'total') });

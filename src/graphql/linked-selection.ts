@@ -1,8 +1,11 @@
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { PlannedField } from './filters.ts';
 
-/** The GraphQL field that reads a link field: its name for a single link, `<name>Collection` for an array of links. */
-const entryLinkFieldNames = (fields: PlannedField[]): Map<string, string> => {
+/**
+ * The entry-link fields of a content type by the GraphQL field that reads them (its name for a single link,
+ * `<name>Collection` for an array of links): worked out once per schema, for `selectedEntryLinks`.
+ */
+export const entryLinkFieldNames = (fields: PlannedField[]): ReadonlyMap<string, string> => {
   const names = new Map<string, string>();
   for (const { name, fieldId, definition: d } of fields) {
     if (d.type === 'Link' && d.linkType === 'Entry') names.set(name, fieldId);
@@ -15,8 +18,7 @@ const entryLinkFieldNames = (fields: PlannedField[]): Map<string, string> => {
  * The entry-link fields (their field ids) a collection's `items` select, through inline fragments and fragment
  * spreads: the links the collection's resolver may read ahead with its page, since resolving them comes next.
  */
-export function selectedEntryLinks(info: GraphQLResolveInfo, fields: PlannedField[]): string[] {
-  const byName = entryLinkFieldNames(fields);
+export function selectedEntryLinks(info: GraphQLResolveInfo, byName: ReadonlyMap<string, string>): string[] {
   if (byName.size === 0) return [];
   const found = new Set<string>();
   const visit = (set: SelectionSetNode | undefined, inItems: boolean, seen: Set<string>) => {

@@ -21,8 +21,15 @@ function names(where: Record<string, unknown> | null | undefined, field: string)
   return ['AND', 'OR'].some((key) => Array.isArray(where[key]) && (where[key] as Array<Record<string, unknown> | null>).some((w) => names(w, field)));
 }
 
+/** `options` with those of the metadata filter `field` when the `where` uses it (the public tags are read only then). */
+export async function withMetadataOptions<O extends object>(
+  ctx: GraphqlContext, options: O, where: Record<string, unknown> | null | undefined, field: string,
+): Promise<O & { metadata?: MetadataCompileOptions }> {
+  return { ...options, metadata: await metadataCompileOptions(ctx, where, field) };
+}
+
 /** The compile options of the metadata filter `field` of a `where`; the public tags are read only when it is used. */
-export async function metadataCompileOptions(
+async function metadataCompileOptions(
   ctx: GraphqlContext, where: Record<string, unknown> | null | undefined, field: string,
 ): Promise<MetadataCompileOptions | undefined> {
   if (!names(where, field)) return undefined;

@@ -3,12 +3,12 @@ import type { ContentTypeDefinition } from '../domain/content-model/field.ts';
 import { SYS_ID, type Condition, type SearchQuery } from '../domain/search/query.ts';
 import type { GraphqlContext, Resolved } from './context.ts';
 import { entryCollectionField } from './entry-collection.ts';
-import { buildFilter, buildOrder, compileOrder, compileWhere, type CompileOptions, type PlannedField } from './filters.ts';
-import { metadataCompileOptions } from './metadata-filter.ts';
+import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
+import { withMetadataOptions } from './metadata-filter.ts';
 import { nameContentModel, rootFieldName } from './plan/naming.ts';
 import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
 import { selects } from './selection.ts';
-import { selectedEntryLinks } from './linked-selection.ts';
+import { entryLinkFieldNames, selectedEntryLinks } from './linked-selection.ts';
 import { collectionArgs, readContext, type CollectionArgs, type ReadArgs } from './read-context.ts';
 import { collectionOf, contentObjectType } from './types/content-types.ts';
 import { linkedFromField, linkingCollections } from './types/linked-from.ts';
@@ -26,9 +26,6 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
   const named = nameContentModel(contentTypes, vendor);
   const metadata = vendorMetadata(vendor);
   const metadataFilter = { field: metadata.names.field, type: metadata.filterType };
-  /** The compile options of a `where`, with the public tags when it uses the metadata filter. */
-  const withMetadata = async (ctx: GraphqlContext, options: CompileOptions, where: Record<string, unknown> | null | undefined) =>
-    ({ ...options, metadata: await metadataCompileOptions(ctx, where, metadataFilter.field) });
   const objectTypes = new Map<string, GraphQLObjectType>();
   const entryCollection = collectionType('EntryCollection', metadata.entryInterface);
   const planned = new Map(named.map((ct) => {
@@ -58,6 +55,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     objectTypes.set(ct.contentTypeId, type);
     const { filterType, keys } = buildFilter(ct.typeName, fields, { targets: (id) => planned.get(id), metadata: metadataFilter });
     const orderType = buildOrder(ct.typeName, fields);
+    const linkFields = entryLinkFieldNames(fields);
     const root = rootFieldName(ct.typeName);
     query[root] = {
       type,
@@ -80,9 +78,9 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
         const { skip, limit } = pageOf(a);
         const search: SearchQuery & { target: 'Entry' } = {
           target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId,
-          where: compileWhere(a.where, keys, await withMetadata(ctx, r, a.where)), order: compileOrder(a.order, r), skip, limit,
+          where: compileWhere(a.where, keys, await withMetadataOptions(ctx, r, a.where, metadataFilter.field)), order: compileOrder(a.order, r), skip, limit,
         };
-        const page = await ctx.storage.repos.search.entries(ctx.scope, search, { total: selects(info, 'total'), linkedEntriesOf: selectedEntryLinks(info, fields) });
+        const page = await ctx.storage.repos.search.entries(ctx.scope, search, { total: selects(info, 'total'), linkedEntriesOf: selectedEntryLinks(info, linkFields) });
         for (const linked of page.linkedEntries ?? []) ctx.loaders.prime('Entry', r.state, linked);
         return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, ...r.read })) };
       },
@@ -112,7 +110,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     resolve: async (_s, a: CollectionArgs, ctx) => {
       const r = readContext(ctx, a);
       const { skip, limit } = pageOf(a);
-      const where = compileWhere(a.where, asset.keys, await withMetadata(ctx, r, a.where));
+      const where = compileWhere(a.where, asset.keys, await withMetadataOptions(ctx, r, a.where, metadataFilter.field));
       const page = await ctx.storage.repos.search.assets(ctx.scope, {
         target: 'Asset', state: r.state, where, order: compileOrder(a.order, r), skip, limit,
       });
