@@ -21,6 +21,8 @@ const THROUGHPUT_SECONDS = seconds('BENCH_SECONDS', 10);
 const LATENCY_SECONDS = seconds('BENCH_LATENCY_SECONDS', 5);
 const CLIENTS = 16;
 const UPLOAD_MB = 500;
+/** BENCH_CONTENT=throughput measures only the entry create + publish throughput (no search, clone or upload). */
+const THROUGHPUT_ONLY = process.env.BENCH_CONTENT === 'throughput';
 
 const log = (line = '') => console.log(line);
 const elapsed = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
@@ -48,11 +50,15 @@ export async function runContentBench(): Promise<void> {
     log(`(${database.label})\n`);
     try {
       const writes = await prepareContentSpace(client, 'Throughput', 10);
-      const t = await measureEntryThroughput(client, writes, CLIENTS, THROUGHPUT_SECONDS, 2, server.process.pid);
+      // BENCH_ANALYZE=1: statistics after the warm-up, as autovacuum would gather them (a server with autovacuum off,
+      // as on CI, plans every statement of the run without any, and some get slower as the tables grow).
+      const analyze = process.env.BENCH_ANALYZE === '1' ? () => db.query('analyze') : undefined;
+      const t = await measureEntryThroughput(client, writes, CLIENTS, THROUGHPUT_SECONDS, 2, server.process.pid, new URL(database.url).pathname.slice(1), analyze);
       log(`Entry create + publish, ${CLIENTS} clients, ${THROUGHPUT_SECONDS} s: ${fixed(t.entriesPerSecond, 0)} entries/s `
         + `(aim >= 1000: ${verdict(t.entriesPerSecond >= 1000)}); POST + PUT published p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms; `
         + `${t.entries} entries, ${t.failures} failed; CPU per entry: server ${fixed(t.cpuMsPerEntry.server, 2)} ms, `
-        + `PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms\n`);
+        + `PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms (this database's backends and the shared background processes)\n`);
+      if (THROUGHPUT_ONLY) return;
 
       let phase = performance.now();
       const space = await prepareContentSpace(client, 'Search', 100);

@@ -15,13 +15,28 @@ function processCpuMs(pid: number): number {
   }
 }
 
-/** CPU milliseconds of every PostgreSQL server process on this machine (postmaster, backends, background workers). */
-function postgresCpuMs(): number {
+/**
+ * A backend's title is `postgres: <cluster>: <user> <database> <client> <state>`, an autovacuum worker's names its
+ * database too; the other background processes (WAL writer, checkpointer...) serve every database.
+ */
+function servesOthers(pid: string, database: string): boolean {
+  const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  const connected = /\d+\.\d+\.\d+\.\d+\(\d+\)|\[local\]|autovacuum worker/.test(title);
+  return connected && !title.split(/\s+/).includes(database);
+}
+
+/**
+ * CPU milliseconds of every PostgreSQL server process on this machine (postmaster, backends, background workers);
+ * with `database`, without the backends of other databases (other work on a shared server).
+ */
+function postgresCpuMs(database?: string): number {
   let total = 0;
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(name));
+      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (database && servesOthers(name, database)) continue;
+      total += processCpuMs(Number(name));
     } catch { /* exited meanwhile */ }
   }
   return total;
@@ -29,7 +44,11 @@ function postgresCpuMs(): number {
 
 export interface CpuSample { server: number; postgres: number; }
 
-/** The CPU the server process and PostgreSQL have used so far; the difference of two samples spans a run. */
-export function sampleCpu(serverPid: number | undefined): CpuSample {
-  return { server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuMs() };
+/**
+ * The CPU the server process and PostgreSQL have used so far; the difference of two samples spans a run. With
+ * `database`, PostgreSQL's backends of other databases are left out (a backend that exits between two samples
+ * is lost: keep the pool's connections open across the run).
+ */
+export function sampleCpu(serverPid: number | undefined, database?: string): CpuSample {
+  return { server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuMs(database) };
 }

@@ -25,6 +25,7 @@ export function articleFields(n: number, authorId: string): Record<string, unkno
  */
 export async function measureEntryThroughput(
   client: HttpClient, space: ContentSpace, clients: number, seconds: number, warmupSeconds: number, serverPid: number | undefined,
+  database?: string, afterWarmup?: () => Promise<unknown>,
 ): Promise<ThroughputFigures> {
   const entries = `/spaces/${space.spaceId}/environments/master/entries`;
   let n = 0;
@@ -47,12 +48,13 @@ export async function measureEntryThroughput(
     return failures;
   }
   await run(performance.now() + warmupSeconds * 1000, undefined);
+  await afterWarmup?.();
   const samples: number[] = [];
-  const before = sampleCpu(serverPid);
+  const before = sampleCpu(serverPid, database);
   const started = performance.now();
   const failures = await run(started + seconds * 1000, samples);
   const elapsed = (performance.now() - started) / 1000;
-  const after = sampleCpu(serverPid);
+  const after = sampleCpu(serverPid, database);
   const perEntry = (used: number) => used / Math.max(samples.length, 1);
   return {
     entriesPerSecond: samples.length / elapsed, p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), entries: samples.length, failures,

@@ -37,6 +37,12 @@ export interface LifecycleHooks<R, V> {
    * validated against (as `beforePublish` returned it, else as `checkPublish` did).
    */
   afterWrite?(repos: Repositories, resolved: ResolvedEnvironment, record: R, transition: Transition, actor: Actor, validated?: V): Promise<void>;
+  /**
+   * The whole publish (what `beforePublish`, the write and `afterWrite` do) as one atomic write, when the entity
+   * allows it: answers the record published, or undefined when it wrote nothing or cannot (then the publishing
+   * transaction runs and says why). `validated` is what `checkPublish` returned.
+   */
+  publishAtOnce?(resolved: ResolvedEnvironment, current: R, version: number, validated: V, actor: Actor): Promise<R | undefined>;
   /** More deletes in the transaction that deletes the entity. */
   afterDelete?(repos: Repositories, resolved: ResolvedEnvironment, id: string): Promise<void>;
 }
@@ -96,6 +102,8 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       const refused = refusal(now, 'publish', version);
       if (refused) throw refused;
       let validated = await hooks.checkPublish(resolved, now);
+      const published = await hooks.publishAtOnce?.(resolved, now, version!, validated, actor);
+      if (published) return contentView(storage, resolved, published);
       return apply(actor, resolved, id, 'publish', version, async (repo, s, e, repos) => {
         if (hooks.beforePublish) validated = await hooks.beforePublish(repos, resolved, now, validated);
         return repo.publish(s, e, id, version!, user(actor));

@@ -13,3 +13,8 @@ export async function isMasterEnvironment(repos: Repositories, resolved: Resolve
   const alias = await repos.environments.findAlias(spaceId, MASTER);
   return (alias?.environmentId ?? MASTER) === id;
 }
+
+/** Whether the environment is the master one when that needs no read (aliases off); undefined when it does. */
+export function isMasterWithoutReading(resolved: ResolvedEnvironment): boolean | undefined {
+  return resolved.access.space.aliasesEnabled ? undefined : resolved.environment.id === MASTER;
+}

@@ -6,7 +6,7 @@ import type { ContentTypeDefinition } from '../content-model/field.ts';
 import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, type ContentInput } from '../content/content-input.ts';
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
-import { isMasterEnvironment } from '../content/master-environment.ts';
+import { isMasterEnvironment, isMasterWithoutReading } from '../content/master-environment.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { activatedDefinition, activationOf, linkBearing, withDefaults, type Activation } from './entry-content-type.ts';
@@ -37,6 +37,21 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       const locked = activationOf(await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId), entry.contentTypeId);
       if (locked.publishedVersion !== validated.publishedVersion) await validateForPublish(repos, spaceId, environmentId, entry, locked.definition);
       return locked;
+    },
+    /**
+     * Without `unique` rules (checked again under a lock, in the transaction) and when the master environment needs
+     * no read, the publish is one statement: it shares the content type's row lock as `beforePublish` does, and
+     * writes only if the activation is still the one validated against; otherwise the transaction runs.
+     */
+    async publishAtOnce(resolved, entry, version, validated, actor) {
+      const master = isMasterWithoutReading(resolved);
+      if (master === undefined || hasUnique(validated.definition)) return undefined;
+      const { spaceId, id: environmentId } = resolved.environment;
+      return storage.repos.entries.publishAtOnce({
+        spaceId, environmentId, id: entry.id, contentTypeId: entry.contentTypeId, expectedVersion: version,
+        activationVersion: validated.publishedVersion, userId: actor.user.id, links: linkBearing(validated.definition, entry.fields),
+        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined,
+      });
     },
     async afterWrite(repos, resolved, entry, transition, actor, validated) {
       const { spaceId, id: environmentId } = resolved.environment;
@@ -72,12 +87,16 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
    * pass that check. Under a per-content-type lock, the transaction checks again against what is committed.
    */
   async function recheckUniqueness(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord, definition: ContentTypeDefinition) {
-    if (!definition.fields.some((f) => f.validations.some((v) => 'unique' in v))) return;
+    if (!hasUnique(definition)) return;
     await repos.entries.lockContentTypePublishing(spaceId, environmentId, entry.contentTypeId);
     const locales = await repos.locales.list(spaceId, environmentId);
     const errors = (await validateEntryForPublish(definition, entry.id, entry.publishedFields ?? {}, locales, repos.entries.validationLookups(spaceId, environmentId)))
       .filter((e) => e.name === 'unique');
     if (errors.length) throw validationFailed(errors);
+  }
+
+  function hasUnique(definition: ContentTypeDefinition): boolean {
+    return definition.fields.some((f) => f.validations.some((v) => 'unique' in v));
   }
 
   /** Save-time checks of a body against the activated content type and the environment's tags and locales. */
@@ -98,13 +117,16 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
   async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, contentTypeId: string, input: ContentInput): Promise<EntryView> {
     const { spaceId, id: environmentId } = resolved.environment;
     const { definition, ...draft } = await checked(resolved, contentTypeId, input, true);
-    const record = await storage.transaction(async (repos: Repositories) => {
-      await lockTags(repos.entries, spaceId, environmentId, input);
-      const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id });
+    const write = async (repos: Repositories) => {
+      const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id }, linkBearing(definition, draft.fields));
       // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
       if (!entry) throw versionMismatch(1, undefined);
-      await repos.entries.replaceLinks(spaceId, environmentId, id, 'draft', linkBearing(definition, entry.fields), true);
       return entry;
+    };
+    // The insert writes the row and its links in one statement; tags, checked again and locked first, need a transaction.
+    const record = draft.tags.length === 0 ? await write(storage.repos) : await storage.transaction(async (repos: Repositories) => {
+      await lockTags(repos.entries, spaceId, environmentId, input);
+      return write(repos);
     });
     return contentView(storage, resolved, record);
   }

@@ -35,10 +35,30 @@ export interface NewEntry extends NewContent { contentTypeId: string; }
 
 export type LinkState = 'draft' | 'published';
 
+export interface AtOncePublish {
+  spaceId: string; environmentId: string; id: string; contentTypeId: string;
+  expectedVersion: number; activationVersion: number; userId: string;
+  /** The link-bearing fields of the draft being published. */
+  links: LocalizedFields;
+  /** The snapshot to record (publishes in the master environment). */
+  snapshot?: { id: string; createdBy: string };
+}
+
 /** Entries of one environment, with the reverse link index and the lookups of publish-time validation. */
 export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
-  /** Inserts an entry at version 1; undefined when the id is taken. */
-  insert(entry: NewEntry): Promise<EntryRecord | undefined>;
+  /**
+   * Inserts an entry at version 1, with the draft's rows of the reverse link index for every link found in `links`
+   * (the fields that can hold links), in one statement; undefined when the id is taken (nothing is written).
+   */
+  insert(entry: NewEntry, links?: LocalizedFields): Promise<EntryRecord | undefined>;
+  /**
+   * The whole publish of an entry in one statement, for an entry whose content type has no `unique` rule: shares
+   * the content type's row lock, as the publishing transaction does, and publishes the entry only if the content
+   * type is still at `activationVersion` (the activation validated against) and the entry at `expectedVersion` and
+   * not archived; with it the published rows of the link index become those of `links`, and `snapshot` is recorded.
+   * Undefined when nothing was written (the publishing transaction then finds out why).
+   */
+  publishAtOnce(publish: AtOncePublish): Promise<EntryRecord | undefined>;
   /**
    * Replaces the entry's rows of the reverse link index for one state with every link found in `fields`
    * (`null`: none). Call it in the transaction that wrote the fields. `created`: the entry was inserted in this

@@ -42,11 +42,7 @@ export function contentLifecycle<R extends ContentRecord>(db: Executor, table: C
         .where('version', '=', expectedVersion));
     },
     publish(spaceId, environmentId, id, expectedVersion, userId) {
-      return one(change(spaceId, environmentId, id, {
-        published_fields: sql`fields`, published_tags: sql`tags`, published_version: sql`version`,
-        published_counter: sql`published_counter + 1`, published_at: sql`now()`, published_by: userId,
-        first_published_at: sql`coalesce(first_published_at, now())`,
-      }, userId).where('version', '=', expectedVersion).where('archived_version', 'is', null));
+      return one(publishWrite(db, table, spaceId, environmentId, id, expectedVersion, userId));
     },
     unpublish(spaceId, environmentId, id, userId) {
       return one(change(spaceId, environmentId, id, {
@@ -79,6 +75,17 @@ export function contentLifecycle<R extends ContentRecord>(db: Executor, table: C
       return tagIds.filter((id) => !known.has(id));
     },
   };
+}
+
+/** The conditional publish of one row (without `returning`): the draft copied to the published side, at `expectedVersion`, not archived. */
+export function publishWrite(db: Executor, table: ContentTable, spaceId: string, environmentId: string, id: string, expectedVersion: number, userId: string | null) {
+  return db.updateTable(table as 'entries').set({
+    version: sql<number>`version + 1`, updated_by: userId, updated_at: sql<string>`now()`,
+    published_fields: sql`fields`, published_tags: sql`tags`, published_version: sql`version`,
+    published_counter: sql`published_counter + 1`, published_at: sql`now()`, published_by: userId,
+    first_published_at: sql`coalesce(first_published_at, now())`,
+  } as never).where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+    .where('version', '=', expectedVersion).where('archived_version', 'is', null);
 }
 
 /** Inserts a new row at version 1; undefined when the id is taken. */

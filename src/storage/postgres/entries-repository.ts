@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { ValidationLookups } from '../../domain/content-model/entry-validation.ts';
 import type { EntryRecord } from '../port/content.ts';
 import type { EntriesRepository } from '../port/entries.ts';
-import { contentLifecycle, insertContent, toContent } from './content-rows.ts';
-import { replaceEntryLinks } from './entry-links.ts';
+import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
+import { linkArrays, replaceEntryLinks, replaceLinksCtes } from './entry-links.ts';
+import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
 export const toEntry = (r: any): EntryRecord => ({ ...toContent(r), contentTypeId: r.content_type_id });
@@ -66,12 +67,35 @@ export function entriesRepository(db: Executor): EntriesRepository {
     async lockContentTypePublishing(spaceId, environmentId, contentTypeId) {
       await sql`select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(db);
     },
-    async insert(e) {
-      const row = await insertContent(db, 'entries', {
-        space_id: e.spaceId, environment_id: e.environmentId, id: e.id, content_type_id: e.contentTypeId,
-        fields: JSON.stringify(e.fields), tags: e.tags, created_by: e.createdBy, updated_by: e.createdBy,
-      });
-      return row ? toEntry(row) : undefined;
+    async insert(e, links) {
+      // One statement: the row and the draft's rows of the link index (written only when the row is).
+      const { rows } = await sql`with e as (
+          insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
+          values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${JSON.stringify(e.fields)}::jsonb,
+            ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
+          on conflict (space_id, environment_id, id) do nothing returning *),
+        ${replaceLinksCtes(e.spaceId, e.environmentId, e.id, 'draft', linkArrays(links ?? null), sql`e`)}
+        select * from e`.execute(db);
+      return rows[0] ? toEntry(rows[0]) : undefined;
+    },
+    async publishAtOnce(p) {
+      const { spaceId, environmentId, id } = p;
+      // The share lock on the content type is the one the publishing transaction takes first (see the domain):
+      // an activation that changed the published version meanwhile makes the update write nothing.
+      const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
+        .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion).returningAll();
+      const snapshot = p.snapshot
+        ? sql`, snapshot_put as (insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
+            select w.space_id, w.environment_id, ${p.snapshot.id}::text, 'Entry', w.id, ${entrySnapshotJson('w')}, ${p.snapshot.createdBy}::text from w)`
+        : sql``;
+      const { rows } = await sql`with locked_type as (
+          select published_version from content_types
+          where space_id = ${spaceId}::text and environment_id = ${environmentId}::text and id = ${p.contentTypeId}::text for share),
+        w as (${written}),
+        ${replaceLinksCtes(spaceId, environmentId, id, 'published', linkArrays(p.links), sql`w`)}
+        ${snapshot}
+        select * from w`.execute(db);
+      return rows[0] ? toEntry(rows[0]) : undefined;
     },
     replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
     validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId),

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { LocalizedFields } from '../port/content.ts';
 import type { LinkState } from '../port/entries.ts';
 import type { Executor } from './executor.ts';
+import type { Sql } from './search/sql-values.ts';
 
 /** One link of an entry: where it sits (field, locale, occurrence) and what it points at. */
 export interface LinkOccurrence { fieldId: string; locale: string; position: number; targetType: 'Entry' | 'Asset'; targetId: string; }
@@ -41,24 +43,40 @@ export function linksIn(fields: LocalizedFields | null): LinkOccurrence[] {
   return found;
 }
 
+/** The links of `fields` as five parallel arrays, bound as `unnest(...)`: one statement text whatever their number. */
+export function linkArrays(fields: LocalizedFields | null): Sql {
+  const links = linksIn(fields);
+  return sql`unnest(${links.map((l) => l.fieldId)}::text[], ${links.map((l) => l.locale)}::text[], ${links.map((l) => l.position)}::int[],
+    ${links.map((l) => l.targetType)}::text[], ${links.map((l) => l.targetId)}::text[]) as n(field_id, locale, position, target_type, target_id)`;
+}
+
 /**
- * Replaces the index rows of one entry and state with the links of `fields`. A `created` entry has none to delete:
- * deleting an entry deletes its rows (migration 0009), so none remain under its id.
+ * CTEs (to follow a `with`) that make the index rows of one entry and state those of `links` (`linkArrays`), when
+ * `written` (a relation) has a row: rows of positions no longer linked go, new or changed ones are written, and rows
+ * that did not change are left alone. The two touch different keys, so they cannot conflict.
+ */
+export function replaceLinksCtes(
+  spaceId: string, environmentId: string, entryId: string, state: LinkState, links: Sql, written: Sql,
+): Sql {
+  const own = sql`x.space_id = ${spaceId}::text and x.environment_id = ${environmentId}::text and x.source_id = ${entryId}::text and x.state = ${state}::text`;
+  return sql`links_new as (select n.* from ${links} where exists (select from ${written})),
+    links_gone as (delete from entry_links as x where ${own} and exists (select from ${written})
+      and not exists (select from links_new as n where n.field_id = x.field_id and n.locale = x.locale and n.position = x.position)),
+    links_put as (insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
+      select ${spaceId}::text, ${environmentId}::text, ${entryId}::text, ${state}::text, n.field_id, n.locale, n.position, n.target_type, n.target_id
+      from links_new as n where not exists (select from entry_links as x where ${own}
+        and x.field_id = n.field_id and x.locale = n.locale and x.position = n.position and x.target_type = n.target_type and x.target_id = n.target_id)
+      on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
+      do update set target_type = excluded.target_type, target_id = excluded.target_id)`;
+}
+
+/**
+ * Replaces the index rows of one entry and state with the links of `fields`, in one statement. A `created` entry
+ * has none to replace: deleting an entry deletes its rows (migration 0009), so none remain under its id.
  */
 export async function replaceEntryLinks(
   db: Executor, spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null, created = false,
 ): Promise<void> {
-  if (!created) {
-    await db.deleteFrom('entry_links')
-      .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('source_id', '=', entryId).where('state', '=', state)
-      .execute();
-  }
-  const links = linksIn(fields);
-  // Chunks keep each statement far below the bind-parameter limit of PostgreSQL (65535).
-  for (let start = 0; start < links.length; start += 1000) {
-    await db.insertInto('entry_links').values(links.slice(start, start + 1000).map((l) => ({
-      space_id: spaceId, environment_id: environmentId, source_id: entryId, state,
-      field_id: l.fieldId, locale: l.locale, position: l.position, target_type: l.targetType, target_id: l.targetId,
-    }))).execute();
-  }
+  if (created && linksIn(fields).length === 0) return;
+  await sql`with ${replaceLinksCtes(spaceId, environmentId, entryId, state, linkArrays(fields), sql`(select) as always`)} select`.execute(db);
 }

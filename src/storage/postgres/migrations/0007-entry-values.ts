@@ -53,7 +53,7 @@ const typedValues = (source: string) => `
   offset 0`;
 
 /** The two statements that add the value rows of the entry rows of `source` (a relation with the columns of entries). */
-function valueStatements(source: string): string[] {
+export function valueStatements(source: string): string[] {
   return [
     // Every (field, locale) with a value on either side gets a slot; sorted, so concurrent writers creating the
     // same slots take their locks in one order.
@@ -79,7 +79,7 @@ function valueStatements(source: string): string[] {
 }
 
 /** Entries of `rows` whose row in `others` (same key) is missing or differs in content type or fields. */
-const changed = (rows: string, others: string) => `(select r.* from ${rows} as r where not exists (
+export const changed = (rows: string, others: string) => `(select r.* from ${rows} as r where not exists (
   select 1 from ${others} as x where x.space_id = r.space_id and x.environment_id = r.environment_id and x.id = r.id
     and x.content_type_id = r.content_type_id and x.fields = r.fields and x.published_fields is not distinct from r.published_fields))`;
 
@@ -88,7 +88,7 @@ const deleteValuesOf = (rows: string) => `delete from entry_values as v using ${
     and v.slot = s.id and v.entry_id = o.id`;
 
 /** A step of a trigger: a statement, or a query whose `false` ends the trigger (nothing to do). */
-type Step = { run: string } | { continueIf: string };
+export type Step = { run: string } | { continueIf: string };
 
 /** Most statements touch a few rows (one entry's write); bulk ones (a clone, a rename over every entry) many. */
 const FEW_ROWS = 50;
@@ -99,7 +99,7 @@ const FEW_ROWS = 50;
  * for 100,000 and the other way round. So the static statements only ever see a few rows, and a bulk statement
  * runs the same SQL through EXECUTE, planned for its real size.
  */
-function triggerFunction(name: string, rows: string, steps: Step[], first = ''): string {
+export function triggerFunction(name: string, rows: string, steps: Step[], first = ''): string {
   const fixed = steps.map((s) => ('run' in s ? `${s.run};` : `if not (${s.continueIf}) then return null; end if;`));
   const planned = steps.map((s) => ('run' in s ? `execute $q$${s.run}$q$;`
     : `execute $q$select ${s.continueIf}$q$ into go; if not go then return null; end if;`));

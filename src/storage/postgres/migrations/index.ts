@@ -7,6 +7,7 @@ import * as entryValues from './0007-entry-values.ts';
 import * as housekeeping from './0008-housekeeping.ts';
 import * as environmentCopyKeys from './0009-environment-copy-keys.ts';
 import * as entryContentTypeCheck from './0010-entry-content-type-check.ts';
+import * as entryValuesDelete from './0011-entry-values-delete.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-housekeeping': housekeeping,
   '0009-environment-copy-keys': environmentCopyKeys,
   '0010-entry-content-type-check': entryContentTypeCheck,
+  '0011-entry-values-delete': entryValuesDelete,
 };
