@@ -93,8 +93,15 @@ async function statementsPerRequest(target: Target, spaceId: string, token: stri
   }
 }
 
-async function measureTarget(target: Target): Promise<{ bare: LoadFigures; tessera: LoadFigures; statements: number }> {
-  const start = () => startChild({ script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env: { TESSERA_ADMIN_TOKEN: TOKEN, ...RATE_LIMITS_OFF, ...target.env } });
+/** Every request runs its query: what the engine costs when the response cache cannot answer. */
+const UNCACHED = { TESSERA_GRAPHQL_RESPONSE_CACHE_MB: '0' };
+
+interface TargetFigures { bare: LoadFigures; uncached: LoadFigures; cached: LoadFigures; statements: number; }
+
+async function measureTarget(target: Target): Promise<TargetFigures> {
+  const start = (env: Record<string, string> = {}) => startChild({
+    script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env: { TESSERA_ADMIN_TOKEN: TOKEN, ...RATE_LIMITS_OFF, ...target.env, ...env },
+  });
   let phase = performance.now();
   let server = await start();
   const client = httpClient(server.baseUrl, AUTH);
@@ -108,7 +115,7 @@ async function measureTarget(target: Target): Promise<{ bare: LoadFigures; tesse
   await target.seed(prepared.space);
   log(`  ${target.kind}: space, ${AUTHORS} authors through the API, ${ARTICLE_ROWS} article rows (${PUBLISHED} published) in SQL: ${elapsed(phase)}`);
   const { spaceId } = prepared.space;
-  const { statements, body } = await statementsPerRequest(target, spaceId, prepared.token);
+  const { statements, body } = await statementsPerRequest({ ...target, env: { ...target.env, ...UNCACHED } }, spaceId, prepared.token);
 
   const bareServer = await startChild({ script: 'bench/bare-server.ts', readyPath: '/', env: { BARE_BODY: body } });
   const load = (url: string, headers?: Record<string, string>, serverPid?: number) =>
@@ -119,18 +126,21 @@ async function measureTarget(target: Target): Promise<{ bare: LoadFigures; tesse
   } finally {
     await bareServer.stop();
   }
-  phase = performance.now();
-  server = await start();
-  try {
-    const tessera = await load(`${server.baseUrl}/content/v1/spaces/${spaceId}?query=${encodeURIComponent(GRAPHQL_QUERY)}`, { Authorization: `Bearer ${prepared.token}` }, server.process.pid);
-    return { bare, tessera, statements };
-  } finally {
-    await server.stop();
-  }
+  const run = async (env: Record<string, string>) => {
+    const tessera = await start(env);
+    try {
+      return await load(`${tessera.baseUrl}/content/v1/spaces/${spaceId}?query=${encodeURIComponent(GRAPHQL_QUERY)}`, { Authorization: `Bearer ${prepared.token}` }, tessera.process.pid);
+    } finally {
+      await tessera.stop();
+    }
+  };
+  const uncached = await run(UNCACHED);
+  const cached = await run({});
+  return { bare, uncached, cached, statements };
 }
 
 const row = (label: string, f: LoadFigures) =>
-  `  ${label.padEnd(28)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
+  `  ${label.padEnd(34)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
 
 /** Issue 4: the GraphQL Content API under 16 concurrent clients, on PGlite and PostgreSQL, beside a bare Node server. */
 export async function runGraphqlBench(): Promise<void> {
@@ -175,17 +185,20 @@ export async function runGraphqlBench(): Promise<void> {
     await database?.drop();
   }
   log('');
-  log(`  ${'server'.padEnd(28)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(10)}`);
+  log(`  ${'server'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(10)}`);
   for (const [target, r] of results) {
     log(row(`bare node http (${target.kind} run)`, r.bare));
-    log(row(`tessera GraphQL, ${target.kind}`, r.tessera));
+    log(row(`tessera, ${target.kind}, uncached`, r.uncached));
+    log(row(`tessera, ${target.kind}, response cache`, r.cached));
   }
   log('');
+  const aim = (f: LoadFigures) => ` (aim >= 1000 req/s: ${verdict(f.requestsPerSecond >= 1000)}, p50 < 15 ms: ${verdict(f.p50 < 15)})`;
   for (const [target, r] of results) {
-    const aim = target.kind === 'PostgreSQL' ? ` (aim >= 1000 req/s: ${verdict(r.tessera.requestsPerSecond >= 1000)}, p50 < 15 ms: ${verdict(r.tessera.p50 < 15)})` : '';
-    log(`  ${target.kind}: ${fixed(r.statements, 1)} SQL statements per request; ${fixed(r.tessera.requestsPerSecond / r.bare.requestsPerSecond * 100, 0)}% of bare${aim}`);
-    const cpu = r.tessera.cpuMsPerRequest;
-    if (cpu) log(`    CPU per request: server ${fixed(cpu.server, 2)} ms${target.kind === 'PostgreSQL' ? `, PostgreSQL ${fixed(cpu.postgres, 2)} ms` : ' (PGlite runs inside it)'}`);
+    const pg = target.kind === 'PostgreSQL';
+    log(`  ${target.kind}, uncached (every request runs the query): ${fixed(r.statements, 1)} SQL statements per request; ${fixed(r.uncached.requestsPerSecond / r.bare.requestsPerSecond * 100, 0)}% of bare${pg ? aim(r.uncached) : ''}`);
+    const cpu = r.uncached.cpuMsPerRequest;
+    if (cpu) log(`    CPU per request: server ${fixed(cpu.server, 2)} ms${pg ? `, PostgreSQL ${fixed(cpu.postgres, 2)} ms` : ' (PGlite runs inside it)'}`);
+    log(`  ${target.kind}, response cache (repeats answered from memory, 0 SQL statements): ${fixed(r.cached.requestsPerSecond / r.bare.requestsPerSecond * 100, 0)}% of bare${pg ? aim(r.cached) : ''}`);
   }
   log('');
 }

@@ -24,6 +24,11 @@ export interface Config {
   readonly logLevel: string;
   /** Serve hot reads (tokens, space access, environments) from an in-process cache kept coherent by invalidation. */
   readonly readCache: boolean;
+  /**
+   * Megabytes of rendered GraphQL delivery responses kept in the read cache (0: none). A response served from it is
+   * not charged to the rate limit, like the hosted API's CDN hits; any write to what it read drops it at once.
+   */
+  readonly graphqlResponseCacheMb: number;
   /** Public base URLs of the upload, assets and images hosts; unset means this server (assets under `/assets`, images under `/images`). */
   readonly uploadBaseUrl: string | undefined;
   readonly assetsBaseUrl: string | undefined;
@@ -94,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: env.TESSERA_PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     readCache: env.TESSERA_READ_CACHE !== '0',
+    graphqlResponseCacheMb: intFrom(env, 'TESSERA_GRAPHQL_RESPONSE_CACHE_MB', 64),
     uploadBaseUrl: urlFrom(env, 'TESSERA_UPLOAD_URL'),
     assetsBaseUrl: urlFrom(env, 'TESSERA_ASSETS_URL'),
     imagesBaseUrl: urlFrom(env, 'TESSERA_IMAGES_URL'),

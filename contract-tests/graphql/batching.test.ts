@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
-import { fewestStatements } from '../support/statement-count.ts';
+import { fewestStatements, UNCACHED_RESPONSES } from '../support/statement-count.ts';
 import { en } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -10,7 +10,7 @@ const QUERY = '{ articleCollection(order: [title_ASC], limit: 100) { total items
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: GraphQL link resolution is batched (no N+1 statements)`, () => {
-    const api = useServer(kind);
+    const api = useServer(kind, { env: UNCACHED_RESPONSES });
     const g = graphqlFixtures(api);
     const spaces = new Map<number, { id: string; token: string }>();
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
+import { UNCACHED_RESPONSES } from '../support/statement-count.ts';
 import { en } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -14,7 +15,7 @@ const FIRST_PUBLISHED: Record<string, string> = {
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: GraphQL root entryCollection across content types`, () => {
-    const api = useServer(kind);
+    const api = useServer(kind, { env: UNCACHED_RESPONSES });
     const g = graphqlFixtures(api);
     let spaceId: string;
     let tokens: { delivery: string; preview: string };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer, type ApiResponse } from '../support/harness.ts';
-import { fewestStatements } from '../support/statement-count.ts';
+import { fewestStatements, UNCACHED_RESPONSES } from '../support/statement-count.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
 const link = (linkType: 'Entry' | 'Asset', id: string) => ({ sys: { type: 'Link', linkType, id } });
@@ -11,7 +11,7 @@ const ids = (items: Array<{ sys: { id: string } }>) => items.map((i) => i.sys.id
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: GraphQL linkedFrom`, () => {
-    const api = useServer(kind);
+    const api = useServer(kind, { env: UNCACHED_RESPONSES });
     const g = graphqlFixtures(api);
     let spaceId: string;
     let tokens: { delivery: string; preview: string };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
-import { fewestStatements } from '../support/statement-count.ts';
+import { fewestStatements, UNCACHED_RESPONSES } from '../support/statement-count.ts';
 import { en } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -14,7 +14,7 @@ const link = (id: string) => ({ sys: { type: 'Link', linkType: 'Entry', id } });
  */
 for (const kind of DB_KINDS) {
   describe(`${kind}: GraphQL collections read their items' linked entries ahead`, () => {
-    const api = useServer(kind);
+    const api = useServer(kind, { env: UNCACHED_RESPONSES });
     const g = graphqlFixtures(api);
     let space: string;
     let token: string;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
+import { UNCACHED_RESPONSES } from '../support/statement-count.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
 const link = (linkType: 'Entry' | 'Asset', id: string) => ({ sys: { type: 'Link', linkType, id } });
@@ -8,7 +9,7 @@ const en = (v: unknown) => ({ 'en-US': v });
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: GraphQL links, batching and UNRESOLVABLE_LINK`, () => {
-    const api = useServer(kind);
+    const api = useServer(kind, { env: UNCACHED_RESPONSES });
     const g = graphqlFixtures(api);
     let spaceId: string;
     let token: string;

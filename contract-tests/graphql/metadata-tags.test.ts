@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer, type TestServer } from '../support/harness.ts';
-import { fewestStatements } from '../support/statement-count.ts';
+import { fewestStatements, UNCACHED_RESPONSES } from '../support/statement-count.ts';
 import { en, type EntryRow } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -51,7 +51,7 @@ async function tagSpace(api: () => TestServer, name: string) {
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: GraphQL tags metadata (<vendor>Metadata)`, () => {
-    const api = useServer(kind);
+    const api = useServer(kind, { env: UNCACHED_RESPONSES });
     const g = graphqlFixtures(api);
     let s: { spaceId: string; delivery: string; preview: string };
     let m: string;

@@ -7,6 +7,9 @@ import { graphqlFixtures } from './graphql-fixtures.ts';
 
 const LIMIT = 4;
 const QUERY = '{ articleCollection { total } }';
+/** Distinct texts of QUERY: each misses the response cache, so each is charged. */
+let sent = 0;
+const uncached = () => `{ articleCollection { total } } # ${++sent}`;
 /** Buckets are one-second windows opened by their first request: waiting this long starts a fresh one. */
 const nextWindow = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
@@ -32,8 +35,8 @@ for (const kind of DB_KINDS) {
       await nextWindow();
       // Sent together, so they land in one window however slow the machine is.
       const burst = await Promise.all([
-        ...Array.from({ length: LIMIT + 3 }, () => g.gql(limited!.id, limited!.token, QUERY)),
-        ...Array.from({ length: 2 }, () => g.gql(neighbour!.id, neighbour!.token, QUERY)),
+        ...Array.from({ length: LIMIT + 3 }, () => g.gql(limited!.id, limited!.token, uncached())),
+        ...Array.from({ length: 2 }, () => g.gql(neighbour!.id, neighbour!.token, uncached())),
       ]);
       const own = burst.slice(0, LIMIT + 3);
       expect(own.map((r) => r.status).sort()).toEqual([...Array(LIMIT).fill(200), 429, 429, 429]);
@@ -51,17 +54,29 @@ for (const kind of DB_KINDS) {
       expect(header(served, 'RateLimit-Reset')).toBeNull();
 
       await nextWindow();
-      const after = await g.gql(limited!.id, limited!.token, QUERY);
+      const after = await g.gql(limited!.id, limited!.token, uncached());
       expect(after.status).toBe(200);
+    });
+
+    it('answers served from the response cache are not charged, like the hosted API\'s CDN hits', async () => {
+      const [limited] = spaces;
+      await nextWindow();
+      const warm = await g.gql(limited!.id, limited!.token, QUERY);
+      expect(warm.status).toBe(200);
+      const hits = await Promise.all(Array.from({ length: LIMIT * 4 }, () => g.gql(limited!.id, limited!.token, QUERY)));
+      expect(hits.map((r) => r.status)).toEqual(Array(LIMIT * 4).fill(200));
+      expect(hits.map((r) => r.body)).toEqual(Array(LIMIT * 4).fill({ data: { articleCollection: { total: 1 } } }));
+      expect(hits.map((r) => g.cost(r))).toEqual(Array(LIMIT * 4).fill(g.cost(warm)));
+      expect(header(hits[0]!, 'RateLimit-Second-Limit')).toBeNull();
     });
 
     it('requests refused before authentication are not charged', async () => {
       const [limited] = spaces;
       await nextWindow();
-      const strangers = await Promise.all(Array.from({ length: LIMIT + 2 }, () => g.gql(limited!.id, 'not-a-token', QUERY)));
+      const strangers = await Promise.all(Array.from({ length: LIMIT + 2 }, () => g.gql(limited!.id, 'not-a-token', uncached())));
       expect(strangers.map((r) => r.status)).toEqual(Array(LIMIT + 2).fill(401));
       expect(header(strangers[0]!, 'RateLimit-Second-Limit')).toBeNull();
-      const owner = await g.gql(limited!.id, limited!.token, QUERY);
+      const owner = await g.gql(limited!.id, limited!.token, uncached());
       expect(owner.status).toBe(200);
     });
   });

@@ -50,6 +50,8 @@ export function searchFixtures(api: () => TestServer) {
         if (published) await entries.replaceLinks(spaceId, r.environment ?? 'master', r.id, 'published', published.fields ?? r.fields ?? {});
       }
     }
+    // Written below the API: nothing invalidated the cached responses that read this environment.
+    api().tessera.cache?.clear();
   }
 
   /** GET with a raw query string (exactly as written: brackets and commas unescaped unless the caller escapes them). */

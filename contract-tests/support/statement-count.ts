@@ -19,3 +19,9 @@ export async function fewestStatements(server: TestServer, work: () => Promise<u
   }
   return Math.min(...counts);
 }
+
+/**
+ * Server settings for suites that count the statements GraphQL queries run: without the response cache, since it
+ * answers a repeated query with none.
+ */
+export const UNCACHED_RESPONSES = { TESSERA_GRAPHQL_RESPONSE_CACHE_MB: '0' } as const;

@@ -58,6 +58,13 @@ function readRequest(req: Request): GraphqlRequest {
   return { query, variables: (variables ?? {}) as Record<string, unknown>, operationName: operationName ?? undefined };
 }
 
+/**
+ * What a response depends on besides the environment's content: the query, its variables and operation, and the
+ * token's kind (a preview token may read drafts that a delivery token's identical query must not be answered with).
+ */
+const responseKeyOf = (tokenKind: string, request: GraphqlRequest) =>
+  `${tokenKind}\n${request.operationName ?? ''}\n${JSON.stringify(request.variables)}\n${request.query}`;
+
 export interface GraphqlEndpointOptions {
   /** Requests per second per space; undefined: unlimited. */
   limiter?: RateLimiter;
@@ -72,7 +79,9 @@ export interface GraphqlEndpointOptions {
  * delivery and preview tokens (not by the Management API's tokens). Every answer carries the query cost header.
  * With a limiter, authenticated requests are charged to their space (all its environments share the budget):
  * `X-<Vendor>-RateLimit-Second-Limit` on every charged answer, and over budget 429 RATE_LIMIT_EXCEEDED with
- * `X-<Vendor>-RateLimit-Reset` (seconds to wait). Requests refused before authentication are not charged.
+ * `X-<Vendor>-RateLimit-Reset` (seconds to wait). Requests refused before authentication are not charged, nor are
+ * answers served from the response cache (`storage.responses`: the hosted API's CDN hits are not counted either);
+ * only complete answers without errors are cached.
  */
 export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: GraphqlEndpointOptions = {}): Router {
   const { limiter, schemas = schemaCache(storage, vendor.token), documents = documentCache(), maxOperations = DEFAULT_MAX_OPERATIONS } = options;
@@ -102,9 +111,25 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       const token = bearerToken(req.get('authorization'), req.query);
       const spaceId = String(req.params.space);
       const access = await authorizeContent(storage, token, spaceId, req.params.environment ? String(req.params.environment) : MASTER);
-      await charge(res, spaceId);
-      const request = readRequest(req);
       const scope = { spaceId, environmentId: access.environmentId };
+      let request: GraphqlRequest | undefined;
+      let requestFailure: unknown;
+      try {
+        request = readRequest(req);
+      } catch (e) {
+        requestFailure = e;
+      }
+      const responses = request && storage.responses;
+      const responseKey = responses ? responseKeyOf(access.grant.kind, request!) : '';
+      const hit = responses?.get(scope, responseKey);
+      if (hit) {
+        cost = hit.cost;
+        res.setHeader(costHeader, String(cost));
+        return res.status(200).type('application/json').send(hit.body);
+      }
+      const startedAt = responses?.begin() ?? 0;
+      await charge(res, spaceId);
+      if (!request) throw requestFailure;
       const [schema, locales] = await Promise.all([schemas.schemaFor(scope), storage.repos.locales.list(scope.spaceId, scope.environmentId)]);
       let document: DocumentNode;
       try {
@@ -137,7 +162,11 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       const denied = errors.filter((e) => e.extensions[vendor.token]!.code === 'ACCESS_TOKEN_INVALID');
       if (denied.length) return send(401, { errors: denied });
       if (!result.data && errors.length) return send(400, { errors });
-      return send(200, errors.length ? { data: result.data ?? null, errors } : { data: result.data });
+      if (errors.length) return send(200, { data: result.data ?? null, errors });
+      const body = JSON.stringify({ data: result.data });
+      responses?.set(scope, responseKey, { body, cost }, startedAt);
+      res.setHeader(costHeader, String(cost));
+      return res.status(200).type('application/json').send(body);
     } catch (e) {
       if (e instanceof GraphqlRequestError) {
         return send(e.status, { errors: [wireError(vendor.token, req.id, { message: e.message }, e.code, e.details)] });

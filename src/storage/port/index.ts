@@ -12,6 +12,7 @@ import type { AssetsRepository } from './assets.ts';
 import type { UploadsRepository } from './uploads.ts';
 import type { SearchRepository } from './search.ts';
 import type { TagsRepository } from './tags.ts';
+import type { ContentResponseCache } from './content-responses.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
@@ -29,6 +30,7 @@ export type * from './assets.ts';
 export type * from './uploads.ts';
 export type * from './search.ts';
 export type * from './tags.ts';
+export type * from './content-responses.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {
@@ -53,6 +55,8 @@ export interface Repositories {
 export interface Storage {
   readonly kind: 'pglite' | 'postgres';
   readonly repos: Repositories;
+  /** Undefined when responses are not cached (read cache off, or no budget for them). */
+  readonly responses: ContentResponseCache | undefined;
   /**
    * Runs `work` in one transaction: all of it commits, or none of it does. `snapshot`: every statement reads the
    * database as of the first one (repeatable read), e.g. a copy of several tables; a row another transaction changed

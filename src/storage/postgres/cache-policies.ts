@@ -1,5 +1,7 @@
-import type { ApiKeysRepository, ContentTypesRepository, EnvironmentsRepository, LocalesRepository, SearchRepository, TagsRepository } from '../port/index.ts';
-import type { CachePolicy } from './cached-repository.ts';
+import type {
+  ApiKeysRepository, AssetsRepository, ContentTypesRepository, EntriesRepository, EnvironmentsRepository, LocalesRepository, SearchRepository, TagsRepository,
+} from '../port/index.ts';
+import { everyWrite, type CachePolicy } from './cached-repository.ts';
 import { spaceTag } from './spaces-repository.ts';
 
 /** Everything about a space's environments and aliases (ids, status, targets) goes stale together. */
@@ -9,6 +11,8 @@ export const localesTag = (spaceId: string, environmentId: string) => `locales:$
 export const contentTypesTag = (spaceId: string, environmentId: string) => `content-types:${spaceId}:${environmentId}`;
 /** Everything derived from a space's API keys (token grants). */
 const apiKeysTag = (spaceId: string) => `api-keys:${spaceId}`;
+/** The entries and assets of an environment (fields, states, links). */
+export const contentTag = (spaceId: string, environmentId: string) => `content:${spaceId}:${environmentId}`;
 export const contentTagsTag = (spaceId: string, environmentId: string) => `tags:${spaceId}:${environmentId}`;
 
 const envTags = (spaceId: string) => [environmentsTag(spaceId), spaceTag(spaceId)];
@@ -96,3 +100,15 @@ export const apiKeysCachePolicy: CachePolicy<ApiKeysRepository> = {
   },
   writes: { insert: (k) => byKeySpace(k.spaceId), update: byKeySpace, delete: byKeySpace },
 };
+
+// Entry and asset writes make the environment's cached delivery responses stale (`content-response-cache.ts`).
+const ofRow = (spaceId: string, environmentId: string) => [contentTag(spaceId, environmentId)];
+const ofNew = (c: { spaceId: string; environmentId: string }) => [contentTag(c.spaceId, c.environmentId)];
+
+export const entriesCachePolicy = everyWrite<EntriesRepository>()(['find', 'unknownTags', 'lockContentTypePublishing'], {
+  insert: ofNew, update: ofRow, publish: ofRow, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, replaceLinks: ofRow,
+});
+
+export const assetsCachePolicy = everyWrite<AssetsRepository>()(['find', 'unknownTags'], {
+  insert: ofNew, update: ofRow, publish: ofRow, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, updateFile: ofRow,
+});

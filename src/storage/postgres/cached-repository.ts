@@ -2,7 +2,7 @@ import type { CacheContext } from './cache-context.ts';
 import { cached } from './read-cache.ts';
 
 type Method = (...args: any[]) => Promise<unknown>;
-type MethodsOf<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R];
+export type MethodsOf<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R];
 
 /** A cached read: its cache key and the tags that make the entry stale, named by its arguments or by what it read. */
 type CachedRead<F extends Method> = { key: (...args: Parameters<F>) => string } & (
@@ -15,6 +15,18 @@ export interface CachePolicy<R> {
   reads?: { [K in MethodsOf<R>]?: CachedRead<Extract<R[K], Method>> };
   /** Writes: the tags they make stale, invalidated after the write succeeds. */
   writes?: { [K in MethodsOf<R>]?: (...args: Parameters<Extract<R[K], Method>>) => string[] };
+}
+
+type WriteTags<R, K extends keyof R> = (...args: Parameters<Extract<R[K], Method>>) => string[];
+
+/**
+ * The writes of a repository whose every write must invalidate: each method is either named in `readOnly` or given
+ * its tags, so a method added to the repository later is a type error until it is classified.
+ */
+export function everyWrite<R>() {
+  return <const Reads extends MethodsOf<R>>(
+    readOnly: readonly Reads[], writes: { [K in Exclude<MethodsOf<R>, Reads>]-?: WriteTags<R, K> },
+  ): CachePolicy<R> => ({ writes: writes as CachePolicy<R>['writes'] });
 }
 
 /**

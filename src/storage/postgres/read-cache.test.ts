@@ -47,3 +47,29 @@ describe('ReadCache', () => {
     expect(loads).toBe(2);
   });
 });
+
+describe('ReadCache byte budget', () => {
+  it('evicts the oldest entries to keep sized entries within maxBytes, and refuses one above a quarter of it', () => {
+    const cache = new ReadCache(100, 1000);
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, k, [], cache.begin(), 250);
+    expect([cache.size, cache.sizeInBytes]).toEqual([4, 1000]);
+    cache.set('e', 'e', [], cache.begin(), 100);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('e')).toBe('e');
+    expect(cache.sizeInBytes).toBe(850);
+    cache.set('big', 'big', [], cache.begin(), 251);
+    expect(cache.get('big')).toBeUndefined();
+    cache.invalidate([]);
+    cache.clear();
+    expect(cache.sizeInBytes).toBe(0);
+  });
+
+  it('counts a replaced or invalidated entry out of the budget', () => {
+    const cache = new ReadCache(100, 1000);
+    cache.set('k', 1, ['t'], cache.begin(), 200);
+    cache.set('k', 2, ['t'], cache.begin(), 240);
+    expect(cache.sizeInBytes).toBe(240);
+    cache.invalidate(['t']);
+    expect([cache.size, cache.sizeInBytes]).toEqual([0, 0]);
+  });
+});

@@ -4,14 +4,16 @@
  * data that a concurrent write has just replaced.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, { value: unknown; tags: readonly string[] }>();
+  private readonly entries = new Map<string, { value: unknown; tags: readonly string[]; bytes: number }>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private readonly invalidatedAt = new Map<string, number>();
   private generation = 0;
   private clearedAt = 0;
+  private bytes = 0;
   enabled = true;
 
-  constructor(private readonly maxEntries = 50_000) {}
+  /** `maxBytes` bounds the entries stored with a size (rendered responses); the others count 0. */
+  constructor(private readonly maxEntries = 50_000, private readonly maxBytes = 64 * 1024 * 1024) {}
 
   /** The generation to pass to `set` for a read that starts now. */
   begin(): number {
@@ -23,12 +25,15 @@ export class ReadCache {
     return entry === undefined ? undefined : (entry.value as T);
   }
 
-  set(key: string, value: unknown, tags: readonly string[], startedAt: number): void {
-    if (!this.enabled || startedAt <= this.clearedAt) return;
+  set(key: string, value: unknown, tags: readonly string[], startedAt: number, bytes = 0): void {
+    if (!this.enabled || startedAt <= this.clearedAt || bytes > this.maxBytes / 4) return;
     if (tags.some((tag) => (this.invalidatedAt.get(tag) ?? 0) >= startedAt)) return;
     this.delete(key);
-    if (this.entries.size >= this.maxEntries) this.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { value, tags });
+    while (this.entries.size >= this.maxEntries || (bytes > 0 && this.bytes + bytes > this.maxBytes)) {
+      this.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key, { value, tags, bytes });
+    this.bytes += bytes;
     for (const tag of tags) {
       let keys = this.keysByTag.get(tag);
       if (!keys) this.keysByTag.set(tag, (keys = new Set()));
@@ -50,6 +55,7 @@ export class ReadCache {
   clear(): void {
     this.clearedAt = ++this.generation;
     this.entries.clear();
+    this.bytes = 0;
     this.keysByTag.clear();
     this.invalidatedAt.clear();
   }
@@ -58,10 +64,16 @@ export class ReadCache {
     return this.entries.size;
   }
 
+  /** The bytes of the entries stored with a size. */
+  get sizeInBytes(): number {
+    return this.bytes;
+  }
+
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.bytes -= entry.bytes;
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
       keys?.delete(key);

@@ -19,7 +19,10 @@ import { uploadsRepository } from './uploads-repository.ts';
 import { searchRepository } from './search/search-repository.ts';
 import { tagsRepository } from './tags-repository.ts';
 import { withCache } from './cached-repository.ts';
-import { apiKeysCachePolicy, contentTypesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy, tagsCachePolicy } from './cache-policies.ts';
+import {
+  apiKeysCachePolicy, assetsCachePolicy, contentTypesCachePolicy, entriesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy, tagsCachePolicy,
+} from './cache-policies.ts';
+import { contentResponseCache } from './content-response-cache.ts';
 
 /** `pool`: the database itself on a PostgreSQL server (several connections), undefined on PGlite (one session). */
 function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'] | undefined): Repositories {
@@ -33,8 +36,8 @@ function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'
     contentTypes: withCache(contentTypesRepository(db), cache, contentTypesCachePolicy),
     editorInterfaces: editorInterfacesRepository(db),
     extensions: extensionsRepository(db),
-    entries: entriesRepository(db),
-    assets: assetsRepository(db),
+    entries: withCache(entriesRepository(db), cache, entriesCachePolicy),
+    assets: withCache(assetsRepository(db), cache, assetsCachePolicy),
     snapshots: snapshotsRepository(db),
     uploads: uploadsRepository(db),
     search: withCache(searchRepository(db), cache, searchCachePolicy),
@@ -45,6 +48,8 @@ function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'
 export interface StorageOptions {
   /** Hot reads are served from this cache; writes invalidate it (in every process when the database is shared). */
   cache?: ReadCache;
+  /** Also keep rendered delivery responses in `cache` (sized by their bodies). */
+  cacheResponses?: boolean;
 }
 
 /** The PostgreSQL adapter of the storage port, on a server or on PGlite. */
@@ -54,6 +59,7 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
   return {
     kind: open.kind,
     repos: repositories(open.db, rootCacheContext(open.db, options.cache, shared), pool),
+    responses: options.cache && options.cacheResponses ? contentResponseCache(options.cache) : undefined,
     async transaction(work, transactionOptions) {
       const tx = transactionCacheContext(options.cache, shared);
       const begin = open.db.transaction();
