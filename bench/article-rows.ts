@@ -55,6 +55,8 @@ export async function insertArticles(db: pg.ClientBase, space: ContentSpace, fro
         'archivedBy', null, 'createdBy', $2::text, 'updatedBy', $2::text, 'createdAt', at, 'updatedAt', at), $2, at
       from bench_articles where published`, [space.spaceId, space.userId]);
     await db.query('commit');
+    // Written below the API: running servers must drop what their read caches derived from this space (totals).
+    await db.query(`select pg_notify('tessera_cache', '*')`);
   } catch (error) {
     await db.query('rollback');
     throw error;

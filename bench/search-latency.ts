@@ -20,3 +20,21 @@ export async function measureLatency(client: HttpClient, path: string, seconds: 
   }
   return { p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), requests: samples.length, total };
 }
+
+/**
+ * Latency of the same GET when every request follows a write to the environment (`write`, not timed), so nothing
+ * derived from its content is cached: what the first search after an edit costs.
+ */
+export async function measureLatencyAfterWrites(client: HttpClient, path: string, write: () => Promise<void>, requests: number): Promise<LatencyFigures> {
+  let total = Number.NaN;
+  const samples: number[] = [];
+  for (let i = 0; i < requests; i += 1) {
+    await write();
+    const started = performance.now();
+    const reply = await client.request('GET', path);
+    samples.push(performance.now() - started);
+    if (reply.status !== 200) throw new Error(`GET ${path}: ${reply.status} ${reply.text.slice(0, 300)}`);
+    total = reply.body.total;
+  }
+  return { p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), requests: samples.length, total };
+}

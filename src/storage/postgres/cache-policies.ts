@@ -15,6 +15,12 @@ const apiKeysTag = (spaceId: string) => `api-keys:${spaceId}`;
 export const contentTag = (spaceId: string, environmentId: string) => `content:${spaceId}:${environmentId}`;
 export const contentTagsTag = (spaceId: string, environmentId: string) => `tags:${spaceId}:${environmentId}`;
 
+/** Everything a read of an environment's content may depend on: cached answers derived from its content carry these. */
+export const environmentContentTags = (spaceId: string, environmentId: string) => [
+  contentTag(spaceId, environmentId), contentTypesTag(spaceId, environmentId), localesTag(spaceId, environmentId),
+  contentTagsTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId),
+];
+
 const envTags = (spaceId: string) => [environmentsTag(spaceId), spaceTag(spaceId)];
 const bySpace = (spaceId: string) => [environmentsTag(spaceId)];
 const byRecord = (e: { spaceId: string }) => [environmentsTag(e.spaceId)];

@@ -1,13 +1,6 @@
 import type { CachedResponse, ContentResponseCache } from '../port/index.ts';
-import { contentTag, contentTagsTag, contentTypesTag, environmentsTag, localesTag } from './cache-policies.ts';
+import { environmentContentTags } from './cache-policies.ts';
 import type { ReadCache } from './read-cache.ts';
-import { spaceTag } from './spaces-repository.ts';
-
-/** Everything a delivery response of an environment may have read. */
-const dependencies = (spaceId: string, environmentId: string) => [
-  contentTag(spaceId, environmentId), contentTypesTag(spaceId, environmentId), localesTag(spaceId, environmentId),
-  contentTagsTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId),
-];
 
 /** Responses live in the read cache beside the reads, sized by their bodies, so the same invalidations reach them. */
 export function contentResponseCache(cache: ReadCache): ContentResponseCache {
@@ -17,7 +10,7 @@ export function contentResponseCache(cache: ReadCache): ContentResponseCache {
     begin: () => cache.begin(),
     set(scope, key, response, startedAt) {
       const { spaceId, environmentId } = scope;
-      cache.set(keyOf(spaceId, environmentId, key), response, dependencies(spaceId, environmentId), startedAt, response.body.length + key.length);
+      cache.set(keyOf(spaceId, environmentId, key), response, environmentContentTags(spaceId, environmentId), startedAt, response.body.length + key.length);
     },
   };
 }

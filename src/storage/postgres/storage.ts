@@ -40,7 +40,7 @@ function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'
     assets: withCache(assetsRepository(db), cache, assetsCachePolicy),
     snapshots: snapshotsRepository(db),
     uploads: uploadsRepository(db),
-    search: withCache(searchRepository(db), cache, searchCachePolicy),
+    search: withCache(searchRepository(db, cache), cache, searchCachePolicy),
     tags: withCache(tagsRepository(db), cache, tagsCachePolicy),
   };
 }

@@ -4,7 +4,10 @@ import type { SearchOptions, SearchPage, SearchRepository, SearchScope } from '.
 import { toContentType } from '../content-types-repository.ts';
 import { toContent } from '../content-rows.ts';
 import { toEntry } from '../entries-repository.ts';
+import type { CacheContext } from '../cache-context.ts';
+import { environmentContentTags } from '../cache-policies.ts';
 import type { Executor } from '../executor.ts';
+import { cached } from '../read-cache.ts';
 import { compileCondition } from './compile-condition.ts';
 import { compileOrder } from './compile-order.ts';
 import { indexedCount } from './indexed-count.ts';
@@ -37,15 +40,28 @@ export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'
   return { table, where, order };
 }
 
-export function searchRepository(db: Executor): SearchRepository {
+/**
+ * `cache`: totals are kept in the read cache per (environment, count statement and values) until a write to the
+ * environment's content, model, locales or tags: an exact count of a large match is the costly part of a search, and
+ * the page beside it is always read afresh. Inside a transaction (no cache) every total is counted.
+ */
+export function searchRepository(db: Executor, cache?: CacheContext): SearchRepository {
+  function totalOf(scope: SearchScope, statement: Sql): Promise<number | undefined> {
+    const count = async () => (await statement.execute(db)).rows[0] as { n: number } | undefined;
+    if (!cache?.cache) return count().then((row) => row?.n ?? 0);
+    const compiled = statement.compile(db);
+    const key = `total:${scope.spaceId}:${scope.environmentId}:${compiled.sql}:${JSON.stringify(compiled.parameters)}`;
+    return cached(cache.cache, key, async () => (await count())?.n ?? 0, () => environmentContentTags(scope.spaceId, scope.environmentId));
+  }
+
   async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R, options: SearchOptions = {}): Promise<SearchPage<R>> {
     const compiled = compileSearch(query);
     const { table, where, order } = compiled;
     const from = sql`${sql.table(table)} as r`;
     // The search index (entry_values) answers the total and the page when it can; the entries' JSON otherwise.
     const count = options.total === false
-      ? Promise.resolve({ rows: [] })
-      : (indexedCount(scope, query) ?? sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`).execute(db);
+      ? Promise.resolve(0)
+      : totalOf(scope, indexedCount(scope, query) ?? sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`);
     const page: PageStatement = indexedPage(db, scope, query, compiled) ?? {
       statement: sql`select ${searchColumns(table, query.state)} from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`,
       complete: async (rows) => rows,
@@ -58,7 +74,7 @@ export function searchRepository(db: Executor): SearchRepository {
         : page.statement.execute(db).then((r) => ({ pageRows: r.rows, linkedRows: [] }));
     const [counted, { pageRows, linkedRows }] = await Promise.all([count, rows]);
     const items = (await page.complete(pageRows)).map(toRecord);
-    const total = (counted.rows[0] as { n: number } | undefined)?.n ?? 0;
+    const total = counted ?? 0;
     return linkedOf ? { items, total, linkedEntries: linkedRows.map(toEntry) } : { items, total };
   }
 

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTessera, type Tessera } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { contentFixtures } from './support/content-fixtures.ts';
+import { createTestDatabase, DB_KINDS } from './support/databases.ts';
+import { useServer } from './support/harness.ts';
+import { fewestStatements } from './support/statement-count.ts';
+
+const FIELDS = [{ id: 'title', type: 'Symbol' }, { id: 'views', type: 'Integer' }] as const;
+const SEARCH = 'content_type=article&fields.views[gt]=500&order=sys.id&limit=2';
+const PUBLISHED = 'content_type=article&fields.views[gt]=500&sys.publishedAt[exists]=true&limit=0';
+
+// Search totals are kept in the read cache until a write to the environment; every write must show in the next total.
+for (const kind of DB_KINDS) {
+  describe(`${kind}: search totals stay exact with cached counts`, () => {
+    const api = useServer(kind);
+    const f = contentFixtures(api);
+    let spaceId: string;
+    const m = (p: string) => `/spaces/${spaceId}/environments/master/${p}`;
+    const total = async (query = SEARCH) => {
+      const res = await api().get(`${m('entries')}?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.total as number;
+    };
+    const write = async (id: string, views: number, version?: number) => {
+      const res = await api().put(m(`entries/${id}`), { fields: { title: { 'en-US': id }, views: { 'en-US': views } } },
+        version === undefined ? f.ctHeader('article') : f.version(version));
+      expect(res.status, JSON.stringify(res.body)).toBe(version === undefined ? 201 : 200);
+      return res.body.sys.version as number;
+    };
+
+    beforeAll(async () => {
+      spaceId = (await f.space('Totals')).id;
+      await f.contentType(spaceId, 'article', FIELDS.map((x) => ({ ...x })));
+      for (let i = 0; i < 5; i++) await write(`a${i}`, i * 300);
+    });
+
+    it('a repeated search counts once; the page is read every time', async () => {
+      expect(await total()).toBe(3);
+      let threshold = 500;
+      // Another value each time: a total never counted before, everything else as warm as the repeated search's.
+      const cold = await fewestStatements(api(), () => total(SEARCH.replace('500', String(++threshold))));
+      const warm = await fewestStatements(api(), () => total());
+      expect(warm).toBe(cold - 1);
+      expect(warm).toBeGreaterThan(0);
+    });
+
+    it('create, update, publish, unpublish, archive and delete change the next total', async () => {
+      expect(await total()).toBe(3);
+      let v = await write('n1', 900);
+      expect(await total()).toBe(4);
+      v = await write('n1', 100, v);
+      expect(await total()).toBe(3);
+      v = await write('n1', 800, v);
+      expect([await total(), await total(PUBLISHED)]).toEqual([4, 0]);
+      const published = await api().put(m('entries/n1/published'), undefined, f.version(v));
+      expect(published.status).toBe(200);
+      expect(await total(PUBLISHED)).toBe(1);
+      const unpublished = await api().delete(m('entries/n1/published'), f.version(published.body.sys.version));
+      expect(unpublished.status).toBe(200);
+      expect(await total(PUBLISHED)).toBe(0);
+      const archived = await api().put(m('entries/n1/archived'), undefined, f.version(unpublished.body.sys.version));
+      expect(archived.status, JSON.stringify(archived.body)).toBe(200);
+      expect(await total(`${SEARCH}&sys.archivedAt[exists]=true`)).toBe(1);
+      const back = await api().delete(m('entries/n1/archived'), f.version(archived.body.sys.version));
+      expect(await total(`${SEARCH}&sys.archivedAt[exists]=true`)).toBe(0);
+      expect((await api().delete(m('entries/n1'), f.version(back.body.sys.version))).status).toBe(204);
+      expect(await total()).toBe(3);
+    });
+
+    it('another environment, another space and other values are other totals', async () => {
+      expect(await total()).toBe(3);
+      expect(await total('content_type=article&fields.views[gt]=0&limit=1')).toBe(4);
+      expect(await total('content_type=article&fields.views[gt]=1000&limit=1')).toBe(1);
+      const other = (await f.space('Other totals')).id;
+      await f.contentType(other, 'article', FIELDS.map((x) => ({ ...x })));
+      const res = await api().get(`/spaces/${other}/environments/master/entries?${SEARCH}`);
+      expect(res.body.total).toBe(0);
+    });
+  });
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('search totals across two processes on one PostgreSQL database', () => {
+  let a: Tessera;
+  let b: Tessera;
+  let drop: () => Promise<void>;
+  const bases: string[] = [];
+  const token = 'totals-cache-token-00000';
+
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    drop = db.drop;
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, TESSERA_ADMIN_TOKEN: token, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
+    a = await createTessera(config);
+    b = await createTessera(config);
+    for (const t of [a, b]) bases.push(`http://127.0.0.1:${(await t.listen(0, '127.0.0.1')).port}`);
+  }, 60_000);
+  afterAll(async () => { await a?.close(); await b?.close(); await drop?.(); });
+
+  const call = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method, body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+    });
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
+  };
+
+  it('an entry written through one process counts in the other\'s next total', async () => {
+    const [baseA, baseB] = bases as [string, string];
+    const vendor = a.config.vendor.headerPrefix;
+    const space = (await call(baseA, 'POST', '/spaces', { name: 'Two processes' })).body;
+    const m = (p: string) => `/spaces/${space.sys.id}/environments/master/${p}`;
+    const fields = FIELDS.map((x) => ({ ...x, name: x.id }));
+    const ct = await call(baseA, 'PUT', m('content_types/article'), { name: 'Article', displayField: 'title', fields });
+    expect(ct.status, JSON.stringify(ct.body)).toBe(201);
+    expect((await call(baseA, 'PUT', m('content_types/article/published'), undefined, { [`${vendor}-Version`]: String(ct.body.sys.version) })).status).toBe(200);
+    const totalInB = async () => (await call(baseB, 'GET', `${m('entries')}?${SEARCH}`)).body.total;
+    expect([await totalInB(), await totalInB()]).toEqual([0, 0]); // the second from B's cache
+    const entry = await call(baseA, 'PUT', m('entries/e1'), { fields: { title: { 'en-US': 'e1' }, views: { 'en-US': 900 } } }, { [`${vendor}-Content-Type`]: 'article' });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    let seen: unknown;
+    for (let i = 0; i < 50 && seen !== 1; i++) {
+      seen = await totalInB();
+      if (seen !== 1) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toBe(1);
+  });
+});
