@@ -112,7 +112,7 @@ const ofRow = (spaceId: string, environmentId: string) => [contentTag(spaceId, e
 const ofNew = (c: { spaceId: string; environmentId: string }) => [contentTag(c.spaceId, c.environmentId)];
 
 export const entriesCachePolicy = everyWrite<EntriesRepository>()(['find', 'unknownTags', 'lockContentTypePublishing'], {
-  insert: ofNew, update: ofRow, publish: ofRow, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, replaceLinks: ofRow,
+  insert: ofNew, update: ofRow, publish: ofRow, publishAtOnce: ofNew, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, replaceLinks: ofRow,
 });
 
 export const assetsCachePolicy = everyWrite<AssetsRepository>()(['find', 'unknownTags'], {
