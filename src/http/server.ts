@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import { memoizeValidatorRouteMatchers } from './validator-route-matchers.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../domain/index.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -59,6 +60,7 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.use(deps.rateLimit);
 
   const management = loadDocument('management', '3.1', vendor);
+  memoizeValidatorRouteMatchers();
   app.use(OpenApiValidator.middleware({
     apiSpec: management as never,
     validateRequests: { allErrors: true },
