@@ -28,19 +28,23 @@ for (const kind of DB_KINDS) {
       }
     });
 
-    /** Statements of one request, warm (see fewestStatements). */
-    async function statementsOf(size: number, query = QUERY): Promise<number> {
+    /** Statements of one request, warm (see fewestStatements); `cold`: with the read cache emptied first (totals counted). */
+    async function statementsOf(size: number, query = QUERY, cold = false): Promise<number> {
       const { id, token } = spaces.get(size)!;
       const warm = await g.gql(id, token, query);
       expect(warm.status, JSON.stringify(warm.body)).toBe(200);
       if (query === QUERY) expect(warm.body.data.articleCollection.total).toBe(size);
       expect(warm.body.data.articleCollection.items[size - 1]).toEqual({ title: `Article ${String(size - 1).padStart(2, '0')}`, author: { name: `Person ${size - 1}` } });
-      return fewestStatements(api(), async () => expect((await g.gql(id, token, query)).status).toBe(200));
+      return fewestStatements(api(), async () => {
+        if (cold) api().tessera.cache?.clear();
+        expect((await g.gql(id, token, query)).status).toBe(200);
+      });
     }
 
     it('a collection whose total is not selected is not counted (one statement fewer); a fragment still gets it', async () => {
-      const withTotal = await statementsOf(5);
-      const withoutTotal = await statementsOf(5, QUERY.replace(' total', ''));
+      // Cold: a warm total comes from the read cache (search totals are cached until a write), counted by neither.
+      const withTotal = await statementsOf(5, QUERY, true);
+      const withoutTotal = await statementsOf(5, QUERY.replace(' total', ''), true);
       expect(withoutTotal).toBe(withTotal - 1);
       const { id, token } = spaces.get(5)!;
       const viaFragment = await g.gql(id, token, '{ articleCollection { ...F } } fragment F on ArticleCollection { total }');
