@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from './executor.ts';
 import type { DatabaseSchema } from './schema.ts';
-import { copyEntryValues, drainSlots, prepareEntryValues, type SlotCopy } from './search/entry-values-copy.ts';
+import { copyEntryValues } from './search/entry-values-copy.ts';
 import { inSnapshotOf } from './snapshot-transaction.ts';
 
 /**
@@ -28,10 +28,8 @@ const COPY_ORDER: Readonly<Record<string, string[]>> = {
  * copied too; the only value that changes is `environment_id`. Runs in the caller's (repeatable read) transaction.
  *
  * With `pool` (a PostgreSQL server), the entries' search values, the largest part, are copied at the same time on a
- * second connection reading the same snapshot (`inSnapshotOf`), committed just before the caller's transaction; the
- * caller's transaction, its tables copied, takes the slots the second one has not started (unless an earlier
- * attempt left values behind, which only the second one may replace). On PGlite (one session) everything runs in the
- * caller's transaction.
+ * second connection reading the same snapshot (`inSnapshotOf`), committed just before the caller's transaction; on
+ * PGlite (one session) everything runs in the caller's transaction.
  */
 export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string, pool?: Kysely<DatabaseSchema>): Promise<void> {
   if (!pool) {
@@ -43,25 +41,10 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
   let failed!: (error: unknown) => void;
   const tablesCopied = new Promise<void>((resolve, reject) => { succeeded = resolve; failed = reject; });
   tablesCopied.catch(() => {}); // its rejection is the side transaction's signal to roll back, handled there
-  // The slots still to copy, taken by the side transaction and, once its tables are copied, by this one too.
-  const queue: SlotCopy[] = [];
-  let slotsReady!: (shareable: boolean) => void;
-  const prepared = new Promise<boolean>((resolve) => { slotsReady = resolve; });
-  const values = inSnapshotOf(db, pool, async (tx) => {
-    try {
-      const { slots, leftovers } = await prepareEntryValues(tx, spaceId, fromId, toId);
-      queue.push(...slots);
-      slotsReady(!leftovers);
-    } finally {
-      slotsReady(false);
-    }
-    await drainSlots(tx, queue);
-  }, tablesCopied);
+  const values = inSnapshotOf(db, pool, (tx) => copyEntryValues(tx, spaceId, fromId, toId), tablesCopied);
   values.catch(() => {}); // a failure there is thrown below, once the tables are copied; not an unhandled rejection meanwhile
   try {
     await copyTables(db, spaceId, fromId, toId);
-    // Rows this transaction copies commit with it, after the side's: either both commit or the job runs again.
-    if (await prepared) await drainSlots(db, queue);
   } catch (error) {
     failed(error);
     await values.catch(() => {});

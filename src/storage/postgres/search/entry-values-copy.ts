@@ -10,16 +10,9 @@ import type { Executor } from '../executor.ts';
  * (the target slot is new, so they go in at one edge of its range; measured faster than the order of the num or text
  * index, which each hold only some of the rows): a sort of one slot's rows rather than of the whole environment's.
  */
-export interface SlotCopy { source: number; target: number; }
-
-/**
- * Gives the target its slots and clears what an earlier attempt left in them; answers the slots to copy and whether
- * anything was left (then only this transaction may write to them until it commits: another writer would wait on
- * the deleted rows' keys).
- */
-export async function prepareEntryValues(db: Executor, spaceId: string, fromId: string, toId: string): Promise<{ slots: SlotCopy[]; leftovers: boolean }> {
+export async function copyEntryValues(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
   // A slot of the target's id can remain from an environment renamed away; it is reused (and holds no values).
-  const { rows: slots } = await sql<SlotCopy>`
+  const { rows: slots } = await sql<{ source: number; target: number }>`
     with added as (
       insert into entry_value_slots (space_id, environment_id, content_type_id, field_id, locale)
       select space_id, ${toId}::text, content_type_id, field_id, locale from entry_value_slots
@@ -38,24 +31,11 @@ export async function prepareEntryValues(db: Executor, spaceId: string, fromId: 
   // Each slot's rows are sorted before they go in: in memory, not in temporary files (4MB, the default, spills).
   await sql`set local work_mem = '64MB'`.execute(db);
   // Values left in the target slots by an earlier attempt whose other half did not commit (see inSnapshotOf) go first.
-  const deleted = await sql`delete from entry_values where slot = any(${slots.map((s) => s.target)}::int[])`.execute(db);
-  return { slots, leftovers: Number(deleted.numAffectedRows ?? 0) > 0 };
-}
-
-/** Copies the value rows of one source slot into its target slot. */
-export async function copySlotValues(db: Executor, { source, target }: SlotCopy): Promise<void> {
-  await sql`
-    insert into entry_values (slot, entry_id, states, num, text)
-    select ${target}::int, entry_id, states, num, text from entry_values where slot = ${source}::int
-    order by entry_id, states`.execute(db);
-}
-
-/** Copies slots from `queue` until it is empty; several transactions may take from one queue. */
-export async function drainSlots(db: Executor, queue: SlotCopy[]): Promise<void> {
-  for (let next = queue.shift(); next; next = queue.shift()) await copySlotValues(db, next);
-}
-
-export async function copyEntryValues(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
-  const { slots } = await prepareEntryValues(db, spaceId, fromId, toId);
-  await drainSlots(db, slots);
+  await sql`delete from entry_values where slot = any(${slots.map((s) => s.target)}::int[])`.execute(db);
+  for (const { source, target } of slots) {
+    await sql`
+      insert into entry_values (slot, entry_id, states, num, text)
+      select ${target}::int, entry_id, states, num, text from entry_values where slot = ${source}::int
+      order by entry_id, states`.execute(db);
+  }
 }
