@@ -18,5 +18,8 @@ describe('memoizeValidatorRouteMatchers', () => {
     expect(first.regexp.source).toBe(fresh.regexp.source);
     expect(first.regexp.exec('/spaces/s1/environments/master/entries/e1')?.slice(1)).toEqual(['s1', 'master', 'e1']);
     expect(first.regexp.exec('/spaces/s1/environments/master/assets/e1')).toBeNull();
+    // Paths other than strings and options it does not know are compiled each time, as before.
+    expect(module.pathToRegexp([route], {})).not.toBe(module.pathToRegexp([route], {}));
+    expect(module.pathToRegexp(route, { other: 1 })).not.toBe(module.pathToRegexp(route, { other: 1 }));
   });
 });

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 
 type PathToRegexp = (path: unknown, options?: Record<string, unknown>) => { regexp: RegExp; keys: Array<{ name: string }> };
 const MEMOIZED = Symbol.for('tessera.memoizedPathToRegexp');
+/** The options of path-to-regexp 8's pathToRegexp (and `strict`, which the validator passes and 8 ignores). */
+const OPTIONS = new Set(['sensitive', 'strict', 'end', 'trailing', 'delimiter']);
 
 /**
  * express-openapi-validator 5.6 compiles the path-to-regexp matcher of every route it scans on every request
@@ -15,11 +17,15 @@ export function memoizeValidatorRouteMatchers(): void {
   const module = fromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp & { [MEMOIZED]?: true } };
   if (module.pathToRegexp[MEMOIZED]) return;
   const compile = module.pathToRegexp;
-  const compiled = new Map<string, ReturnType<PathToRegexp>>();
+  // Called for every route scanned on every request: keyed without serialising (path, then the options that matter).
+  const compiled = new Map<unknown, Map<string, ReturnType<PathToRegexp>>>();
   const memoized = Object.assign((path: unknown, options: Record<string, unknown> = {}) => {
-    const key = JSON.stringify([path, options]);
-    let matcher = compiled.get(key);
-    if (!matcher) compiled.set(key, (matcher = compile(path, options)));
+    if (typeof path !== 'string' || Object.keys(options).some((k) => !OPTIONS.has(k))) return compile(path, options);
+    const optionsKey = `${options.sensitive}|${options.strict}|${options.end}|${options.trailing}|${options.delimiter}`;
+    let byOptions = compiled.get(path);
+    if (!byOptions) compiled.set(path, (byOptions = new Map()));
+    let matcher = byOptions.get(optionsKey);
+    if (!matcher) byOptions.set(optionsKey, (matcher = compile(path, options)));
     return matcher;
   }, { [MEMOIZED]: true as const });
   module.pathToRegexp = memoized;
