@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTessera, type Tessera } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -84,12 +85,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search totals across two proces
   let a: Tessera;
   let b: Tessera;
   let drop: () => Promise<void>;
+  let url = '';
   const bases: string[] = [];
   const token = 'totals-cache-token-00000';
 
   beforeAll(async () => {
     const db = await createTestDatabase();
     drop = db.drop;
+    url = db.url;
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, TESSERA_ADMIN_TOKEN: token, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
     a = await createTessera(config);
     b = await createTessera(config);
@@ -105,7 +108,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search totals across two proces
     return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
   };
 
-  it('an entry written through one process counts in the other\'s next total', async () => {
+  it('an entry written through one process, or below the API, counts in the other\'s next total', async () => {
     const [baseA, baseB] = bases as [string, string];
     const vendor = a.config.vendor.headerPrefix;
     const space = (await call(baseA, 'POST', '/spaces', { name: 'Two processes' })).body;
@@ -124,5 +127,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search totals across two proces
       if (seen !== 1) await new Promise((r) => setTimeout(r, 100));
     }
     expect(seen).toBe(1);
+
+    // A write below the API, on a connection of its own: the table's trigger tells both processes (migration 0012).
+    const outside = new pg.Client({ connectionString: url });
+    await outside.connect();
+    try {
+      await outside.query(`update entries set fields = jsonb_set(fields, '{views,en-US}', '100') where space_id = $1 and id = 'e1'`, [space.sys.id]);
+    } finally {
+      await outside.end();
+    }
+    for (let i = 0; i < 50 && seen !== 0; i++) {
+      seen = await totalInB();
+      if (seen !== 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toBe(0);
   });
 });

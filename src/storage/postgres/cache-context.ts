@@ -9,8 +9,11 @@ const MAX_PAYLOAD = 7000;
 /** What a repository needs to read through the cache and to invalidate what its writes change. */
 export interface CacheContext {
   readonly cache: ReadCache | undefined;
-  /** Marks tags stale: at once outside a transaction, at commit inside one (and in every other process). */
-  invalidate(tags: string[]): Promise<void>;
+  /**
+   * Marks tags stale: at once outside a transaction, at commit inside one (and in every other process). `local`: only
+   * this process's cache, for writes the database announces to the others itself (migration 0012's triggers).
+   */
+  invalidate(tags: string[], options?: { local?: boolean }): Promise<void>;
 }
 
 const payloadOf = (tags: Iterable<string>) => {
@@ -32,10 +35,10 @@ export function applyInvalidation(cache: ReadCache, payload: string): void {
 export function rootCacheContext(db: Executor, cache: ReadCache | undefined, shared: boolean): CacheContext {
   return {
     cache,
-    async invalidate(tags) {
+    async invalidate(tags, options) {
       if (!cache || tags.length === 0) return;
       cache.invalidate(tags);
-      if (shared) await notify(db, tags);
+      if (shared && !options?.local) await notify(db, tags);
     },
   };
 }
@@ -46,14 +49,15 @@ export function rootCacheContext(db: Executor, cache: ReadCache | undefined, sha
  */
 export function transactionCacheContext(cache: ReadCache | undefined, shared: boolean) {
   const pending = new Set<string>();
+  const local = new Set<string>();
   // Reads inside a transaction always go to the database: they may follow a lock, and must see what it protects.
   const context: CacheContext = {
     cache: undefined,
-    async invalidate(tags) { for (const t of tags) pending.add(t); },
+    async invalidate(tags, options) { for (const t of tags) (options?.local ? local : pending).add(t); },
   };
   return {
     context,
     beforeCommit: async (tx: Executor) => { if (cache && shared && pending.size) await notify(tx, pending); },
-    afterCommit: () => { if (cache && pending.size) cache.invalidate(pending); },
+    afterCommit: () => { if (cache && pending.size + local.size) cache.invalidate([...pending, ...local]); },
   };
 }

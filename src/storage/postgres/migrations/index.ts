@@ -8,6 +8,7 @@ import * as housekeeping from './0008-housekeeping.ts';
 import * as environmentCopyKeys from './0009-environment-copy-keys.ts';
 import * as entryContentTypeCheck from './0010-entry-content-type-check.ts';
 import * as entryValuesDelete from './0011-entry-values-delete.ts';
+import * as contentNotify from './0012-content-notify.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-environment-copy-keys': environmentCopyKeys,
   '0010-entry-content-type-check': entryContentTypeCheck,
   '0011-entry-values-delete': entryValuesDelete,
+  '0012-content-notify': contentNotify,
 };
