@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTessera, type Tessera } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createTestDatabase } from './support/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tessera } from '../src/app.ts';
 import { useServer } from './support/harness.ts';
+import { useTwoProcesses } from './support/two-processes.ts';
 
 const eventually = async (check: () => Promise<boolean>, ms = 2000) => {
   const until = Date.now() + ms;
@@ -55,23 +54,12 @@ describe('read cache within one process', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('read cache across two processes on one PostgreSQL database', () => {
-  let a: Tessera;
-  let b: Tessera;
-  let drop: () => Promise<void>;
+  const token = 'cache-test-token-000000';
+  const processes = useTwoProcesses(token);
   let baseA = '';
   let baseB = '';
-  const token = 'cache-test-token-000000';
-
-  beforeAll(async () => {
-    const db = await createTestDatabase();
-    drop = db.drop;
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, TESSERA_ADMIN_TOKEN: token, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
-    a = await createTessera(config);
-    b = await createTessera(config);
-    baseA = `http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`;
-    baseB = `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`;
-  }, 60_000);
-  afterAll(async () => { await a?.close(); await b?.close(); await drop?.(); });
+  let b: Tessera;
+  beforeAll(() => { ({ baseA, baseB, b } = processes()); });
 
   const call = (base: string, path: string, init: RequestInit & { token?: string } = {}) =>
     fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${init.token ?? token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });

@@ -1,11 +1,10 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTessera, type Tessera } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentFixtures } from './support/content-fixtures.ts';
-import { createTestDatabase, DB_KINDS } from './support/databases.ts';
+import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
 import { fewestStatements } from './support/statement-count.ts';
+import { settled, useTwoProcesses } from './support/two-processes.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }, { id: 'views', type: 'Integer' }] as const;
 const SEARCH = 'content_type=article&fields.views[gt]=500&order=sys.id&limit=2';
@@ -82,64 +81,26 @@ for (const kind of DB_KINDS) {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('search totals across two processes on one PostgreSQL database', () => {
-  let a: Tessera;
-  let b: Tessera;
-  let drop: () => Promise<void>;
-  let url = '';
-  const bases: string[] = [];
-  const token = 'totals-cache-token-00000';
-
-  beforeAll(async () => {
-    const db = await createTestDatabase();
-    drop = db.drop;
-    url = db.url;
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, TESSERA_ADMIN_TOKEN: token, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
-    a = await createTessera(config);
-    b = await createTessera(config);
-    for (const t of [a, b]) bases.push(`http://127.0.0.1:${(await t.listen(0, '127.0.0.1')).port}`);
-  }, 60_000);
-  afterAll(async () => { await a?.close(); await b?.close(); await drop?.(); });
-
-  const call = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${path}`, {
-      method, body: body === undefined ? undefined : JSON.stringify(body),
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-    });
-    return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
-  };
+  const processes = useTwoProcesses('totals-cache-token-00000');
 
   it('an entry written through one process, or below the API, counts in the other\'s next total', async () => {
-    const [baseA, baseB] = bases as [string, string];
-    const vendor = a.config.vendor.headerPrefix;
-    const space = (await call(baseA, 'POST', '/spaces', { name: 'Two processes' })).body;
-    const m = (p: string) => `/spaces/${space.sys.id}/environments/master/${p}`;
-    const fields = FIELDS.map((x) => ({ ...x, name: x.id }));
-    const ct = await call(baseA, 'PUT', m('content_types/article'), { name: 'Article', displayField: 'title', fields });
-    expect(ct.status, JSON.stringify(ct.body)).toBe(201);
-    expect((await call(baseA, 'PUT', m('content_types/article/published'), undefined, { [`${vendor}-Version`]: String(ct.body.sys.version) })).status).toBe(200);
+    const { a, baseA, baseB, call, articleSpace, databaseUrl } = processes();
+    const { spaceId, m } = await articleSpace(FIELDS.map((x) => ({ ...x })));
     const totalInB = async () => (await call(baseB, 'GET', `${m('entries')}?${SEARCH}`)).body.total;
     expect([await totalInB(), await totalInB()]).toEqual([0, 0]); // the second from B's cache
-    const entry = await call(baseA, 'PUT', m('entries/e1'), { fields: { title: { 'en-US': 'e1' }, views: { 'en-US': 900 } } }, { [`${vendor}-Content-Type`]: 'article' });
+    const entry = await call(baseA, 'PUT', m('entries/e1'), { fields: { title: { 'en-US': 'e1' }, views: { 'en-US': 900 } } },
+      { [`${a.config.vendor.headerPrefix}-Content-Type`]: 'article' });
     expect(entry.status, JSON.stringify(entry.body)).toBe(201);
-    let seen: unknown;
-    for (let i = 0; i < 50 && seen !== 1; i++) {
-      seen = await totalInB();
-      if (seen !== 1) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(seen).toBe(1);
+    expect(await settled(totalInB, (n) => n === 1)).toBe(1);
 
     // A write below the API, on a connection of its own: the table's trigger tells both processes (migration 0012).
-    const outside = new pg.Client({ connectionString: url });
+    const outside = new pg.Client({ connectionString: databaseUrl });
     await outside.connect();
     try {
-      await outside.query(`update entries set fields = jsonb_set(fields, '{views,en-US}', '100') where space_id = $1 and id = 'e1'`, [space.sys.id]);
+      await outside.query(`update entries set fields = jsonb_set(fields, '{views,en-US}', '100') where space_id = $1 and id = 'e1'`, [spaceId]);
     } finally {
       await outside.end();
     }
-    for (let i = 0; i < 50 && seen !== 0; i++) {
-      seen = await totalInB();
-      if (seen !== 0) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(seen).toBe(0);
+    expect(await settled(totalInB, (n) => n === 0)).toBe(0);
   });
 });

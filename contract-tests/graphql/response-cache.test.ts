@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTessera, type Tessera } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { createTestDatabase, DB_KINDS } from '../support/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../support/databases.ts';
 import { useServer, type ApiResponse } from '../support/harness.ts';
 import { en } from '../support/search-fixtures.ts';
 import { quadrantPng, uploadFixtures } from '../support/upload-fixtures.ts';
 import { fewestStatements } from '../support/statement-count.ts';
+import { settled, useTwoProcesses } from '../support/two-processes.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
 const TITLES = '{ articleCollection(order: [sys_id_ASC]) { items { title } } }';
@@ -158,51 +157,19 @@ for (const kind of DB_KINDS) {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('GraphQL response cache across two processes on one PostgreSQL database', () => {
-  let a: Tessera;
-  let b: Tessera;
-  let drop: () => Promise<void>;
-  const bases: string[] = [];
-  const token = 'response-cache-token-0000';
-
-  beforeAll(async () => {
-    const db = await createTestDatabase();
-    drop = db.drop;
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, TESSERA_ADMIN_TOKEN: token, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
-    a = await createTessera(config);
-    b = await createTessera(config);
-    for (const t of [a, b]) bases.push(`http://127.0.0.1:${(await t.listen(0, '127.0.0.1')).port}`);
-  }, 60_000);
-  afterAll(async () => { await a?.close(); await b?.close(); await drop?.(); });
-
-  const call = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, as = token) => {
-    const res = await fetch(`${base}${path}`, {
-      method, body: body === undefined ? undefined : JSON.stringify(body),
-      headers: { Authorization: `Bearer ${as}`, 'Content-Type': 'application/json', ...headers },
-    });
-    return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
-  };
+  const processes = useTwoProcesses('response-cache-token-0000');
 
   it('an entry published through one process shows in the other\'s next answers', async () => {
-    const [baseA, baseB] = bases as [string, string];
+    const { a, baseA, baseB, call, articleSpace } = processes();
     const vendor = a.config.vendor.headerPrefix;
-    const space = (await call(baseA, 'POST', '/spaces', { name: 'Two processes' })).body;
-    const m = (p: string) => `/spaces/${space.sys.id}/environments/master/${p}`;
-    const ct = await call(baseA, 'PUT', m('content_types/article'), { name: 'Article', displayField: 'title', fields: [{ id: 'title', name: 'Title', type: 'Symbol' }] });
-    expect(ct.status, JSON.stringify(ct.body)).toBe(201);
-    expect((await call(baseA, 'PUT', m('content_types/article/published'), undefined, { [`${vendor}-Version`]: String(ct.body.sys.version) })).status).toBe(200);
-    const key = (await call(baseA, 'POST', `/spaces/${space.sys.id}/api_keys`, { name: 'k', environments: [{ sys: { type: 'Link', linkType: 'Environment', id: 'master' } }] })).body;
-    const read = async () => (await call(baseB, 'POST', `/content/v1/spaces/${space.sys.id}`, { query: TITLES }, {}, key.accessToken)).body;
+    const { spaceId, m } = await articleSpace([{ id: 'title', type: 'Symbol' }]);
+    const key = (await call(baseA, 'POST', `/spaces/${spaceId}/api_keys`, { name: 'k', environments: [{ sys: { type: 'Link', linkType: 'Environment', id: 'master' } }] })).body;
+    const read = async () => (await call(baseB, 'POST', `/content/v1/spaces/${spaceId}`, { query: TITLES }, {}, key.accessToken)).body;
     expect(await read()).toEqual({ data: { articleCollection: { items: [] } } });
     expect(await read()).toEqual({ data: { articleCollection: { items: [] } } }); // now from B's cache
     const entry = await call(baseA, 'PUT', m('entries/e1'), { fields: { title: { 'en-US': 'Fresh' } } }, { [`${vendor}-Content-Type`]: 'article' });
     expect(entry.status, JSON.stringify(entry.body)).toBe(201);
     expect((await call(baseA, 'PUT', m('entries/e1/published'), undefined, { [`${vendor}-Version`]: String(entry.body.sys.version) })).status).toBe(200);
-    let seen: unknown;
-    for (let i = 0; i < 50; i++) {
-      seen = await read();
-      if (JSON.stringify(seen).includes('Fresh')) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(seen).toEqual({ data: { articleCollection: { items: [{ title: 'Fresh' }] } } });
+    expect(await settled(read, (seen) => JSON.stringify(seen).includes('Fresh'))).toEqual({ data: { articleCollection: { items: [{ title: 'Fresh' }] } } });
   });
 });

@@ -7,7 +7,7 @@ const OPTIONS = new Set(['sensitive', 'strict', 'end', 'trailing', 'delimiter'])
 
 /**
  * express-openapi-validator 5.6 compiles the path-to-regexp matcher of every route it scans on every request
- * (`lookupRoute`), about a quarter of the server's CPU on a cheap request here; upstream's fix caches them per
+ * (`lookupRoute`): a fifth of the server's CPU per created + published entry here; upstream's fix caches them per
  * context (cdimascio/express-openapi-validator#1217, open). Until it is released, the `pathToRegexp` of the copy of
  * path-to-regexp the validator loads is memoized by (path, options): a matcher is a pure function of them, and its
  * regular expressions carry no global flag, so sharing one is safe.

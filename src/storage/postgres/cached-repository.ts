@@ -2,7 +2,7 @@ import type { CacheContext } from './cache-context.ts';
 import { cached } from './read-cache.ts';
 
 type Method = (...args: any[]) => Promise<unknown>;
-export type MethodsOf<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R];
+type MethodsOf<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R];
 
 /** A cached read: its cache key and the tags that make the entry stale, named by its arguments or by what it read. */
 type CachedRead<F extends Method> = { key: (...args: Parameters<F>) => string } & (

@@ -46,12 +46,12 @@ export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'
  * the page beside it is always read afresh. Inside a transaction (no cache) every total is counted.
  */
 export function searchRepository(db: Executor, cache?: CacheContext): SearchRepository {
-  function totalOf(scope: SearchScope, statement: Sql): Promise<number | undefined> {
-    const count = async () => (await statement.execute(db)).rows[0] as { n: number } | undefined;
-    if (!cache?.cache) return count().then((row) => row?.n ?? 0);
+  function totalOf(scope: SearchScope, statement: Sql): Promise<number> {
     const compiled = statement.compile(db);
+    const count = async () => ((await db.executeQuery(compiled)).rows[0] as { n: number } | undefined)?.n ?? 0;
+    if (!cache?.cache) return count();
     const key = `total:${scope.spaceId}:${scope.environmentId}:${compiled.sql}:${JSON.stringify(compiled.parameters)}`;
-    return cached(cache.cache, key, async () => (await count())?.n ?? 0, () => environmentContentTags(scope.spaceId, scope.environmentId));
+    return cached(cache.cache, key, count, () => environmentContentTags(scope.spaceId, scope.environmentId)).then((n) => n ?? 0);
   }
 
   async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R, options: SearchOptions = {}): Promise<SearchPage<R>> {
@@ -72,9 +72,8 @@ export function searchRepository(db: Executor, cache?: CacheContext): SearchRepo
       : linkedOf
         ? withLinkedEntries(page.statement, scope, query.state, linkedOf).execute(db).then((r) => splitLinkedRows(r.rows as Array<Record<string, unknown>>))
         : page.statement.execute(db).then((r) => ({ pageRows: r.rows, linkedRows: [] }));
-    const [counted, { pageRows, linkedRows }] = await Promise.all([count, rows]);
+    const [total, { pageRows, linkedRows }] = await Promise.all([count, rows]);
     const items = (await page.complete(pageRows)).map(toRecord);
-    const total = counted ?? 0;
     return linkedOf ? { items, total, linkedEntries: linkedRows.map(toEntry) } : { items, total };
   }
 
