@@ -51,7 +51,10 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   const cache = config.readCache ? new ReadCache(undefined, Math.max(config.graphqlResponseCacheMb, 1) * 1024 * 1024) : undefined;
   // On a shared PostgreSQL database other processes write too: their invalidations arrive through LISTEN.
   const stopCacheListener = cache && open.pool ? await startCacheListener(open.pool.options, cache, logger) : undefined;
-  const storage = postgresStorage(open, { cache, cacheResponses: config.graphqlResponseCacheMb > 0 });
+  const storage = postgresStorage(open, {
+    cache, cacheResponses: config.graphqlResponseCacheMb > 0,
+    onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying'),
+  });
   const assetFiles = createAssetFiles(config, storage);
   const services = createServices(storage, assetFiles.serviceOptions);
   const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });

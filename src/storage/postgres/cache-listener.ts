@@ -12,6 +12,7 @@ export async function startCacheListener(options: pg.ClientConfig, cache: ReadCa
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let started = false;
 
   const connect = async (): Promise<void> => {
     cache.enabled = false;
@@ -27,6 +28,10 @@ export async function startCacheListener(options: pg.ClientConfig, cache: ReadCa
     try {
       await c.connect();
       await c.query(`listen ${CACHE_CHANNEL}`);
+      // A process that ended between a commit and its announcement (a crash: see cache-announcer.ts) left the other
+      // processes' caches stale; the next one to start on this database empties them.
+      if (!started) await c.query(`select pg_notify('${CACHE_CHANNEL}', '*')`);
+      started = true;
       client = c;
       cache.clear();
       cache.enabled = true;

@@ -107,15 +107,15 @@ export const apiKeysCachePolicy: CachePolicy<ApiKeysRepository> = {
   writes: { insert: (k) => byKeySpace(k.spaceId), update: byKeySpace, delete: byKeySpace },
 };
 
-// Entry and asset writes make the environment's cached delivery responses and totals stale. Every statement that
-// writes either table announces the content tag to other processes itself (migration 0012), so no NOTIFY is sent.
+// Entry and asset writes make the environment's cached delivery responses and totals stale. They are the hot writes:
+// other processes hear of them after commit (`cache-announcer.ts`, migration 0015).
 const ofRow = (spaceId: string, environmentId: string) => [contentTag(spaceId, environmentId)];
 const ofNew = (c: { spaceId: string; environmentId: string }) => [contentTag(c.spaceId, c.environmentId)];
 
-export const entriesCachePolicy = everyWrite<EntriesRepository>({ notifiedByDatabase: true })(['find', 'unknownTags', 'lockContentTypePublishing'], {
+export const entriesCachePolicy = everyWrite<EntriesRepository>({ announcedAfterCommit: true })(['find', 'unknownTags', 'lockContentTypePublishing'], {
   insert: ofNew, update: ofRow, publish: ofRow, publishAtOnce: ofNew, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, replaceLinks: ofRow,
 });
 
-export const assetsCachePolicy = everyWrite<AssetsRepository>({ notifiedByDatabase: true })(['find', 'unknownTags'], {
+export const assetsCachePolicy = everyWrite<AssetsRepository>({ announcedAfterCommit: true })(['find', 'unknownTags'], {
   insert: ofNew, update: ofRow, publish: ofRow, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, updateFile: ofRow,
 });

@@ -15,8 +15,8 @@ export interface CachePolicy<R> {
   reads?: { [K in MethodsOf<R>]?: CachedRead<Extract<R[K], Method>> };
   /** Writes: the tags they make stale, invalidated after the write succeeds. */
   writes?: { [K in MethodsOf<R>]?: (...args: Parameters<Extract<R[K], Method>>) => string[] };
-  /** The database itself tells other processes of these writes (a trigger's NOTIFY): invalidate this process only. */
-  notifiedByDatabase?: boolean;
+  /** Other processes are told of these writes after they commit, not by a NOTIFY in their transaction (hot writes). */
+  announcedAfterCommit?: boolean;
 }
 
 type WriteTags<R, K extends keyof R> = (...args: Parameters<Extract<R[K], Method>>) => string[];
@@ -25,7 +25,7 @@ type WriteTags<R, K extends keyof R> = (...args: Parameters<Extract<R[K], Method
  * The writes of a repository whose every write must invalidate: each method is either named in `readOnly` or given
  * its tags, so a method added to the repository later is a type error until it is classified.
  */
-export function everyWrite<R>(options: Pick<CachePolicy<R>, 'notifiedByDatabase'> = {}) {
+export function everyWrite<R>(options: Pick<CachePolicy<R>, 'announcedAfterCommit'> = {}) {
   return <const Reads extends MethodsOf<R>>(
     readOnly: readonly Reads[], writes: { [K in Exclude<MethodsOf<R>, Reads>]-?: WriteTags<R, K> },
   ): CachePolicy<R> => ({ ...options, writes: writes as CachePolicy<R>['writes'] });
@@ -47,7 +47,7 @@ export function withCache<R extends object>(repo: R, context: CacheContext | und
     const original = (repo as Record<string, Method>)[name];
     wrapped[name] = async (...args: any[]) => {
       const result = await original(...args);
-      await context.invalidate(tags(...args), { local: policy.notifiedByDatabase === true });
+      await context.invalidate(tags(...args), { afterCommit: policy.announcedAfterCommit === true });
       return result;
     };
   }

@@ -1,6 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
+import { ANNOUNCES_CONTENT } from './migrations/0015-content-announce.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { preparingPool } from './prepared-statements.ts';
 import { OID, textParsers } from './type-parsers.ts';
@@ -33,6 +34,9 @@ export async function openPostgres(url: string, max = 10, onIdleClientError: (er
   // An idle pooled connection that fails (server restart, terminated backend) is dropped by the pool and replaced on
   // demand; without a listener its error would end the process.
   pool.on('error', onIdleClientError);
+  // This process announces its entry and asset writes after commit (cache-announcer.ts): the tables' triggers need
+  // not. pg runs a client's queries in order, so the setting is in place before the first statement of a checkout.
+  pool.on('connect', (client) => { client.query(`set ${ANNOUNCES_CONTENT} = 'on'`).catch(onIdleClientError); });
   const counter = statementCounter();
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
   return { db, kind: 'postgres', pool, statements: counter.statements, close: () => db.destroy() };

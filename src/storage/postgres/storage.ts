@@ -3,7 +3,8 @@ import { apiKeysRepository } from './api-keys-repository.ts';
 import type { OpenDatabase } from './database.ts';
 import { environmentsRepository } from './environments-repository.ts';
 import type { Executor } from './executor.ts';
-import { rootCacheContext, transactionCacheContext, type CacheContext } from './cache-context.ts';
+import { cacheAnnouncer } from './cache-announcer.ts';
+import { notify, rootCacheContext, transactionCacheContext, type CacheContext } from './cache-context.ts';
 import type { ReadCache } from './read-cache.ts';
 import { identityRepository } from './identity-repository.ts';
 import { jobsRepository } from './jobs-repository.ts';
@@ -50,18 +51,21 @@ export interface StorageOptions {
   cache?: ReadCache;
   /** Also keep rendered delivery responses in `cache` (sized by their bodies). */
   cacheResponses?: boolean;
+  /** An announcement to the other processes failed (it is retried). */
+  onAnnounceError?: (error: unknown) => void;
 }
 
 /** The PostgreSQL adapter of the storage port, on a server or on PGlite. */
 export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
   const shared = open.kind === 'postgres';
   const pool = shared ? open.db : undefined;
+  const announcer = shared ? cacheAnnouncer((tags) => notify(open.db, tags), options.onAnnounceError ?? (() => {})) : undefined;
   return {
     kind: open.kind,
-    repos: repositories(open.db, rootCacheContext(open.db, options.cache, shared), pool),
+    repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool),
     responses: options.cache && options.cacheResponses ? contentResponseCache(options.cache) : undefined,
     async transaction(work, transactionOptions) {
-      const tx = transactionCacheContext(options.cache, shared);
+      const tx = transactionCacheContext(options.cache, announcer);
       const begin = open.db.transaction();
       const result = await (transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin).execute(async (executor) => {
         const value = await work(repositories(executor, tx.context, pool));
@@ -71,6 +75,9 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
       tx.afterCommit();
       return result;
     },
-    close: () => open.close(),
+    async close() {
+      await announcer?.close();
+      await open.close();
+    },
   };
 }

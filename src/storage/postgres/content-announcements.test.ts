@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../contract-tests/support/databases.ts';
+import { createLogger } from '../../lib/logger.ts';
+import type { Storage } from '../port/index.ts';
+import { CACHE_CHANNEL } from './cache-context.ts';
+import { migrate, openPostgres, postgresStorage, ReadCache, startCacheListener, type OpenDatabase } from './index.ts';
+
+/** Notifications on the cache channel, as another process's listener receives them. */
+async function listener(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const received: string[] = [];
+  const waiting: Array<{ payload: string; resolve: () => void }> = [];
+  client.on('notification', (m) => {
+    if (m.channel !== CACHE_CHANNEL) return;
+    received.push(m.payload ?? '');
+    for (const w of waiting.filter((w) => w.payload === m.payload)) w.resolve();
+  });
+  await client.query(`listen ${CACHE_CHANNEL}`);
+  return {
+    received,
+    /** Resolves once `payload` has arrived (now or later). */
+    arrival: (payload: string) => new Promise<void>((resolve) => {
+      if (received.includes(payload)) resolve();
+      else waiting.push({ payload, resolve });
+    }),
+    close: () => client.end(),
+  };
+}
+
+// Migration 0015 and cache-announcer.ts: Tessera's own entry and asset writes send no NOTIFY in their transaction (so
+// they do not queue for PostgreSQL's notification lock); they are announced after commit. Other writers' still are.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of content writes', () => {
+  let created: Awaited<ReturnType<typeof createTestDatabase>>;
+  let open: OpenDatabase;
+  let storage: Storage;
+  let other: Awaited<ReturnType<typeof listener>>;
+  beforeAll(async () => {
+    created = await createTestDatabase();
+    open = await openPostgres(created.url);
+    await migrate(open.db);
+    storage = postgresStorage(open, { cache: new ReadCache() });
+    other = await listener(created.url);
+    const org = await storage.repos.identity.insertOrganization({ id: 'org-a', name: 'Org' });
+    const user = await storage.repos.identity.insertUser({ id: 'user-a', email: 'a@example.test', firstName: null, lastName: null });
+    await storage.repos.spaces.insert({ id: 'space-a', organizationId: org.id, name: 'S', createdBy: user.id });
+    await storage.repos.environments.insert({ spaceId: 'space-a', id: 'master', name: 'master', status: 'ready', sourceEnvironmentId: null, createdBy: user.id });
+    await sql`insert into content_types (space_id, environment_id, id, name) values ('space-a', 'master', 'ct', 'CT')`.execute(open.db);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await storage?.close();
+    await created?.drop();
+  });
+
+  /** Notifications are delivered in commit order: whatever `write` made its commit send arrived before the marker. */
+  async function sentBy(write: () => Promise<unknown>, marker: string): Promise<string[]> {
+    const from = other.received.length;
+    await write();
+    await sql`select pg_notify(${CACHE_CHANNEL}, ${marker})`.execute(open.db);
+    await other.arrival(marker);
+    return other.received.slice(from, other.received.indexOf(marker, from));
+  }
+
+  it("a write over Tessera's connections makes the table's trigger send nothing", async () => {
+    const sent = await sentBy(() => sql`insert into entries (space_id, environment_id, id, content_type_id) values ('space-a', 'master', 'raw1', 'ct')`.execute(open.db), 'marker-1');
+    expect(sent).toEqual([]);
+  });
+
+  it('a write over any other connection is still announced by the trigger at its commit', async () => {
+    const plain = new pg.Client({ connectionString: created.url });
+    await plain.connect();
+    try {
+      const sent = await sentBy(() => plain.query(`update entries set fields = '{"a": 1}' where space_id = 'space-a' and id = 'raw1'`), 'marker-2');
+      expect(sent).toEqual(['content:space-a:master']);
+    } finally {
+      await plain.end();
+    }
+  });
+
+  it('an entry written through the repositories is announced after its commit', async () => {
+    other.received.length = 0;
+    const arrived = other.arrival('content:space-a:master');
+    await storage.repos.entries.insert({ spaceId: 'space-a', environmentId: 'master', id: 'e1', contentTypeId: 'ct', createdBy: 'user-a', fields: {}, tags: [] });
+    await arrived;
+    expect(other.received).toContain('content:space-a:master');
+  });
+
+  it('a starting process tells the others to empty their caches', async () => {
+    const from = other.received.length;
+    const stop = await startCacheListener({ connectionString: created.url }, new ReadCache(), createLogger('silent'));
+    await other.arrival('*');
+    await stop();
+    expect(other.received.slice(from)).toContain('*');
+  });
+});
