@@ -58,7 +58,9 @@ export async function runContentBench(): Promise<void> {
       log(`Entry create + publish, ${CLIENTS} clients, ${THROUGHPUT_SECONDS} s: ${fixed(t.entriesPerSecond, 0)} entries/s `
         + `(aim >= 1000: ${verdict(t.entriesPerSecond >= 1000)}); POST + PUT published p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms; `
         + `${t.entries} entries, ${t.failures} failed; CPU per entry: server ${fixed(t.cpuMsPerEntry.server, 2)} ms, `
-        + `PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms (this database's backends and the shared background processes)\n`);
+        + `PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms (this database's backends and the shared background processes), `
+        + `this load generator ${fixed(t.cpuMsPerEntry.client, 2)} ms; at those costs ${os.cpus().length} fully used cores `
+        + `would give ${fixed((os.cpus().length * 1000) / (t.cpuMsPerEntry.server + t.cpuMsPerEntry.postgres + t.cpuMsPerEntry.client), 0)} entries/s\n`);
       if (THROUGHPUT_ONLY) return;
 
       let phase = performance.now();

@@ -5,8 +5,11 @@ import { quantile } from './stats.ts';
 
 export interface ThroughputFigures {
   entriesPerSecond: number; p50: number; p99: number; entries: number; failures: number;
-  /** CPU milliseconds per created + published entry, of the server process and of PostgreSQL, over the measured run. */
-  cpuMsPerEntry: { server: number; postgres: number };
+  /**
+   * CPU milliseconds per created + published entry over the measured run: of the server process, of PostgreSQL, and
+   * of this load generator (which shares the machine).
+   */
+  cpuMsPerEntry: { server: number; postgres: number; client: number };
 }
 
 /** The fields of article n, as a client would send them. */
@@ -51,13 +54,18 @@ export async function measureEntryThroughput(
   await afterWarmup?.();
   const samples: number[] = [];
   const before = sampleCpu(serverPid, database);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   const failures = await run(started + seconds * 1000, samples);
   const elapsed = (performance.now() - started) / 1000;
   const after = sampleCpu(serverPid, database);
+  const generator = process.cpuUsage(clientBefore);
   const perEntry = (used: number) => used / Math.max(samples.length, 1);
   return {
     entriesPerSecond: samples.length / elapsed, p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), entries: samples.length, failures,
-    cpuMsPerEntry: { server: perEntry(after.server - before.server), postgres: perEntry(after.postgres - before.postgres) },
+    cpuMsPerEntry: {
+      server: perEntry(after.server - before.server), postgres: perEntry(after.postgres - before.postgres),
+      client: perEntry((generator.user + generator.system) / 1000),
+    },
   };
 }
