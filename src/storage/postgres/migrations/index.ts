@@ -9,6 +9,8 @@ import * as environmentCopyKeys from './0009-environment-copy-keys.ts';
 import * as entryContentTypeCheck from './0010-entry-content-type-check.ts';
 import * as entryValuesDelete from './0011-entry-values-delete.ts';
 import * as contentNotify from './0012-content-notify.ts';
+import * as entryValuesFastPath from './0013-entry-values-fast-path.ts';
+import * as entryValueKindsColumns from './0014-entry-value-kinds-columns.ts';
 import * as contentAnnounce from './0015-content-announce.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
@@ -23,5 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-entry-content-type-check': entryContentTypeCheck,
   '0011-entry-values-delete': entryValuesDelete,
   '0012-content-notify': contentNotify,
+  '0013-entry-values-fast-path': entryValuesFastPath,
+  '0014-entry-value-kinds-columns': entryValueKindsColumns,
   '0015-content-announce': contentAnnounce,
 };

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
+import type { Storage } from '../port/index.ts';
+import type { OpenDatabase } from './index.ts';
+
+const FIELDS = [
+  { id: 'title', type: 'Symbol' }, { id: 'views', type: 'Integer' }, { id: 'body', type: 'Text' }, { id: 'day', type: 'Date' },
+];
+
+// Migrations 0013 (the few-rows fast path of the search value triggers) and 0014 (the indexed fields as columns).
+for (const kind of DB_KINDS) {
+  describe(`${kind}: entry search value triggers`, () => {
+    let open: OpenDatabase;
+    let storage: Storage;
+    let close: (() => Promise<void>) | undefined;
+    beforeAll(async () => { ({ open, storage, close } = await openMigratedDatabase(kind)); });
+    afterAll(async () => { await close?.(); });
+
+    async function arrange(spaceId: string) {
+      const org = await storage.repos.identity.insertOrganization({ id: `org-${spaceId}`, name: 'Org' });
+      const user = await storage.repos.identity.insertUser({ id: `user-${spaceId}`, email: `${spaceId}@example.test`, firstName: null, lastName: null });
+      await storage.repos.spaces.insert({ id: spaceId, organizationId: org.id, name: 'S', createdBy: user.id });
+      await storage.repos.environments.insert({ spaceId, id: 'master', name: 'master', status: 'ready', sourceEnvironmentId: null, createdBy: user.id });
+      await sql`insert into content_types (space_id, environment_id, id, name, fields, published)
+        values (${spaceId}, 'master', 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb)`.execute(open.db);
+    }
+    const insert = (spaceId: string, id: string, fields: unknown) =>
+      sql`insert into entries (space_id, environment_id, id, content_type_id, fields) values (${spaceId}, 'master', ${id}, 'ct', ${JSON.stringify(fields)}::jsonb)`.execute(open.db);
+    const values = async (spaceId: string, entryId: string) => (await sql<{ v: string }>`
+      select s.field_id || '.' || s.locale || ' ' || v.states || ' ' || coalesce(v.text, v.num::text) as v
+      from entry_values as v join entry_value_slots as s on s.id = v.slot
+      where s.space_id = ${spaceId} and v.entry_id = ${entryId} order by 1`.execute(open.db)).rows.map((r) => r.v);
+    const slotIds = async (spaceId: string) => (await sql<{ id: number }>`select id from entry_value_slots where space_id = ${spaceId} order by id`.execute(open.db)).rows.map((r) => r.id);
+
+    it('writes the values of slots that exist without proposing those slots again, and creates the missing ones', async () => {
+      await arrange('space-vt1');
+      await insert('space-vt1', 'a', { title: { 'en-US': 'A' }, views: { 'en-US': 1 } });
+      const first = await slotIds('space-vt1');
+      expect(first).toHaveLength(2);
+      for (const id of ['b', 'c', 'd']) await insert('space-vt1', id, { title: { 'en-US': id }, views: { 'en-US': 2 } });
+      // A write whose slots exist does not propose them again (a proposal that conflicts still takes an id).
+      await insert('space-vt1', 'e', { title: { 'en-US': 'E', de: 'E-de' }, views: { 'en-US': 3 }, day: { 'en-US': '2024-01-02T00:00:00Z' } });
+      expect(await slotIds('space-vt1')).toEqual([first[0], first[1], first[1]! + 1, first[1]! + 2]);
+      // Values of existing slots and of new ones, in one write.
+      expect(await values('space-vt1', 'e')).toEqual(['day.en-US 1 1704153600.000000', 'title.de 1 E-de', 'title.en-US 1 E', 'views.en-US 1 3']);
+    });
+
+    it('publishes and changes fields with some slots existing and some new: the same rows as the JSON', async () => {
+      await arrange('space-vt2');
+      await insert('space-vt2', 'a', { title: { 'en-US': 'A' } });
+      await sql`update entries set published_fields = fields, published_version = version where space_id = 'space-vt2' and id = 'a'`.execute(open.db);
+      expect(await values('space-vt2', 'a')).toEqual(['title.en-US 3 A']);
+      await sql`update entries set fields = ${JSON.stringify({ title: { 'en-US': 'B', fr: 'F' }, views: { 'en-US': 7 } })}::jsonb
+        where space_id = 'space-vt2' and id = 'a'`.execute(open.db);
+      expect(await values('space-vt2', 'a')).toEqual(['title.en-US 1 B', 'title.en-US 2 A', 'title.fr 1 F', 'views.en-US 1 7']);
+      await sql`update entries set archived_version = version where space_id = 'space-vt2' and id = 'a'`.execute(open.db);
+      expect(await values('space-vt2', 'a')).toEqual(['title.en-US 1 B', 'title.en-US 2 A', 'title.fr 1 F', 'views.en-US 1 7']);
+    });
+
+    it('keeps the indexed fields of each content type in columns, from the activated definition or else the draft', async () => {
+      await arrange('space-vt3');
+      const kinds = async () => (await sql<{ ids: string[]; types: string[] }>`select value_field_ids as ids, value_field_types as types
+        from content_types where space_id = 'space-vt3' and id = 'ct'`.execute(open.db)).rows[0];
+      expect(await kinds()).toEqual({ ids: ['title', 'views', 'day'], types: ['Symbol', 'Integer', 'Date'] });
+      await sql`update content_types set fields = '[{"id": "n", "type": "Number"}]', published = null where space_id = 'space-vt3'`.execute(open.db);
+      expect(await kinds()).toEqual({ ids: ['n'], types: ['Number'] });
+      await sql`update content_types set published = '{"fields": {"not": "an array"}}' where space_id = 'space-vt3'`.execute(open.db);
+      expect(await kinds()).toEqual({ ids: [], types: [] });
+      await insert('space-vt3', 'a', { n: { 'en-US': 1 } });
+      expect(await values('space-vt3', 'a')).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely';
+import { changed, valueStatements } from './0007-entry-values.ts';
+
+/**
+ * The search values of a statement of a few entries (an API write) in one statement instead of two, in the common
+ * case where every (field, locale) the entries hold already has its slot: the values are written joined to the
+ * existing slots, and the statement answers whether some (field, locale) had none. Only then do the slots get created
+ * (0007's statement, sorted for concurrent writers) and the values of the new slots written. Half the trigger
+ * statements of an entry write, each of which PostgreSQL sets up anew (its plan's nodes and expressions) on every run.
+ * Bulk statements keep 0007's two statements, planned for their size. Same rows as before.
+ */
+
+const typed = (value: string) => `
+  case k.type
+    when 'Integer' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
+    when 'Number' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
+    when 'Boolean' then case when jsonb_typeof(${value}) = 'boolean' then case when (${value})::boolean then 1 else 0 end end
+    when 'Date' then case when jsonb_typeof(${value}) = 'string' then entry_value_instant(${value} #>> '{}') end
+  end,
+  case when k.type = 'Symbol' and jsonb_typeof(${value}) = 'string' then ${value} #>> '{}' end`;
+
+const localeObject = (value: string) => `case when jsonb_typeof(${value}) = 'object' then ${value} end`;
+
+/**
+ * Per entry of `source`, indexed field and locale: its slot (null while it has none), the draft and the published
+ * value, typed. `offset 0` keeps each field's two locale objects computed once (the planner would otherwise repeat
+ * their lookups in every expression of the typed values); the typed values themselves are read once, from the CTE.
+ */
+const slottedValues = (source: string) => `
+  select s.id as slot, e.id as entry_id, d.num as d_num, d.text as d_text, p.num as p_num, p.text as p_text
+  from ${source} as e
+  join entry_value_kinds as k on k.space_id = e.space_id and k.environment_id = e.environment_id and k.content_type_id = e.content_type_id
+  cross join lateral (select ${localeObject('e.fields -> k.field_id')} as draft, ${localeObject('e.published_fields -> k.field_id')} as published offset 0) as o
+  cross join lateral jsonb_object_keys(coalesce(o.draft, '{}') || coalesce(o.published, '{}')) as l(locale)
+  cross join lateral (select ${typed('o.draft -> l.locale')}) as d(num, text)
+  cross join lateral (select ${typed('o.published -> l.locale')}) as p(num, text)
+  left join entry_value_slots as s on s.space_id = e.space_id and s.environment_id = e.environment_id
+    and s.content_type_id = e.content_type_id and s.field_id = k.field_id and s.locale = l.locale`;
+
+/** The value rows of a slotted value `v`: one of states 3 when both sides hold the same value, else one per side that holds one. */
+const valueRows = `(
+    select 3, v.d_num, v.d_text where v.d_num = v.p_num or v.d_text = v.p_text
+    union all select 1, v.d_num, v.d_text where (v.d_num is not null or v.d_text is not null) and not coalesce(v.d_num = v.p_num or v.d_text = v.p_text, false)
+    union all select 2, v.p_num, v.p_text where (v.p_num is not null or v.p_text is not null) and not coalesce(v.d_num = v.p_num or v.d_text = v.p_text, false)
+  ) as r(states, num, text)`;
+
+/** Writes the values whose slot exists; its one row says whether some (field, locale) has no slot yet. */
+const valuesOfExistingSlots = (source: string) => `with v as (${slottedValues(source)}),
+  put as (insert into entry_values (slot, entry_id, states, num, text)
+    select v.slot, v.entry_id, r.states, r.num, r.text from v cross join lateral ${valueRows} where v.slot is not null)
+  select exists (select from v where v.slot is null)`;
+
+/**
+ * After the slots are created: the values of the (field, locale)s that had none, that is those of the slots that
+ * hold no value of the entry yet (an entry's values are written only here, under its row's lock).
+ */
+const valuesOfNewSlots = (source: string) => `insert into entry_values (slot, entry_id, states, num, text)
+  select v.slot, v.entry_id, r.states, r.num, r.text from (${slottedValues(source)} offset 0) as v cross join lateral ${valueRows}
+  where v.slot is not null and not exists (select from entry_values as x where x.slot = v.slot and x.entry_id = v.entry_id)`;
+
+/** The statements of the few-rows branch: the fast path, and the slots and remaining values when it found some missing. */
+const fewRows = (source: string) => {
+  const [createSlots] = valueStatements(source);
+  return `${valuesOfExistingSlots(source)} into missing;
+    if missing then
+      ${createSlots};
+      ${valuesOfNewSlots(source)};
+    end if;`;
+};
+
+/** Bulk statements: 0007's two statements, through EXECUTE (planned for their size). */
+const bulkRows = (source: string) => valueStatements(source).map((s) => `execute $q$${s}$q$;`).join('\n    ');
+
+const FEW_ROWS = 50;
+
+/** A statement trigger function: `first`, then the values of `source` (rows of `rows`) after `few` or `bulk` by size. */
+function valuesFunction(name: string, rows: string, source: string, first: string, before: { few: string; bulk: string }): string {
+  return `create or replace function ${name}() returns trigger language plpgsql as $$
+declare go boolean; missing boolean;
+begin
+  ${first}
+  if (select count(*) from ${rows}) <= ${FEW_ROWS} then
+    ${before.few}
+    ${fewRows(source)}
+  else
+    ${before.bulk}
+    ${bulkRows(source)}
+  end if;
+  return null;
+end $$`;
+}
+
+/** As 0011: the values of updated entries go by their (slot, entry id) pairs. */
+const deleteValuesOf = (rows: string) => `delete from entry_values as v using (
+    select s.id as slot, o.id as entry_id from ${rows} as o join entry_value_slots as s
+      on s.space_id = o.space_id and s.environment_id = o.environment_id and s.content_type_id = o.content_type_id
+    offset 0) as d
+  where v.slot = d.slot and v.entry_id = d.entry_id`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const copying = `if current_setting('tessera.environment_copy', true) = 'on' then return null; end if;`;
+  // Most updates (archive, unarchive, version-only changes) leave the fields alone: nothing to do.
+  const fresh = changed('new_rows', 'old_rows');
+  const gone = deleteValuesOf(changed('old_rows', 'new_rows'));
+  const functions = [
+    valuesFunction('entry_values_inserted', 'new_rows', 'new_rows', copying, { few: '', bulk: '' }),
+    valuesFunction('entry_values_updated', 'new_rows', fresh, '', {
+      few: `if not exists ${fresh} then return null; end if;\n    ${gone};`,
+      bulk: `execute $q$select exists ${fresh}$q$ into go; if not go then return null; end if;\n    execute $q$${gone}$q$;`,
+    }),
+  ];
+  for (const statement of functions) await sql.raw(statement).execute(db);
+}
