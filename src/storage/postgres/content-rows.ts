@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentRecord } from '../port/content.ts';
 import type { ContentLifecycle } from '../port/entries.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
 /** The tables of entries and assets: the same lifecycle columns, entries add `content_type_id`. */
@@ -14,6 +15,13 @@ export const toContent = (r: any): ContentRecord => ({
   archivedVersion: r.archived_version, archivedAt: r.archived_at, archivedBy: r.archived_by,
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
+
+type RowKey = { spaceId: string; environmentId: string; id: string };
+
+/** One row by its key, compiled once per table (read for every entry and asset request). */
+const findRowOf = (table: ContentTable) => compiledOnce((k: RowKey, db: Executor) => db.selectFrom(table as 'entries').selectAll()
+  .where('space_id', '=', k.spaceId).where('environment_id', '=', k.environmentId).where('id', '=', k.id));
+const findRow = { entries: findRowOf('entries'), assets: findRowOf('assets') };
 
 /**
  * The conditional writes of entries and assets. Every write is one `update ... where <condition> returning *`,
@@ -33,9 +41,8 @@ export function contentLifecycle<R extends ContentRecord>(db: Executor, table: C
 
   return {
     async find(spaceId, environmentId, id) {
-      const row = await db.selectFrom(t).selectAll()
-        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id).executeTakeFirst();
-      return row ? toRecord(row) : undefined;
+      const { rows } = await findRow[table](db, { spaceId, environmentId, id });
+      return rows[0] ? toRecord(rows[0]) : undefined;
     },
     update(spaceId, environmentId, id, draft, expectedVersion, userId) {
       return one(change(spaceId, environmentId, id, { fields: JSON.stringify(draft.fields), tags: draft.tags }, userId)

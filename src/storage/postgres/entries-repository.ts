@@ -3,7 +3,8 @@ import type { ValidationLookups } from '../../domain/content-model/entry-validat
 import type { EntryRecord } from '../port/content.ts';
 import type { EntriesRepository } from '../port/entries.ts';
 import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
-import { linkArrays, replaceEntryLinks, replaceLinksCtes } from './entry-links.ts';
+import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unnestLinks, type LinkColumns } from './entry-links.ts';
+import { compiledOnce } from './compiled-once.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -61,6 +62,47 @@ function lookups(db: Executor, spaceId: string, environmentId: string): Validati
   };
 }
 
+interface InsertValues extends LinkColumns {
+  spaceId: string; environmentId: string; id: string; contentTypeId: string; fields: string; tags: string[]; createdBy: string | null;
+}
+
+/** One statement: the row and the draft's rows of the link index (written only when the row is). */
+const insertEntry = compiledOnce((e: InsertValues) => sql`with e as (
+    insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
+    values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${e.fields}::jsonb,
+      ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
+    on conflict (space_id, environment_id, id) do nothing returning *),
+  ${createdLinksCte(e.spaceId, e.environmentId, e.id, 'draft', unnestLinks(e), sql`e`)}
+  select * from e`);
+
+interface PublishValues extends LinkColumns {
+  spaceId: string; environmentId: string; id: string; contentTypeId: string; expectedVersion: number; activationVersion: number;
+  userId: string | null; snapshotId: string | null; snapshotCreatedBy: string | null;
+}
+
+/**
+ * The whole publish in one statement. The share lock on the content type is the one the publishing transaction takes
+ * first (see the domain): an activation that changed the published version meanwhile makes the update write nothing.
+ */
+const publishStatement = (withSnapshot: boolean) => compiledOnce((p: PublishValues, db: Executor) => {
+  const { spaceId, environmentId, id } = p;
+  const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
+    .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion).returningAll();
+  const snapshot = withSnapshot
+    ? sql`, snapshot_put as (insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
+        select w.space_id, w.environment_id, ${p.snapshotId}::text, 'Entry', w.id, ${entrySnapshotJson('w')}, ${p.snapshotCreatedBy}::text from w)`
+    : sql``;
+  return sql`with locked_type as (
+      select published_version from content_types
+      where space_id = ${spaceId}::text and environment_id = ${environmentId}::text and id = ${p.contentTypeId}::text for share),
+    w as (${written}),
+    ${replaceLinksCtes(spaceId, environmentId, id, 'published', unnestLinks(p), sql`w`)}
+    ${snapshot}
+    select * from w`;
+});
+const publishWithSnapshot = publishStatement(true);
+const publishWithoutSnapshot = publishStatement(false);
+
 export function entriesRepository(db: Executor): EntriesRepository {
   return {
     ...contentLifecycle(db, 'entries', toEntry),
@@ -68,33 +110,19 @@ export function entriesRepository(db: Executor): EntriesRepository {
       await sql`select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(db);
     },
     async insert(e, links) {
-      // One statement: the row and the draft's rows of the link index (written only when the row is).
-      const { rows } = await sql`with e as (
-          insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
-          values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${JSON.stringify(e.fields)}::jsonb,
-            ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
-          on conflict (space_id, environment_id, id) do nothing returning *),
-        ${replaceLinksCtes(e.spaceId, e.environmentId, e.id, 'draft', linkArrays(links ?? null), sql`e`)}
-        select * from e`.execute(db);
+      const { rows } = await insertEntry(db, {
+        spaceId: e.spaceId, environmentId: e.environmentId, id: e.id, contentTypeId: e.contentTypeId, fields: JSON.stringify(e.fields),
+        tags: e.tags, createdBy: e.createdBy, ...linkColumns(links ?? null),
+      });
       return rows[0] ? toEntry(rows[0]) : undefined;
     },
     async publishAtOnce(p) {
-      const { spaceId, environmentId, id } = p;
-      // The share lock on the content type is the one the publishing transaction takes first (see the domain):
-      // an activation that changed the published version meanwhile makes the update write nothing.
-      const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
-        .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion).returningAll();
-      const snapshot = p.snapshot
-        ? sql`, snapshot_put as (insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
-            select w.space_id, w.environment_id, ${p.snapshot.id}::text, 'Entry', w.id, ${entrySnapshotJson('w')}, ${p.snapshot.createdBy}::text from w)`
-        : sql``;
-      const { rows } = await sql`with locked_type as (
-          select published_version from content_types
-          where space_id = ${spaceId}::text and environment_id = ${environmentId}::text and id = ${p.contentTypeId}::text for share),
-        w as (${written}),
-        ${replaceLinksCtes(spaceId, environmentId, id, 'published', linkArrays(p.links), sql`w`)}
-        ${snapshot}
-        select * from w`.execute(db);
+      const values: PublishValues = {
+        spaceId: p.spaceId, environmentId: p.environmentId, id: p.id, contentTypeId: p.contentTypeId, expectedVersion: p.expectedVersion,
+        activationVersion: p.activationVersion, userId: p.userId, ...linkColumns(p.links),
+        snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null,
+      };
+      const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
       return rows[0] ? toEntry(rows[0]) : undefined;
     },
     replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),

@@ -43,12 +43,25 @@ export function linksIn(fields: LocalizedFields | null): LinkOccurrence[] {
   return found;
 }
 
-/** The links of `fields` as five parallel arrays, bound as `unnest(...)`: one statement text whatever their number. */
-export function linkArrays(fields: LocalizedFields | null): Sql {
+/** Links as five parallel columns (field, locale, position, target type, target id). */
+export interface LinkColumns { fieldIds: string[]; locales: string[]; positions: number[]; targetTypes: string[]; targetIds: string[]; }
+
+export function linkColumns(fields: LocalizedFields | null): LinkColumns {
   const links = linksIn(fields);
-  return sql`unnest(${links.map((l) => l.fieldId)}::text[], ${links.map((l) => l.locale)}::text[], ${links.map((l) => l.position)}::int[],
-    ${links.map((l) => l.targetType)}::text[], ${links.map((l) => l.targetId)}::text[]) as n(field_id, locale, position, target_type, target_id)`;
+  return {
+    fieldIds: links.map((l) => l.fieldId), locales: links.map((l) => l.locale), positions: links.map((l) => l.position),
+    targetTypes: links.map((l) => l.targetType), targetIds: links.map((l) => l.targetId),
+  };
 }
+
+/** Link columns bound as `unnest(...)`: one statement text whatever their number. */
+export function unnestLinks(c: LinkColumns): Sql {
+  return sql`unnest(${c.fieldIds}::text[], ${c.locales}::text[], ${c.positions}::int[],
+    ${c.targetTypes}::text[], ${c.targetIds}::text[]) as n(field_id, locale, position, target_type, target_id)`;
+}
+
+/** The links of `fields` as five parallel arrays, bound as `unnest(...)`. */
+export const linkArrays = (fields: LocalizedFields | null): Sql => unnestLinks(linkColumns(fields));
 
 /**
  * CTEs (to follow a `with`) that make the index rows of one entry and state those of `links` (`linkArrays`), when
@@ -66,6 +79,18 @@ export function replaceLinksCtes(
       select ${spaceId}::text, ${environmentId}::text, ${entryId}::text, ${state}::text, n.field_id, n.locale, n.position, n.target_type, n.target_id
       from links_new as n where not exists (select from entry_links as x where ${own}
         and x.field_id = n.field_id and x.locale = n.locale and x.position = n.position and x.target_type = n.target_type and x.target_id = n.target_id)
+      on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
+      do update set target_type = excluded.target_type, target_id = excluded.target_id)`;
+}
+
+/**
+ * A CTE (to follow a `with`) that writes the index rows of `links` (`linkArrays`) for an entry `written` (a relation)
+ * has just created: it has no rows to replace (deleting an entry deletes its rows, migration 0009).
+ */
+export function createdLinksCte(spaceId: string, environmentId: string, entryId: string, state: LinkState, links: Sql, written: Sql): Sql {
+  return sql`links_put as (insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
+      select ${spaceId}::text, ${environmentId}::text, ${entryId}::text, ${state}::text, n.field_id, n.locale, n.position, n.target_type, n.target_id
+      from ${links} where exists (select from ${written})
       on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
       do update set target_type = excluded.target_type, target_id = excluded.target_id)`;
 }
