@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Storage } from '../../src/storage/port/index.ts';
 
 /** The database kinds a suite runs on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. */
 export type DbKind = 'pglite' | 'postgres';
@@ -41,4 +42,15 @@ export async function openMigratedDatabase(kind: DbKind) {
       await created?.drop();
     },
   };
+}
+
+/** An organization, its user and a space `spaceId` with the given environments, written through the repositories. */
+export async function insertSpace(storage: Storage, spaceId: string, environments: string[] = ['master']): Promise<{ userId: string }> {
+  const org = await storage.repos.identity.insertOrganization({ id: `org-${spaceId}`, name: 'Org' });
+  const user = await storage.repos.identity.insertUser({ id: `user-${spaceId}`, email: `${spaceId}@example.test`, firstName: null, lastName: null });
+  await storage.repos.spaces.insert({ id: spaceId, organizationId: org.id, name: 'S', createdBy: user.id });
+  for (const id of environments) {
+    await storage.repos.environments.insert({ spaceId, id, name: id, status: 'ready', sourceEnvironmentId: null, createdBy: user.id });
+  }
+  return { userId: user.id };
 }

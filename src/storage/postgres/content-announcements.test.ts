@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../contract-tests/support/databases.ts';
+import { createTestDatabase, insertSpace } from '../../../contract-tests/support/databases.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { Storage } from '../port/index.ts';
 import { CACHE_CHANNEL } from './cache-context.ts';
@@ -43,10 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
     await migrate(open.db);
     storage = postgresStorage(open, { cache: new ReadCache() });
     other = await listener(created.url);
-    const org = await storage.repos.identity.insertOrganization({ id: 'org-a', name: 'Org' });
-    const user = await storage.repos.identity.insertUser({ id: 'user-a', email: 'a@example.test', firstName: null, lastName: null });
-    await storage.repos.spaces.insert({ id: 'space-a', organizationId: org.id, name: 'S', createdBy: user.id });
-    await storage.repos.environments.insert({ spaceId: 'space-a', id: 'master', name: 'master', status: 'ready', sourceEnvironmentId: null, createdBy: user.id });
+    await insertSpace(storage, 'space-a');
     await sql`insert into content_types (space_id, environment_id, id, name) values ('space-a', 'master', 'ct', 'CT')`.execute(open.db);
   });
   afterAll(async () => {
@@ -83,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
   it('an entry written through the repositories is announced after its commit', async () => {
     other.received.length = 0;
     const arrived = other.arrival('content:space-a:master');
-    await storage.repos.entries.insert({ spaceId: 'space-a', environmentId: 'master', id: 'e1', contentTypeId: 'ct', createdBy: 'user-a', fields: {}, tags: [] });
+    await storage.repos.entries.insert({ spaceId: 'space-a', environmentId: 'master', id: 'e1', contentTypeId: 'ct', createdBy: 'user-space-a', fields: {}, tags: [] });
     await arrived;
     expect(other.received).toContain('content:space-a:master');
   });

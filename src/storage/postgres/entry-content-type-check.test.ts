@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
+import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { Storage } from '../port/index.ts';
 import type { OpenDatabase } from './index.ts';
 
@@ -14,12 +14,7 @@ for (const kind of DB_KINDS) {
     afterAll(async () => { await close?.(); });
 
     async function arrange(spaceId: string) {
-      const org = await storage.repos.identity.insertOrganization({ id: `org-${spaceId}`, name: 'Org' });
-      const user = await storage.repos.identity.insertUser({ id: `user-${spaceId}`, email: `${spaceId}@example.test`, firstName: null, lastName: null });
-      await storage.repos.spaces.insert({ id: spaceId, organizationId: org.id, name: 'S', createdBy: user.id });
-      for (const id of ['master', 'other']) {
-        await storage.repos.environments.insert({ spaceId, id, name: id, status: 'ready', sourceEnvironmentId: null, createdBy: user.id });
-      }
+      await insertSpace(storage, spaceId, ['master', 'other']);
       await sql`insert into content_types (space_id, environment_id, id, name) values (${spaceId}, 'master', 'ct', 'CT'), (${spaceId}, 'master', 'ct2', 'CT2')`.execute(open.db);
       await sql`insert into entries (space_id, environment_id, id, content_type_id)
         select ${spaceId}, 'master', 'e' || i, case when i % 2 = 0 then 'ct' else 'ct2' end from generate_series(1, 120) as i`.execute(open.db);

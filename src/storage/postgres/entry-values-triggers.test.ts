@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
+import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { Storage } from '../port/index.ts';
 import type { OpenDatabase } from './index.ts';
 
@@ -18,10 +18,7 @@ for (const kind of DB_KINDS) {
     afterAll(async () => { await close?.(); });
 
     async function arrange(spaceId: string) {
-      const org = await storage.repos.identity.insertOrganization({ id: `org-${spaceId}`, name: 'Org' });
-      const user = await storage.repos.identity.insertUser({ id: `user-${spaceId}`, email: `${spaceId}@example.test`, firstName: null, lastName: null });
-      await storage.repos.spaces.insert({ id: spaceId, organizationId: org.id, name: 'S', createdBy: user.id });
-      await storage.repos.environments.insert({ spaceId, id: 'master', name: 'master', status: 'ready', sourceEnvironmentId: null, createdBy: user.id });
+      await insertSpace(storage, spaceId);
       await sql`insert into content_types (space_id, environment_id, id, name, fields, published)
         values (${spaceId}, 'master', 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb)`.execute(open.db);
     }

@@ -25,7 +25,7 @@ import { executeStatements } from './execute-statements.ts';
  */
 
 /** `value` (one locale value, jsonb) of a field of type `k.type` as `num` or `text`: null when the JSON type does not fit. */
-const typed = (value: string) => `
+export const typed = (value: string) => `
   case k.type
     when 'Integer' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
     when 'Number' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
@@ -36,7 +36,7 @@ const typed = (value: string) => `
 
 const KINDS = `join entry_value_kinds as k on k.space_id = e.space_id and k.environment_id = e.environment_id and k.content_type_id = e.content_type_id`;
 
-const localeObject = (value: string) => `case when jsonb_typeof(${value}) = 'object' then ${value} end`;
+export const localeObject = (value: string) => `case when jsonb_typeof(${value}) = 'object' then ${value} end`;
 
 /**
  * Per entry of `source`, indexed field and locale: the draft value `d` and the published value `p`, typed. The

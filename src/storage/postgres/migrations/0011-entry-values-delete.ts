@@ -8,7 +8,7 @@ import { changed, triggerFunction, valueStatements, type Step } from './0007-ent
  * value of each slot, so each publish cost more the more entries the content type had. A subquery of pairs
  * (`offset 0` keeps it one) leaves one plan: a lookup of each pair in `entry_values_by_entry`. Same behaviour.
  */
-const deleteValuesOf = (rows: string) => `delete from entry_values as v using (
+export const deleteValuesOf = (rows: string) => `delete from entry_values as v using (
     select s.id as slot, o.id as entry_id from ${rows} as o join entry_value_slots as s
       on s.space_id = o.space_id and s.environment_id = o.environment_id and s.content_type_id = o.content_type_id
     offset 0) as d

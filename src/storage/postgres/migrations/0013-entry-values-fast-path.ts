@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { changed, valueStatements } from './0007-entry-values.ts';
+import { changed, localeObject, typed, valueStatements } from './0007-entry-values.ts';
+import { deleteValuesOf } from './0011-entry-values-delete.ts';
 
 /**
  * The search values of a statement of a few entries (an API write) in one statement instead of two, in the common
@@ -9,17 +10,6 @@ import { changed, valueStatements } from './0007-entry-values.ts';
  * statements of an entry write, each of which PostgreSQL sets up anew (its plan's nodes and expressions) on every run.
  * Bulk statements keep 0007's two statements, planned for their size. Same rows as before.
  */
-
-const typed = (value: string) => `
-  case k.type
-    when 'Integer' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
-    when 'Number' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
-    when 'Boolean' then case when jsonb_typeof(${value}) = 'boolean' then case when (${value})::boolean then 1 else 0 end end
-    when 'Date' then case when jsonb_typeof(${value}) = 'string' then entry_value_instant(${value} #>> '{}') end
-  end,
-  case when k.type = 'Symbol' and jsonb_typeof(${value}) = 'string' then ${value} #>> '{}' end`;
-
-const localeObject = (value: string) => `case when jsonb_typeof(${value}) = 'object' then ${value} end`;
 
 /**
  * Per entry of `source`, indexed field and locale: its slot (null while it has none), the draft and the published
@@ -90,12 +80,6 @@ begin
 end $$`;
 }
 
-/** As 0011: the values of updated entries go by their (slot, entry id) pairs. */
-const deleteValuesOf = (rows: string) => `delete from entry_values as v using (
-    select s.id as slot, o.id as entry_id from ${rows} as o join entry_value_slots as s
-      on s.space_id = o.space_id and s.environment_id = o.environment_id and s.content_type_id = o.content_type_id
-    offset 0) as d
-  where v.slot = d.slot and v.entry_id = d.entry_id`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const copying = `if current_setting('tessera.environment_copy', true) = 'on' then return null; end if;`;
