@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type pg from 'pg';
 import type { CacheAnnouncer } from './cache-announcer.ts';
 import type { Executor } from './executor.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -24,9 +25,17 @@ const payloadOf = (tags: Iterable<string>) => {
   return unique.has('*') || text.length > MAX_PAYLOAD ? '*' : text;
 };
 
-export async function notify(db: Executor, tags: Iterable<string>): Promise<void> {
+async function notify(db: Executor, tags: Iterable<string>): Promise<void> {
   await sql`select pg_notify(${CACHE_CHANNEL}, ${payloadOf(tags)})`.execute(db);
 }
+
+/**
+ * The announcer's send, on the pool itself: it runs after the write's request has had its answer and belongs to no
+ * request, so it is not among the statements `db` counts.
+ */
+export const notifyOnPool = (pool: pg.Pool) => async (tags: Iterable<string>): Promise<void> => {
+  await pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payloadOf(tags)]);
+};
 
 /** Applies a notification payload to the cache. */
 export function applyInvalidation(cache: ReadCache, payload: string): void {

@@ -4,7 +4,7 @@ import type { OpenDatabase } from './database.ts';
 import { environmentsRepository } from './environments-repository.ts';
 import type { Executor } from './executor.ts';
 import { cacheAnnouncer } from './cache-announcer.ts';
-import { notify, rootCacheContext, transactionCacheContext, type CacheContext } from './cache-context.ts';
+import { notifyOnPool, rootCacheContext, transactionCacheContext, type CacheContext } from './cache-context.ts';
 import type { ReadCache } from './read-cache.ts';
 import { identityRepository } from './identity-repository.ts';
 import { jobsRepository } from './jobs-repository.ts';
@@ -59,7 +59,7 @@ export interface StorageOptions {
 export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
   const shared = open.kind === 'postgres';
   const pool = shared ? open.db : undefined;
-  const announcer = shared ? cacheAnnouncer((tags) => notify(open.db, tags), options.onAnnounceError ?? (() => {})) : undefined;
+  const announcer = open.pool ? cacheAnnouncer(notifyOnPool(open.pool), options.onAnnounceError ?? (() => {})) : undefined;
   return {
     kind: open.kind,
     repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool),
