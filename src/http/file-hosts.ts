@@ -1,8 +1,9 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { FILE_KEY, type FindPublishedFile } from '../assets/published-files.ts';
 import { isIdentity, parseImageParams } from '../assets/image-params.ts';
 import type { Rendition } from '../assets/renditions.ts';
 import { AppError } from '../errors/index.ts';
+import { firstSegment, gateByFirstSegment } from './path-gate.ts';
 
 export interface FileHostsOptions {
   /** Where each host is mounted on this server (`/assets`, `/images`, or `/` for a host of its own). */
@@ -45,7 +46,7 @@ function send(res: Response, next: NextFunction, path: string, contentType: stri
  * The images host transforms image files per the Images API query parameters; other files are served as they are.
  * A path that is not a file address (the file key is not 32 hex digits) falls through to the next routes.
  */
-export function fileHosts(options: FileHostsOptions): Router {
+export function fileHosts(options: FileHostsOptions): RequestHandler {
   const router = express.Router();
   const shared = options.assetsPath === options.imagesPath;
 
@@ -80,5 +81,6 @@ export function fileHosts(options: FileHostsOptions): Router {
   assets.get(FILE_PATH, serve(false));
   router.use(options.imagesPath, images);
   router.use(options.assetsPath, assets);
-  return router;
+  // A host mounted at `/` (its own host name) may answer any path.
+  return gateByFirstSegment([options.imagesPath, options.assetsPath].map(firstSegment), router);
 }

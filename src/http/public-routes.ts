@@ -1,15 +1,18 @@
-import express, { type Router } from 'express';
+import express, { type RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import { API_DOCUMENTS, documentText, type ApiName, type OpenApiVersion } from './openapi-documents.ts';
 import { apiReference, docsIndex, isApiName } from './api-reference.ts';
 import { AppError } from '../errors/index.ts';
+import { firstSegment, gateByFirstSegment } from './path-gate.ts';
 
 /**
  * Routes that need no token: the OpenAPI documents (vendor-named as configured), the API reference and a health check.
  * `/openapi/{api}.{json|yaml}` is OpenAPI 3.1; `/openapi/3.0/{api}.{json|yaml}` is the 3.0 rendering.
  */
-export function publicRoutes(config: Config): Router {
+export function publicRoutes(config: Config): RequestHandler {
   const router = express.Router();
+  const paths: string[] = [];
+  const get = (path: string, handler: express.RequestHandler<Record<string, string>>) => { paths.push(path); router.get(path, handler); };
   const cache = new Map<string, string>();
   const send = (api: ApiName, version: OpenApiVersion, format: 'json' | 'yaml') => (_req: express.Request, res: express.Response) => {
     const key = `${api}/${version}/${format}`;
@@ -18,23 +21,23 @@ export function publicRoutes(config: Config): Router {
   };
   for (const api of Object.keys(API_DOCUMENTS) as ApiName[]) {
     for (const format of ['json', 'yaml'] as const) {
-      router.get(`/openapi/${api}.${format}`, send(api, '3.1', format));
-      router.get(`/openapi/3.1/${api}.${format}`, send(api, '3.1', format));
-      router.get(`/openapi/3.0/${api}.${format}`, send(api, '3.0', format));
+      get(`/openapi/${api}.${format}`, send(api, '3.1', format));
+      get(`/openapi/3.1/${api}.${format}`, send(api, '3.1', format));
+      get(`/openapi/3.0/${api}.${format}`, send(api, '3.0', format));
     }
   }
-  router.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+  get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
 
   // The API reference (Redoc), built offline on first request: /docs/ links /docs/{api}.html for each API.
   const reference = apiReference(config.vendor);
-  router.get('/docs', (req, res) => {
+  get('/docs', (req, res) => {
     if (!req.path.endsWith('/')) return res.redirect(301, '/docs/');
     res.type('html').send(docsIndex());
   });
-  router.get('/docs/:page', (req, res, next) => {
+  get('/docs/:page', (req, res, next) => {
     const api = /^(.+)\.html$/.exec(req.params.page)?.[1];
     if (!api || !isApiName(api)) return next(new AppError('NotFound', 'No such page of the API reference.', { type: 'Page', id: req.params.page }));
     reference.page(api).then((html) => { res.type('html').send(html); }, next);
   });
-  return router;
+  return gateByFirstSegment(paths.map(firstSegment), router);
 }

@@ -1,7 +1,7 @@
-import express, { type Request, type Response, type NextFunction, type Router } from 'express';
+import type { Request, RequestHandler, Response, NextFunction } from 'express';
 import type { VendorNames } from '../config.ts';
 import { AppError } from '../errors/index.ts';
-import { parseVersion, type ApiRequest, type HandlerMap } from './handler.ts';
+import { parseVersion, type ApiRequest, type Handler, type HandlerMap } from './handler.ts';
 import type { OpenApiDocument } from './openapi-documents.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -22,40 +22,52 @@ const notImplemented = (operationId: string) => async (): Promise<never> => {
   throw new AppError('NotImplemented', `The operation ${operationId} is specified but not implemented yet.`);
 };
 
-export function buildRouter(docs: OpenApiDocument[], handlers: HandlerMap, options: RouteOptions): Router {
-  const router = express.Router();
+/** What express-openapi-validator's metadata middleware leaves on a request whose path and method it matched. */
+type MatchedRequest = Request & { openapi?: { schema?: { operationId?: string }; pathParams: Record<string, string> } };
+
+/**
+ * Runs the handler of the operation the OpenAPI validator in front matched (`req.openapi`, with its decoded path
+ * parameters), found by operationId: the validator has already picked the one route that matches, so
+ * a second linear scan of every route as an Express router would do is not needed. A request the validator did not
+ * match (it answers 404 and 405 itself for the document's paths) goes on to the next middleware.
+ */
+export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMap, options: RouteOptions): RequestHandler {
   const operations = operationsOf(docs);
   const unknown = Object.keys(handlers).filter((id) => !operations.some((o) => o.operationId === id));
   if (unknown.length) throw new Error(`handlers without a spec operation: ${unknown.join(', ')}`);
   const versionHeader = `${options.vendor.headerPrefix}-Version`;
-  for (const op of operations) {
-    // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
-    const handler = handlers[op.operationId] ?? notImplemented(op.operationId);
-    router[op.method](op.path.replace(/\{([^}]+)\}/g, ':$1'), async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        if (!req.actor) throw new AppError('AccessTokenInvalid');
-        const apiRequest: ApiRequest = {
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, unknown>,
-          body: req.body,
-          headers: req.headers,
-          actor: req.actor,
-          requestId: req.id,
-          vendorHeader: (suffix) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
-          vendorToken: options.vendor.token,
-          version: parseVersion(req.get(versionHeader), versionHeader),
-          baseUrl: options.baseUrl(req),
-          rawQuery: req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',
-        };
-        const result = await handler(apiRequest);
-        for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-        res.status(result.status);
-        if (result.body === undefined) res.end();
-        else res.type(options.vendor.mgmtMediaType).send(JSON.stringify(result.body));
-      } catch (error) {
-        next(error);
-      }
-    });
-  }
-  return router;
+  // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
+  const byOperationId = new Map(operations.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]));
+
+  const run = async (handler: Handler, params: Record<string, string>, req: Request, res: Response, next: NextFunction) => {
+    try {
+      if (!req.actor) throw new AppError('AccessTokenInvalid');
+      const apiRequest: ApiRequest = {
+        params,
+        query: req.query as Record<string, unknown>,
+        body: req.body,
+        headers: req.headers,
+        actor: req.actor,
+        requestId: req.id,
+        vendorHeader: (suffix) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
+        vendorToken: options.vendor.token,
+        version: parseVersion(req.get(versionHeader), versionHeader),
+        baseUrl: options.baseUrl(req),
+        rawQuery: req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',
+      };
+      const result = await handler(apiRequest);
+      for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+      res.status(result.status);
+      if (result.body === undefined) res.end();
+      else res.type(options.vendor.mgmtMediaType).send(JSON.stringify(result.body));
+    } catch (error) {
+      next(error);
+    }
+  };
+  return (req: MatchedRequest, res, next) => {
+    const operationId = req.openapi?.schema?.operationId;
+    const handler = operationId === undefined ? undefined : byOperationId.get(operationId);
+    if (!handler) return next();
+    void run(handler, req.openapi!.pathParams, req, res, next);
+  };
 }

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { memoizeValidatorRouteMatchers } from './validator-route-matchers.ts';
+import { indexValidatorRouteLookup } from './validator-route-index.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../domain/index.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -12,7 +12,8 @@ import type { RateLimitMiddleware } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { loadDocument } from './openapi-documents.ts';
 import { publicRoutes } from './public-routes.ts';
-import { buildRouter } from './routes.ts';
+import { gateByFirstSegment } from './path-gate.ts';
+import { operationDispatcher } from './routes.ts';
 import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
 import type { Storage } from '../storage/port/index.ts';
@@ -50,8 +51,9 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.use(publicRoutes(config));
   if (deps.fileHosts) app.use(fileHosts(deps.fileHosts));
   if (deps.storage) {
-    app.use(graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations }));
-    app.use(graphqlExplorer(deps.storage, vendor));
+    // The GraphQL Content API and its explorer live under /content/v1/spaces/... (see their routers).
+    app.use(gateByFirstSegment(['content'], graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations })));
+    app.use(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
   }
   app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }));
   app.use(streamedBody());
@@ -60,7 +62,7 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.use(deps.rateLimit);
 
   const management = loadDocument('management', '3.1', vendor);
-  memoizeValidatorRouteMatchers();
+  indexValidatorRouteLookup();
   app.use(OpenApiValidator.middleware({
     apiSpec: management as never,
     validateRequests: { allErrors: true },
@@ -72,7 +74,7 @@ export function createHttpApp(deps: HttpDependencies): Express {
   }));
 
   const baseUrl = (req: express.Request) => config.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
-  app.use(buildRouter([management], allHandlers(services), { vendor, baseUrl }));
+  app.use(operationDispatcher([management], allHandlers(services), { vendor, baseUrl }));
   app.use(errorHandler(logger, vendor));
   return app;
 }
