@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { vendorNames } from '../config.ts';
 import { loadDocument, type OpenApiDocument } from './openapi-documents.ts';
-import { INDEXED, indexValidatorRouteLookup } from './validator-route-index.ts';
+import { indexValidatorRouteLookup, UPSTREAM } from './validator-route-index.ts';
 
 const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 const { OpenApiSpecLoader } = fromValidator('./framework/openapi.spec.loader');
@@ -14,7 +14,7 @@ type Apply = (context: unknown, responseApiDoc?: unknown) => (req: object, res: 
 type Context = { apiDoc: unknown };
 indexValidatorRouteLookup();
 const indexed: Apply = metadata.applyOpenApiMetadata;
-const upstream: Apply = indexed[INDEXED as never];
+const upstream: Apply = indexed[UPSTREAM as never];
 
 /** The context the validator builds for a document (routes sorted, express paths), as its middleware does. */
 async function contextOf(doc: OpenApiDocument) {

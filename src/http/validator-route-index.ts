@@ -27,9 +27,10 @@ interface ValidatedRequest {
   openapi?: Record<string, unknown>;
 }
 type Middleware = (req: ValidatedRequest, res: unknown, next: (error?: unknown) => void) => void;
-type ApplyOpenApiMetadata = ((context: OpenApiContext, responseApiDoc?: { paths: Paths }) => Middleware) & { [INDEXED]?: ApplyOpenApiMetadata };
+type ApplyOpenApiMetadata = ((context: OpenApiContext, responseApiDoc?: { paths: Paths }) => Middleware) & { [UPSTREAM]?: ApplyOpenApiMetadata };
 
-export const INDEXED = Symbol.for('tessera.indexedValidatorRouteLookup');
+/** On the replacement: upstream's `applyOpenApiMetadata` (the equivalence test compares the two). */
+export const UPSTREAM = Symbol.for('tessera.upstreamApplyOpenApiMetadata');
 /** Segments whose path-to-regexp 8 pattern is the text itself, or one whole-segment parameter (`[^/]+`). */
 const LITERAL = /^[A-Za-z0-9._~-]+$/;
 const PARAM = /^:[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -57,7 +58,7 @@ interface IndexedRoute {
 export function indexValidatorRouteLookup(): void {
   const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
   const metadata = fromValidator('./middlewares/openapi.metadata') as { applyOpenApiMetadata: ApplyOpenApiMetadata };
-  if (metadata.applyOpenApiMetadata[INDEXED]) return;
+  if (metadata.applyOpenApiMetadata[UPSTREAM]) return;
   const pathToRegexpModule = fromValidator('path-to-regexp') as { pathToRegexp: (path: string, options: object) => Matcher };
   const { zipObject } = fromValidator('./middlewares/util') as { zipObject: (keys: string[], values: string[]) => Record<string, string> };
   const { httpMethods } = fromValidator('./middlewares/parsers/schema.preprocessor') as { httpMethods: Set<string> };
@@ -65,8 +66,7 @@ export function indexValidatorRouteLookup(): void {
 
   const applyOpenApiMetadata: ApplyOpenApiMetadata = (context, responseApiDoc) => {
     const { bySegmentCount, irregular } = indexRoutes(context);
-    const matcher = (route: IndexedRoute, sensitive: boolean, strict: boolean) => {
-      const key = `${sensitive}|${strict}`;
+    const matcher = (route: IndexedRoute, key: string, sensitive: boolean, strict: boolean) => {
       let compiled = route.matchers.get(key);
       if (!compiled) route.matchers.set(key, (compiled = pathToRegexpModule.pathToRegexp(route.expressRoute, { sensitive, strict })));
       return compiled;
@@ -79,10 +79,11 @@ export function indexValidatorRouteLookup(): void {
       const sensitive = !!req.app.enabled('case sensitive routing');
       const segments = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
       const compared = sensitive ? segments : segments.map((s) => s.toLowerCase());
+      const options = `${sensitive}|${strict}`;
       for (const route of bySegmentCount.get(segments.length) ?? irregular) {
         const literals = sensitive ? route.literals : route.lowered;
         if (literals && !literals.every(([at, text]) => compared[at] === text)) continue;
-        const { regexp, keys } = matcher(route, sensitive, strict);
+        const { regexp, keys } = matcher(route, options, sensitive, strict);
         const found = regexp.exec(path);
         if (!found) continue;
         const schema = context.apiDoc.paths[route.pathKey][method];
@@ -122,8 +123,7 @@ export function indexValidatorRouteLookup(): void {
       next();
     };
   };
-  // The replacement keeps upstream's function (the equivalence test compares the two).
-  metadata.applyOpenApiMetadata = Object.assign(applyOpenApiMetadata, { [INDEXED]: metadata.applyOpenApiMetadata });
+  metadata.applyOpenApiMetadata = Object.assign(applyOpenApiMetadata, { [UPSTREAM]: metadata.applyOpenApiMetadata });
 }
 
 /** The routes in the validator's scan order, grouped by segment count; routes of irregular form sit in every group. */
