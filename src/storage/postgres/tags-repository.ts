@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TagRecord, TagsRepository } from '../port/tags.ts';
 import { isUniqueViolation, orderBy, type Executor } from './executor.ts';
+import { tagged } from './search/sql-values.ts';
 
 export const toTag = (r: any): TagRecord => ({
   spaceId: r.space_id, environmentId: r.environment_id, id: r.id, name: r.name, visibility: r.visibility, version: r.version,
@@ -16,7 +17,7 @@ export function tagsRepository(db: Executor): TagsRepository {
   /** Rows of `table` in the tag's environment that carry it, as a draft or as published. */
   const carriers = (table: 'entries' | 'assets') => sql`exists (
     select 1 from ${sql.table(table)} as c where c.space_id = tags.space_id and c.environment_id = tags.environment_id
-      and (c.tags @> array[tags.id] or c.published_tags @> array[tags.id]))`;
+      and ((c.tags @> array[tags.id] and ${tagged(sql.ref('c.tags'))}) or (c.published_tags @> array[tags.id] and ${tagged(sql.ref('c.published_tags'))})))`;
 
   return {
     async page(spaceId, environmentId, page) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Comparison, Condition, FieldPath } from '../../../domain/search/query.ts';
 import { matchesTerms, textOf, withinArea } from './sql-text-geo.ts';
 import {
-  chainValue, column, comparable, eachElement, eachLocale, listParam, param, scalar, subItem, sysColumn, sysListParam, sysParam, tagsColumn,
+  chainValue, column, comparable, eachElement, eachLocale, listParam, param, scalar, subItem, sysColumn, sysListParam, sysParam, tagged, tagsColumn,
   type CompileContext, type Sql,
 } from './sql-values.ts';
 
@@ -69,8 +69,9 @@ function compileComparison(c: Comparison, ctx: CompileContext): Sql {
     switch (c.op) {
       case 'exists': return sql`(coalesce(cardinality(${col}), 0) > 0)`;
       case 'eq': return sql`(${c.value}::text = any(${col}))`;
-      case 'in': return sql`(${col} && ${c.value}::text[])`;
-      case 'all': return sql`(${col} @> ${c.value}::text[])`;
+      case 'in': return sql`(${col} && ${c.value}::text[] and ${tagged(col)})`;
+      // Every row holds all of no tags, tagged or not.
+      case 'all': return Array.isArray(c.value) && c.value.length > 0 ? sql`(${col} @> ${c.value}::text[] and ${tagged(col)})` : sql`(${col} @> ${c.value}::text[])`;
       default: throw new Error(`operator ${c.op} does not apply to metadata.tags`);
     }
   }

@@ -24,6 +24,12 @@ export const column = (ctx: CompileContext, name: string): Sql => sql.ref(`${ctx
 export const fieldsColumn = (ctx: CompileContext): Sql => column(ctx, ctx.state === 'draft' ? 'fields' : 'published_fields');
 export const tagsColumn = (ctx: CompileContext): Sql => column(ctx, ctx.state === 'draft' ? 'tags' : 'published_tags');
 
+/**
+ * A tags column holds a tag: the condition of the tags GIN indexes (migration 0016), which hold only such rows. A
+ * query uses them only if it states this condition as written there, beside a tag condition that implies it.
+ */
+export const tagged = (tags: Sql): Sql => sql`cardinality(${tags}) > 0`;
+
 /** The SQL type a value of each kind is bound and compared as. */
 const SQL_TYPES: Partial<Record<ValueType, string>> = {
   symbol: 'text', text: 'text', integer: 'numeric', number: 'numeric', date: 'timestamptz', boolean: 'boolean',
