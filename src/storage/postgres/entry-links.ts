@@ -61,7 +61,16 @@ export function unnestLinks(c: LinkColumns): Sql {
 }
 
 /** The links of `fields` as five parallel arrays, bound as `unnest(...)`. */
-export const linkArrays = (fields: LocalizedFields | null): Sql => unnestLinks(linkColumns(fields));
+const linkArrays = (fields: LocalizedFields | null): Sql => unnestLinks(linkColumns(fields));
+
+/** Writes the index rows of `rows` (link columns as `n`) that `where` keeps; a position linked elsewhere is updated. */
+function insertLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, rows: Sql, where: Sql): Sql {
+  return sql`insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
+      select ${spaceId}::text, ${environmentId}::text, ${entryId}::text, ${state}::text, n.field_id, n.locale, n.position, n.target_type, n.target_id
+      from ${rows} where ${where}
+      on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
+      do update set target_type = excluded.target_type, target_id = excluded.target_id`;
+}
 
 /**
  * CTEs (to follow a `with`) that make the index rows of one entry and state those of `links` (`linkArrays`), when
@@ -75,12 +84,8 @@ export function replaceLinksCtes(
   return sql`links_new as (select n.* from ${links} where exists (select from ${written})),
     links_gone as (delete from entry_links as x where ${own} and exists (select from ${written})
       and not exists (select from links_new as n where n.field_id = x.field_id and n.locale = x.locale and n.position = x.position)),
-    links_put as (insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
-      select ${spaceId}::text, ${environmentId}::text, ${entryId}::text, ${state}::text, n.field_id, n.locale, n.position, n.target_type, n.target_id
-      from links_new as n where not exists (select from entry_links as x where ${own}
-        and x.field_id = n.field_id and x.locale = n.locale and x.position = n.position and x.target_type = n.target_type and x.target_id = n.target_id)
-      on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
-      do update set target_type = excluded.target_type, target_id = excluded.target_id)`;
+    links_put as (${insertLinks(spaceId, environmentId, entryId, state, sql`links_new as n`, sql`not exists (select from entry_links as x where ${own}
+        and x.field_id = n.field_id and x.locale = n.locale and x.position = n.position and x.target_type = n.target_type and x.target_id = n.target_id)`)})`;
 }
 
 /**
@@ -88,11 +93,7 @@ export function replaceLinksCtes(
  * has just created: it has no rows to replace (deleting an entry deletes its rows, migration 0009).
  */
 export function createdLinksCte(spaceId: string, environmentId: string, entryId: string, state: LinkState, links: Sql, written: Sql): Sql {
-  return sql`links_put as (insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
-      select ${spaceId}::text, ${environmentId}::text, ${entryId}::text, ${state}::text, n.field_id, n.locale, n.position, n.target_type, n.target_id
-      from ${links} where exists (select from ${written})
-      on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
-      do update set target_type = excluded.target_type, target_id = excluded.target_id)`;
+  return sql`links_put as (${insertLinks(spaceId, environmentId, entryId, state, links, sql`exists (select from ${written})`)})`;
 }
 
 /**
