@@ -50,7 +50,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   await migrate(open.db);
   const cache = config.readCache ? new ReadCache(undefined, Math.max(config.graphqlResponseCacheMb, 1) * 1024 * 1024) : undefined;
   // On a shared PostgreSQL database other processes write too: their invalidations arrive through LISTEN.
-  const stopCacheListener = cache && open.pool ? await startCacheListener(open.pool.options, cache, logger) : undefined;
+  const stopCacheListener = cache && open.pool ? await startCacheListener(open.pool.options, cache, logger, open.backendPids) : undefined;
   const storage = postgresStorage(open, {
     cache, cacheResponses: config.graphqlResponseCacheMb > 0,
     onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying'),

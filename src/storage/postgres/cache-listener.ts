@@ -6,9 +6,13 @@ import type { ReadCache } from './read-cache.ts';
 /**
  * Keeps this process's cache coherent with writes made by other processes on the same PostgreSQL database:
  * LISTENs for invalidations. While the listening connection is down the cache is disabled and emptied, so a missed
- * notification can never leave a stale entry behind.
+ * notification can never leave a stale entry behind. Notifications sent by this process's own connections
+ * (`ownBackends`: their backends' process ids) are skipped: its writes invalidated its cache when they committed,
+ * and invalidating again later would only throw away reads made since.
  */
-export async function startCacheListener(options: pg.ClientConfig, cache: ReadCache, logger: Logger): Promise<() => Promise<void>> {
+export async function startCacheListener(
+  options: pg.ClientConfig, cache: ReadCache, logger: Logger, ownBackends: ReadonlySet<number> = new Set(),
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -18,7 +22,9 @@ export async function startCacheListener(options: pg.ClientConfig, cache: ReadCa
     cache.enabled = false;
     cache.clear();
     const c = new pg.Client(options);
-    c.on('notification', (m) => { if (m.channel === CACHE_CHANNEL) applyInvalidation(cache, m.payload ?? '*'); });
+    c.on('notification', (m) => {
+      if (m.channel === CACHE_CHANNEL && !ownBackends.has(m.processId)) applyInvalidation(cache, m.payload ?? '*');
+    });
     c.on('error', (err) => logger.warn({ err }, 'cache listener connection failed; cache disabled until it reconnects'));
     c.on('end', () => {
       cache.enabled = false;

@@ -85,6 +85,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
     expect(other.received).toContain('content:space-a:master');
   });
 
+  it("a process skips the notifications its own connections send (its writes invalidated its cache at commit)", async () => {
+    const cache = new ReadCache();
+    const stop = await startCacheListener({ connectionString: created.url }, cache, createLogger('silent'), open.backendPids);
+    const plain = new pg.Client({ connectionString: created.url });
+    await plain.connect();
+    try {
+      expect(open.backendPids.size).toBeGreaterThan(0);
+      cache.set('own', 1, ['tag-own'], cache.begin());
+      cache.set('other', 2, ['tag-other'], cache.begin());
+      await sql`select pg_notify(${CACHE_CHANNEL}, 'tag-own')`.execute(open.db);
+      await plain.query(`select pg_notify($1, 'tag-other')`, [CACHE_CHANNEL]);
+      // Delivered in commit order: once the other connection's has been applied, the own one has been seen too.
+      while (cache.get('other') !== undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(cache.get('own')).toBe(1);
+    } finally {
+      await plain.end();
+      await stop();
+    }
+  });
+
   it('a starting process tells the others to empty their caches', async () => {
     const from = other.received.length;
     const stop = await startCacheListener({ connectionString: created.url }, new ReadCache(), createLogger('silent'));

@@ -14,10 +14,15 @@ export interface OpenDatabase {
   readonly kind: 'pglite' | 'postgres';
   /** The pg pool when on a PostgreSQL server (shared stores such as rate-limit buckets use it). */
   readonly pool: pg.Pool | undefined;
+  /** The process ids of the pool's server backends now connected (none on PGlite). */
+  readonly backendPids: ReadonlySet<number>;
   /** SQL statements executed through `db` since opening (diagnostics, N+1 tests, benches). */
   statements(): number;
   close(): Promise<void>;
 }
+
+/** The backend's process id, known once the client has connected (pg's typings omit it). */
+const processIdOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
 
 /** Kysely's log hook sees every statement it executes, whatever the dialect: a counter costs one increment. */
 function statementCounter() {
@@ -37,9 +42,12 @@ export async function openPostgres(url: string, max = 10, onIdleClientError: (er
   // This process announces its entry and asset writes after commit (cache-announcer.ts): the tables' triggers need
   // not. pg runs a client's queries in order, so the setting is in place before the first statement of a checkout.
   pool.on('connect', (client) => { client.query(`set ${ANNOUNCES_CONTENT} = 'on'`).catch(onIdleClientError); });
+  const backendPids = new Set<number>();
+  pool.on('connect', (client) => { backendPids.add(processIdOf(client)); });
+  pool.on('remove', (client) => { backendPids.delete(processIdOf(client)); });
   const counter = statementCounter();
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
-  return { db, kind: 'postgres', pool, statements: counter.statements, close: () => db.destroy() };
+  return { db, kind: 'postgres', pool, backendPids, statements: counter.statements, close: () => db.destroy() };
 }
 
 /** Opens PGlite persisted in `dir`, or in memory when `dir` is undefined. The caller holds the directory lock. */
@@ -51,7 +59,7 @@ export async function openPGlite(dir: string | undefined): Promise<OpenDatabase>
   const counter = statementCounter();
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite), log: counter.log });
   return {
-    db, kind: 'pglite', pool: undefined, statements: counter.statements,
+    db, kind: 'pglite', pool: undefined, backendPids: new Set(), statements: counter.statements,
     close: async () => { await db.destroy(); await pglite.close(); },
   };
 }
