@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
+import type { LinkColumns } from './entry-links.ts';
+import type { Executor } from './executor.ts';
+
+/** One entry to create, as `insertEntry` of entries-repository.ts takes it: `fields` is JSON text. */
+export interface EntryInsert extends LinkColumns {
+  spaceId: string; environmentId: string; id: string; contentTypeId: string; fields: string; tags: string[]; createdBy: string | null;
+}
+
+/**
+ * The entries as parallel columns, one element per entry. Tags are one flat array, each entry's being the slice
+ * `tagsFrom..tagsTo` (a text[][] would have to be rectangular). Links are the link columns of every entry in a row,
+ * `linkItems` saying whose (the entry's 1-based place in the columns).
+ */
+interface BatchValues extends LinkColumns {
+  spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[]; fields: string[];
+  tags: string[]; tagsFrom: number[]; tagsTo: number[]; createdBy: Array<string | null>; linkItems: number[];
+}
+
+/**
+ * One statement, one text whatever the number of entries and links: the rows, and the draft rows of the link index
+ * of those actually inserted (as `createdLinksCte` writes them for one). Rows are inserted in key order, so two
+ * batches that share ids wait for each other instead of deadlocking.
+ */
+const insertBatch = compiledOnce((b: BatchValues) => sql`with i as (
+    select * from unnest(${b.spaceIds}::text[], ${b.environmentIds}::text[], ${b.ids}::text[], ${b.contentTypeIds}::text[],
+      ${b.fields}::text[], ${b.tagsFrom}::int[], ${b.tagsTo}::int[], ${b.createdBy}::text[])
+      with ordinality as i(space_id, environment_id, id, content_type_id, fields, tags_from, tags_to, created_by, item)),
+  e as (
+    insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
+    select i.space_id, i.environment_id, i.id, i.content_type_id, i.fields::jsonb, (${b.tags}::text[])[i.tags_from:i.tags_to],
+      i.created_by, i.created_by
+    from i order by i.space_id, i.environment_id, i.id
+    on conflict (space_id, environment_id, id) do nothing returning *),
+  links_put as (
+    insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
+    select e.space_id, e.environment_id, e.id, 'draft', n.field_id, n.locale, n.position, n.target_type, n.target_id
+    from unnest(${b.linkItems}::int[], ${b.fieldIds}::text[], ${b.locales}::text[], ${b.positions}::int[],
+      ${b.targetTypes}::text[], ${b.targetIds}::text[]) as n(item, field_id, locale, position, target_type, target_id)
+    join i on i.item = n.item
+    join e on e.space_id = i.space_id and e.environment_id = i.environment_id and e.id = i.id
+    on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
+    do update set target_type = excluded.target_type, target_id = excluded.target_id)
+  select * from e`);
+
+const keyOf = (spaceId: unknown, environmentId: unknown, id: unknown) => JSON.stringify([spaceId, environmentId, id]);
+
+/** The columns of `items`, which hold no two entries of one key. */
+function batchValues(items: EntryInsert[]): BatchValues {
+  const values: BatchValues = {
+    spaceIds: [], environmentIds: [], ids: [], contentTypeIds: [], fields: [], tags: [], tagsFrom: [], tagsTo: [], createdBy: [],
+    linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [],
+  };
+  items.forEach((e, index) => {
+    values.spaceIds.push(e.spaceId); values.environmentIds.push(e.environmentId); values.ids.push(e.id);
+    values.contentTypeIds.push(e.contentTypeId); values.fields.push(e.fields); values.createdBy.push(e.createdBy);
+    values.tagsFrom.push(values.tags.length + 1);
+    values.tags.push(...e.tags);
+    values.tagsTo.push(values.tags.length);
+    for (let l = 0; l < e.fieldIds.length; l++) values.linkItems.push(index + 1);
+    values.fieldIds.push(...e.fieldIds); values.locales.push(...e.locales); values.positions.push(...e.positions);
+    values.targetTypes.push(...e.targetTypes); values.targetIds.push(...e.targetIds);
+  });
+  return values;
+}
+
+/**
+ * Inserts entries as N single inserts would (rows, link index, search values, notifications), in one statement:
+ * answers, in input order, the row inserted for each item, undefined when its id was taken. Of items with one key,
+ * only the first is inserted (and its links written); the later ones answer undefined. The statement fails as a
+ * whole when one item fails (an unknown content type, space or environment).
+ */
+export async function insertEntries(db: Executor, items: EntryInsert[]): Promise<Array<Record<string, unknown> | undefined>> {
+  if (items.length === 0) return [];
+  const firstOf = new Map<string, number>();
+  items.forEach((e, index) => { const key = keyOf(e.spaceId, e.environmentId, e.id); if (!firstOf.has(key)) firstOf.set(key, index); });
+  const unique = [...firstOf.values()].map((index) => items[index]!);
+  const { rows } = await insertBatch<Record<string, unknown>>(db, batchValues(unique));
+  const inserted = new Map(rows.map((r) => [keyOf(r.space_id, r.environment_id, r.id), r]));
+  return items.map((e, index) => {
+    const key = keyOf(e.spaceId, e.environmentId, e.id);
+    return firstOf.get(key) === index ? inserted.get(key) : undefined;
+  });
+}
