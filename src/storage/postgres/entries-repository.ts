@@ -5,6 +5,8 @@ import type { EntriesRepository } from '../port/entries.ts';
 import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
 import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unnestLinks, type LinkColumns } from './entry-links.ts';
 import { compiledOnce } from './compiled-once.ts';
+import type { EntryInsert } from './entry-insert-batch.ts';
+import type { EntryWriteBatches } from './entry-write-batches.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -62,18 +64,17 @@ function lookups(db: Executor, spaceId: string, environmentId: string): Validati
   };
 }
 
-interface InsertValues extends LinkColumns {
-  spaceId: string; environmentId: string; id: string; contentTypeId: string; fields: string; tags: string[]; createdBy: string | null;
-}
-
 /** One statement: the row and the draft's rows of the link index (written only when the row is). */
-const insertEntry = compiledOnce((e: InsertValues) => sql`with e as (
+const insertEntry = compiledOnce((e: EntryInsert) => sql`with e as (
     insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
     values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${e.fields}::jsonb,
       ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
     on conflict (space_id, environment_id, id) do nothing returning *),
   ${createdLinksCte(e.spaceId, e.environmentId, e.id, 'draft', unnestLinks(e), sql`e`)}
   select * from e`);
+
+/** Inserts one entry alone: its row, undefined when the id is taken. */
+export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<string, unknown> | undefined> => (await insertEntry(db, e)).rows[0];
 
 interface PublishValues extends LinkColumns {
   spaceId: string; environmentId: string; id: string; contentTypeId: string; expectedVersion: number; activationVersion: number;
@@ -103,18 +104,20 @@ const publishStatement = (withSnapshot: boolean) => compiledOnce((p: PublishValu
 const publishWithSnapshot = publishStatement(true);
 const publishWithoutSnapshot = publishStatement(false);
 
-export function entriesRepository(db: Executor): EntriesRepository {
+/** `batches`: outside transactions, concurrent writes go to the database together (entry-write-batches.ts). */
+export function entriesRepository(db: Executor, batches?: EntryWriteBatches): EntriesRepository {
   return {
     ...contentLifecycle(db, 'entries', toEntry),
     async lockContentTypePublishing(spaceId, environmentId, contentTypeId) {
       await sql`select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(db);
     },
     async insert(e, links) {
-      const { rows } = await insertEntry(db, {
+      const values: EntryInsert = {
         spaceId: e.spaceId, environmentId: e.environmentId, id: e.id, contentTypeId: e.contentTypeId, fields: JSON.stringify(e.fields),
         tags: e.tags, createdBy: e.createdBy, ...linkColumns(links ?? null),
-      });
-      return rows[0] ? toEntry(rows[0]) : undefined;
+      };
+      const row = await (batches ? batches.insert(values) : insertOne(db, values));
+      return row ? toEntry(row) : undefined;
     },
     async publishAtOnce(p) {
       const values: PublishValues = {

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
+import type { NewEntry } from '../port/entries.ts';
+import type { Storage } from '../port/index.ts';
+import type { OpenDatabase } from './index.ts';
+
+const FIELDS = [{ id: 'title', type: 'Symbol' }, { id: 'author', type: 'Link', linkType: 'Entry' }];
+
+// The storage's own repositories (outside transactions) send concurrent entry writes together: see entry-write-batches.ts.
+for (const kind of DB_KINDS) {
+  describe(`${kind}: concurrent entry writes go to the database together`, () => {
+    let open: OpenDatabase;
+    let storage: Storage;
+    let close: (() => Promise<void>) | undefined;
+    let userId: string;
+    beforeAll(async () => {
+      ({ open, storage, close } = await openMigratedDatabase(kind));
+      ({ userId } = await insertSpace(storage, 'space-a', ['master', 'staging']));
+      for (const environmentId of ['master', 'staging']) {
+        await sql`insert into content_types (space_id, environment_id, id, name, fields, published)
+          values ('space-a', ${environmentId}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb)`.execute(open.db);
+      }
+    });
+    afterAll(async () => { await close?.(); });
+
+    const entry = (id: string, environmentId = 'master', contentTypeId = 'ct'): NewEntry => ({
+      spaceId: 'space-a', environmentId, id, contentTypeId, createdBy: userId, tags: [],
+      fields: { title: { 'en-US': id }, author: { 'en-US': { sys: { type: 'Link', linkType: 'Entry', id: `author-of-${id}` } } } },
+    });
+    const create = (e: NewEntry) => storage.repos.entries.insert(e, { author: e.fields.author! });
+    const linksOf = async (ids: string[]) => (await sql<{ source_id: string; target_id: string }>`select source_id, target_id from entry_links
+      where space_id = 'space-a' and source_id = any(${ids}::text[]) order by source_id`.execute(open.db)).rows;
+
+    it('creates that arrive while one is in flight are one statement, and each gets its own entry', async () => {
+      const ids = Array.from({ length: 10 }, (_, n) => `create-${n}`);
+      const before = open.statements();
+      const created = await Promise.all(ids.map((id) => create(entry(id))));
+      const statements = open.statements() - before;
+      expect(created.map((e) => e?.id)).toEqual(ids);
+      expect(created.every((e) => e?.version === 1 && e.fields.title?.['en-US'] === e.id)).toBe(true);
+      expect(statements).toBe(2);
+      expect(await linksOf(ids)).toEqual(ids.map((id) => ({ source_id: id, target_id: `author-of-${id}` })));
+    });
+
+    it('writes of different environments are not held up by each other', async () => {
+      const before = open.statements();
+      const created = await Promise.all([create(entry('env-m1')), create(entry('env-s1', 'staging')), create(entry('env-m2')), create(entry('env-s2', 'staging'))]);
+      expect(created.map((e) => `${e?.environmentId}/${e?.id}`)).toEqual(['master/env-m1', 'staging/env-s1', 'master/env-m2', 'staging/env-s2']);
+      expect(open.statements() - before).toBe(4);
+    });
+
+    it('a batch with a bad create runs each alone: the good ones are created, the bad one fails, a taken id answers undefined', async () => {
+      await create(entry('taken'));
+      const first = create(entry('first'));
+      const results = await Promise.allSettled([create(entry('good-1')), create(entry('bad', 'master', 'no-such-type')), create(entry('taken')), create(entry('good-2'))]);
+      await first;
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((results[0] as PromiseFulfilledResult<{ id: string }>).value.id).toBe('good-1');
+      expect((results[2] as PromiseFulfilledResult<unknown>).value).toBeUndefined();
+      expect((results[3] as PromiseFulfilledResult<{ id: string }>).value.id).toBe('good-2');
+      const rows = await sql<{ id: string }>`select id from entries where space_id = 'space-a' and id in ('good-1', 'good-2', 'bad', 'taken') order by id`.execute(open.db);
+      expect(rows.rows.map((r) => r.id)).toEqual(['good-1', 'good-2', 'taken']);
+    });
+  });
+}
