@@ -84,14 +84,20 @@ export function contentLifecycle<R extends ContentRecord>(db: Executor, table: C
   };
 }
 
+/**
+ * The columns a publish sets, the draft copied to the published side, by `userId` (a value, or an expression of a
+ * statement that publishes several rows). Their expressions name the written row's columns unqualified.
+ */
+export const publishedColumns = (userId: unknown) => ({
+  version: sql<number>`version + 1`, updated_by: userId, updated_at: sql<string>`now()`,
+  published_fields: sql`fields`, published_tags: sql`tags`, published_version: sql`version`,
+  published_counter: sql`published_counter + 1`, published_at: sql`now()`, published_by: userId,
+  first_published_at: sql`coalesce(first_published_at, now())`,
+});
+
 /** The conditional publish of one row (without `returning`): the draft copied to the published side, at `expectedVersion`, not archived. */
 export function publishWrite(db: Executor, table: ContentTable, spaceId: string, environmentId: string, id: string, expectedVersion: number, userId: string | null) {
-  return db.updateTable(table as 'entries').set({
-    version: sql<number>`version + 1`, updated_by: userId, updated_at: sql<string>`now()`,
-    published_fields: sql`fields`, published_tags: sql`tags`, published_version: sql`version`,
-    published_counter: sql`published_counter + 1`, published_at: sql`now()`, published_by: userId,
-    first_published_at: sql`coalesce(first_published_at, now())`,
-  } as never).where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+  return db.updateTable(table as 'entries').set(publishedColumns(userId) as never).where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
     .where('version', '=', expectedVersion).where('archived_version', 'is', null);
 }
 

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { EntryRecord } from '../port/content.ts';
+import type { AtOncePublish } from '../port/entries.ts';
+import { compiledOnce } from './compiled-once.ts';
+import { publishedColumns } from './content-rows.ts';
+import { toEntry } from './entries-repository.ts';
+import { linkColumns } from './entry-links.ts';
+import type { Executor } from './executor.ts';
+import { entrySnapshotJson } from './snapshots-repository.ts';
+
+/** The items of a batch as parallel columns, and their links flattened, each with its item's ordinal (from 1). */
+interface BatchValues {
+  spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[];
+  expectedVersions: number[]; activationVersions: number[]; userIds: string[];
+  snapshotIds: Array<string | null>; snapshotCreatedBys: Array<string | null>;
+  linkItems: number[]; fieldIds: string[]; locales: string[]; positions: number[]; targetTypes: string[]; targetIds: string[];
+}
+
+const setPublished = sql.join(Object.entries(publishedColumns(sql.ref('i.user_id'))).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+
+/** The published index rows `x` of the entry of a new link `n`. */
+const ofLinkSource = sql`x.space_id = n.space_id and x.environment_id = n.environment_id and x.source_id = n.source_id and x.state = 'published'`;
+
+/**
+ * `publishAtOnce` for many entries in one statement, one text whatever their number. The content types are share
+ * locked first, all of them and in key order (the count, a one-time filter of the update, reads them all before any
+ * entry is written), so concurrent batches take them in one order, as a single publish takes its one before its
+ * entry. Each entry is written, and its links and snapshot with it, only if its own conditions hold.
+ */
+const publishBatch = compiledOnce((v: BatchValues) => sql`with items as (
+    select * from unnest(${v.spaceIds}::text[], ${v.environmentIds}::text[], ${v.ids}::text[], ${v.contentTypeIds}::text[],
+      ${v.expectedVersions}::int[], ${v.activationVersions}::int[], ${v.userIds}::text[], ${v.snapshotIds}::text[], ${v.snapshotCreatedBys}::text[])
+      with ordinality as i(space_id, environment_id, entry_id, content_type_id, expected_version, activation_version, user_id,
+        snapshot_id, snapshot_created_by, item)),
+  locked_types as (
+    select t.space_id, t.environment_id, t.id, t.published_version from content_types as t
+    where (t.space_id, t.environment_id, t.id) in (select space_id, environment_id, content_type_id from items)
+    order by t.space_id, t.environment_id, t.id for share of t),
+  w as (
+    update entries as e set ${setPublished}
+    from items as i join locked_types as t on t.space_id = i.space_id and t.environment_id = i.environment_id and t.id = i.content_type_id
+    where (select count(*) from locked_types) > 0
+      and e.space_id = i.space_id and e.environment_id = i.environment_id and e.id = i.entry_id
+      and e.version = i.expected_version and e.archived_version is null and t.published_version = i.activation_version
+    returning e.*, i.item::int as batch_item, i.snapshot_id as batch_snapshot_id, i.snapshot_created_by as batch_snapshot_created_by),
+  links_new as (
+    select w.space_id, w.environment_id, w.id as source_id, n.field_id, n.locale, n.position, n.target_type, n.target_id
+    from unnest(${v.linkItems}::int[], ${v.fieldIds}::text[], ${v.locales}::text[], ${v.positions}::int[], ${v.targetTypes}::text[], ${v.targetIds}::text[])
+      as n(item, field_id, locale, position, target_type, target_id)
+    join w on w.batch_item = n.item),
+  links_gone as (
+    delete from entry_links as x using w
+    where x.space_id = w.space_id and x.environment_id = w.environment_id and x.source_id = w.id and x.state = 'published'
+      and not exists (select from links_new as n where ${ofLinkSource} and n.field_id = x.field_id and n.locale = x.locale and n.position = x.position)),
+  links_put as (
+    insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
+    select n.space_id, n.environment_id, n.source_id, 'published', n.field_id, n.locale, n.position, n.target_type, n.target_id
+    from links_new as n
+    where not exists (select from entry_links as x where ${ofLinkSource}
+      and x.field_id = n.field_id and x.locale = n.locale and x.position = n.position and x.target_type = n.target_type and x.target_id = n.target_id)
+    on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
+    do update set target_type = excluded.target_type, target_id = excluded.target_id),
+  snapshot_put as (
+    insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
+    select w.space_id, w.environment_id, w.batch_snapshot_id, 'Entry', w.id, ${entrySnapshotJson('w')}, w.batch_snapshot_created_by
+    from w where w.batch_snapshot_id is not null)
+  select * from w`);
+
+const keyOf = (p: AtOncePublish) => JSON.stringify([p.spaceId, p.environmentId, p.id]);
+const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/**
+ * Many `publishAtOnce`s in one statement: the same rows, links, snapshots and search values as running them one by
+ * one, each answering its entry as published, or undefined when nothing was written for it. An entry named again
+ * in the same call answers undefined (the first naming it may publish). Items are bound in key order, which is the
+ * order the entries are written in when the plan follows them.
+ */
+export async function publishEntries(db: Executor, items: AtOncePublish[]): Promise<Array<EntryRecord | undefined>> {
+  const answers: Array<EntryRecord | undefined> = items.map(() => undefined);
+  const seen = new Set<string>();
+  const firsts: Array<{ key: string; at: number; item: AtOncePublish }> = [];
+  items.forEach((item, at) => {
+    const key = keyOf(item);
+    if (seen.has(key)) return;
+    seen.add(key);
+    firsts.push({ key, at, item });
+  });
+  if (firsts.length === 0) return answers;
+  firsts.sort(byKey);
+
+  const v: BatchValues = {
+    spaceIds: [], environmentIds: [], ids: [], contentTypeIds: [], expectedVersions: [], activationVersions: [], userIds: [],
+    snapshotIds: [], snapshotCreatedBys: [], linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [],
+  };
+  firsts.forEach(({ item: p }, index) => {
+    v.spaceIds.push(p.spaceId); v.environmentIds.push(p.environmentId); v.ids.push(p.id); v.contentTypeIds.push(p.contentTypeId);
+    v.expectedVersions.push(p.expectedVersion); v.activationVersions.push(p.activationVersion); v.userIds.push(p.userId);
+    v.snapshotIds.push(p.snapshot?.id ?? null); v.snapshotCreatedBys.push(p.snapshot?.createdBy ?? null);
+    const links = linkColumns(p.links);
+    v.linkItems.push(...links.fieldIds.map(() => index + 1));
+    v.fieldIds.push(...links.fieldIds); v.locales.push(...links.locales); v.positions.push(...links.positions);
+    v.targetTypes.push(...links.targetTypes); v.targetIds.push(...links.targetIds);
+  });
+  const { rows } = await publishBatch(db, v);
+  for (const row of rows) answers[firsts[row.batch_item - 1]!.at] = toEntry(row);
+  return answers;
+}
