@@ -16,6 +16,7 @@ interface BatchValues {
   linkItems: number[]; fieldIds: string[]; locales: string[]; positions: number[]; targetTypes: string[]; targetIds: string[];
 }
 
+/** publishWrite's columns, each row by its own item's user. */
 const setPublished = sql.join(Object.entries(publishedColumns(sql.ref('i.user_id'))).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
 
 /** The published index rows `x` of the entry of a new link `n`. */
