@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ValidationLookups } from '../../domain/content-model/entry-validation.ts';
 import type { EntryRecord } from '../port/content.ts';
-import type { EntriesRepository } from '../port/entries.ts';
+import type { AtOncePublish, EntriesRepository } from '../port/entries.ts';
 import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
 import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unnestLinks, type LinkColumns } from './entry-links.ts';
 import { compiledOnce } from './compiled-once.ts';
@@ -104,6 +104,17 @@ const publishStatement = (withSnapshot: boolean) => compiledOnce((p: PublishValu
 const publishWithSnapshot = publishStatement(true);
 const publishWithoutSnapshot = publishStatement(false);
 
+/** One at-once publish alone (see EntriesRepository.publishAtOnce). */
+export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryRecord | undefined> {
+  const values: PublishValues = {
+    spaceId: p.spaceId, environmentId: p.environmentId, id: p.id, contentTypeId: p.contentTypeId, expectedVersion: p.expectedVersion,
+    activationVersion: p.activationVersion, userId: p.userId, ...linkColumns(p.links),
+    snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null,
+  };
+  const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
+  return rows[0] ? toEntry(rows[0]) : undefined;
+}
+
 /** `batches`: outside transactions, concurrent writes go to the database together (entry-write-batches.ts). */
 export function entriesRepository(db: Executor, batches?: EntryWriteBatches): EntriesRepository {
   return {
@@ -119,15 +130,7 @@ export function entriesRepository(db: Executor, batches?: EntryWriteBatches): En
       const row = await (batches ? batches.insert(values) : insertOne(db, values));
       return row ? toEntry(row) : undefined;
     },
-    async publishAtOnce(p) {
-      const values: PublishValues = {
-        spaceId: p.spaceId, environmentId: p.environmentId, id: p.id, contentTypeId: p.contentTypeId, expectedVersion: p.expectedVersion,
-        activationVersion: p.activationVersion, userId: p.userId, ...linkColumns(p.links),
-        snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null,
-      };
-      const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
-      return rows[0] ? toEntry(rows[0]) : undefined;
-    },
+    publishAtOnce: (p) => (batches ? batches.publish(p) : publishOne(db, p)),
     replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
     validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId),
   };

@@ -18,8 +18,8 @@ for (const kind of DB_KINDS) {
       ({ open, storage, close } = await openMigratedDatabase(kind));
       ({ userId } = await insertSpace(storage, 'space-a', ['master', 'staging']));
       for (const environmentId of ['master', 'staging']) {
-        await sql`insert into content_types (space_id, environment_id, id, name, fields, published)
-          values ('space-a', ${environmentId}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb)`.execute(open.db);
+        await sql`insert into content_types (space_id, environment_id, id, name, fields, published, published_version)
+          values ('space-a', ${environmentId}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb, 1)`.execute(open.db);
       }
     });
     afterAll(async () => { await close?.(); });
@@ -61,6 +61,26 @@ for (const kind of DB_KINDS) {
       expect((results[3] as PromiseFulfilledResult<{ id: string }>).value.id).toBe('good-2');
       const rows = await sql<{ id: string }>`select id from entries where space_id = 'space-a' and id in ('good-1', 'good-2', 'bad', 'taken') order by id`.execute(open.db);
       expect(rows.rows.map((r) => r.id)).toEqual(['good-1', 'good-2', 'taken']);
+    });
+
+    it('at-once publishes that arrive while one is in flight are one statement; one at a wrong version answers undefined', async () => {
+      const ids = Array.from({ length: 6 }, (_, n) => `publish-${n}`);
+      await Promise.all(ids.map((id) => create(entry(id))));
+      const publish = (id: string, expectedVersion = 1) => storage.repos.entries.publishAtOnce({
+        spaceId: 'space-a', environmentId: 'master', id, contentTypeId: 'ct', expectedVersion, activationVersion: 1, userId,
+        links: { author: { 'en-US': { sys: { type: 'Link', linkType: 'Entry', id: `published-author-of-${id}` } } } },
+        snapshot: { id: `snapshot-${id}`, createdBy: userId },
+      });
+      const before = open.statements();
+      const published = await Promise.all(ids.map((id, n) => publish(id, n === 3 ? 7 : 1)));
+      expect(open.statements() - before).toBe(2);
+      expect(published.map((e) => e && `${e.id}@${e.version}/${e.publishedVersion}`))
+        .toEqual(ids.map((id, n) => (n === 3 ? undefined : `${id}@2/1`)));
+      const snapshots = await sql<{ entity_id: string }>`select entity_id from snapshots where space_id = 'space-a' and entity_id = any(${ids}::text[]) order by entity_id`.execute(open.db);
+      expect(snapshots.rows.map((r) => r.entity_id)).toEqual(ids.filter((_, n) => n !== 3));
+      const links = await sql<{ source_id: string; target_id: string }>`select source_id, target_id from entry_links
+        where space_id = 'space-a' and state = 'published' and source_id = any(${ids}::text[]) order by source_id`.execute(open.db);
+      expect(links.rows).toEqual(ids.filter((_, n) => n !== 3).map((id) => ({ source_id: id, target_id: `published-author-of-${id}` })));
     });
   });
 }
