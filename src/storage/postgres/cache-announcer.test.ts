@@ -18,7 +18,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('cache announcer', () => {
   it('sends at once, and what arrives while one is on its way goes out together in the next', async () => {
     const gate = gatedSend();
-    const announcer = cacheAnnouncer(gate.send, () => {});
+    const announcer = cacheAnnouncer(gate.send, () => {}, 1000, 0);
     announcer.announce(['content:s1:master']);
     expect(gate.sent).toEqual([['content:s1:master']]);
     announcer.announce(['content:s1:master', 'content:s2:master']);
@@ -30,6 +30,23 @@ describe('cache announcer', () => {
     gate.release();
     await announcer.settled();
     expect(gate.sent).toHaveLength(2);
+  });
+
+  it('sends at most one NOTIFY per minimum interval: what arrives meanwhile waits and goes out together; close sends it at once', async () => {
+    const gate = gatedSend();
+    const announcer = cacheAnnouncer(gate.send, () => {}, 1000, 3_600_000);
+    announcer.announce(['content:s1:master']);
+    gate.release();
+    await tick();
+    announcer.announce(['content:s2:master']);
+    announcer.announce(['content:s3:master']);
+    await tick();
+    expect(gate.sent).toEqual([['content:s1:master']]);
+    const closed = announcer.close();
+    await tick();
+    expect(gate.sent).toEqual([['content:s1:master'], ['content:s2:master', 'content:s3:master']]);
+    gate.release();
+    await closed;
   });
 
   it('keeps the tags of a failed send and sends them again', async () => {

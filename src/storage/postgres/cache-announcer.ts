@@ -11,28 +11,41 @@ export interface CacheAnnouncer {
 }
 
 /**
- * Announces committed writes after their commit, one NOTIFY at a time: tags queued while one is on its way go out
- * together in the next. A write's transaction then sends no NOTIFY of its own, and so does not queue behind every
- * other notifying commit for PostgreSQL's notification lock (migration 0015). A failed send keeps its tags and is
- * retried after `retryMs`; while the database is unreachable the other processes' listeners are down too, and a
- * listener that reconnects starts from an empty cache.
+ * Announces committed writes after their commit, one NOTIFY at a time and at most one per `minIntervalMs`: tags
+ * queued meanwhile go out together in the next. A write's transaction then sends no NOTIFY of its own, and so does
+ * not queue behind every other notifying commit for PostgreSQL's notification lock (migration 0015); under load the
+ * NOTIFYs (each a transaction, and a wake-up of every listening connection) stay few. A failed send keeps its tags
+ * and is retried after `retryMs`; while the database is unreachable the other processes' listeners are down too,
+ * and a listener that reconnects starts from an empty cache.
  */
-export function cacheAnnouncer(send: SendTags, onError: (error: unknown) => void, retryMs = 1000): CacheAnnouncer {
+export function cacheAnnouncer(send: SendTags, onError: (error: unknown) => void, retryMs = 1000, minIntervalMs = 10): CacheAnnouncer {
   let queued = new Set<string>();
   let sending: Promise<void> | undefined;
   let closing = false;
+  let wake: (() => void) | undefined;
 
+  /** Waits `ms`, or less if closing. */
+  const pause = (ms: number) => new Promise<void>((resolve) => {
+    const timer = setTimeout(() => { wake = undefined; resolve(); }, ms);
+    timer.unref();
+    wake = () => { clearTimeout(timer); wake = undefined; resolve(); };
+  });
+
+  let lastSent = -Infinity;
   const drain = async (): Promise<void> => {
     while (queued.size > 0) {
+      const wait = lastSent + minIntervalMs - performance.now();
+      if (wait > 0 && !closing) await pause(wait);
       const tags = queued;
       queued = new Set();
+      lastSent = performance.now();
       try {
         await send(tags);
       } catch (error) {
         onError(error);
         if (closing) break;
         for (const tag of tags) queued.add(tag);
-        await new Promise((resolve) => setTimeout(resolve, retryMs).unref());
+        await pause(retryMs);
       }
     }
     sending = undefined;
@@ -46,6 +59,7 @@ export function cacheAnnouncer(send: SendTags, onError: (error: unknown) => void
     settled: () => sending ?? Promise.resolve(),
     async close() {
       closing = true;
+      wake?.();
       await (sending ?? Promise.resolve());
     },
   };

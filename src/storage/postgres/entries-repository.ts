@@ -6,7 +6,8 @@ import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
 import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unnestLinks, type LinkColumns } from './entry-links.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { EntryInsert } from './entry-insert-batch.ts';
-import type { EntryWriteBatches } from './entry-write-batches.ts';
+import type { EntryBatches } from './entry-batches.ts';
+import { findLinkedEntries } from './entry-read-batch.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -33,15 +34,11 @@ function fileFacts(file: unknown): Record<string, AssetFileFacts> {
 }
 
 /** Publish-time validation's questions, answered with one query each (ids in batches). */
-function lookups(db: Executor, spaceId: string, environmentId: string): ValidationLookups {
+function lookups(db: Executor, spaceId: string, environmentId: string, batches: EntryBatches | undefined): ValidationLookups {
   return {
     async entries(ids) {
-      const found = new Map<string, { contentTypeId: string; published: boolean }>();
-      if (ids.length === 0) return found;
-      const rows = await db.selectFrom('entries').select(['id', 'content_type_id', 'published_version'])
-        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', [...new Set(ids)]).execute();
-      for (const r of rows) found.set(r.id, { contentTypeId: r.content_type_id, published: r.published_version !== null });
-      return found;
+      if (ids.length === 0) return new Map();
+      return batches ? batches.linkedEntries({ spaceId, environmentId, ids }) : findLinkedEntries(db, { spaceId, environmentId, ids });
     },
     async assets(ids) {
       const found = new Map<string, { published: boolean; files: Record<string, AssetFileFacts> }>();
@@ -115,10 +112,12 @@ export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryR
   return rows[0] ? toEntry(rows[0]) : undefined;
 }
 
-/** `batches`: outside transactions, concurrent writes go to the database together (entry-write-batches.ts). */
-export function entriesRepository(db: Executor, batches?: EntryWriteBatches): EntriesRepository {
+/** `batches`: outside transactions, concurrent writes go to the database together (entry-batches.ts). */
+export function entriesRepository(db: Executor, batches?: EntryBatches): EntriesRepository {
+  const lifecycle = contentLifecycle(db, 'entries', toEntry);
   return {
-    ...contentLifecycle(db, 'entries', toEntry),
+    ...lifecycle,
+    find: batches ? (spaceId, environmentId, id) => batches.find({ spaceId, environmentId, id }) : lifecycle.find,
     async lockContentTypePublishing(spaceId, environmentId, contentTypeId) {
       await sql`select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(db);
     },
@@ -132,6 +131,6 @@ export function entriesRepository(db: Executor, batches?: EntryWriteBatches): En
     },
     publishAtOnce: (p) => (batches ? batches.publish(p) : publishOne(db, p)),
     replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
-    validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId),
+    validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId, batches),
   };
 }

@@ -14,7 +14,7 @@ import { contentTypesRepository } from './content-types-repository.ts';
 import { editorInterfacesRepository } from './editor-interfaces-repository.ts';
 import { extensionsRepository } from './extensions-repository.ts';
 import { entriesRepository } from './entries-repository.ts';
-import { entryWriteBatches, type EntryWriteBatches } from './entry-write-batches.ts';
+import { entryBatches, type EntryBatches } from './entry-batches.ts';
 import { assetsRepository } from './assets-repository.ts';
 import { snapshotsRepository } from './snapshots-repository.ts';
 import { uploadsRepository } from './uploads-repository.ts';
@@ -27,7 +27,7 @@ import {
 import { contentResponseCache } from './content-response-cache.ts';
 
 /** `pool`: the database itself on a PostgreSQL server (several connections), undefined on PGlite (one session). */
-function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'] | undefined, batches?: EntryWriteBatches): Repositories {
+function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'] | undefined, batches?: EntryBatches): Repositories {
   return {
     identity: identityRepository(db, cache),
     spaces: spacesRepository(db, cache),
@@ -63,7 +63,7 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
   const announcer = open.pool ? cacheAnnouncer(notifyOnPool(open.pool), options.onAnnounceError ?? (() => {})) : undefined;
   return {
     kind: open.kind,
-    repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool, entryWriteBatches(open.db)),
+    repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool, entryBatches(open.db)),
     responses: options.cache && options.cacheResponses ? contentResponseCache(options.cache) : undefined,
     async transaction(work, transactionOptions) {
       const tx = transactionCacheContext(options.cache, announcer);

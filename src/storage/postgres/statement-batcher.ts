@@ -1,5 +1,5 @@
-/** How a write batcher groups its calls. */
-export interface WriteBatcherOptions {
+/** How a statement batcher groups its calls. */
+export interface BatcherOptions {
   /** The most calls sent in one statement. */
   maxBatch: number;
   /** The most statements in flight at once per key; calls arriving meanwhile wait and go together in the next one. */
@@ -11,15 +11,16 @@ interface Lane<I, O> { queue: Array<Waiting<I, O>>; inFlight: number }
 interface Waiting<I, O> { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }
 
 /**
- * Group commit for one kind of write. A call runs at once while fewer than `maxInFlight` statements are in flight;
- * otherwise it waits, and when a statement ends the calls that waited go together as one multi-row statement
- * (`many`), each committed with the others or not at all. Idle, a write waits for nothing; under load, PostgreSQL's
- * cost per statement (executor start, statement triggers, commit) is shared by the batch. If the multi-row statement
+ * Group commit for one kind of statement. A call runs at once while fewer than `maxInFlight` statements are in
+ * flight; otherwise it waits, and when a statement ends the calls that waited go together as one multi-row statement
+ * (`many`); writes are committed together or not at all. Idle, a call waits for nothing; under load, the cost of a
+ * statement (PostgreSQL's executor start, statement triggers and commit; the driver's round trip) is shared by the
+ * batch. If the multi-row statement
  * fails, each of its calls runs again alone (`one`), so each gets its own answer or error. Calls of different keys
  * (`keyOf`) never wait for each other: a statement that waits for a lock holds up only the calls of its key.
  */
-export function writeBatcher<I, O>(
-  one: (item: I) => Promise<O>, many: (items: I[]) => Promise<O[]>, options: WriteBatcherOptions, keyOf: (item: I) => string = () => '',
+export function statementBatcher<I, O>(
+  one: (item: I) => Promise<O>, many: (items: I[]) => Promise<O[]>, options: BatcherOptions, keyOf: (item: I) => string = () => '',
 ): (item: I) => Promise<O> {
   const lanes = new Map<string, Lane<I, O>>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeBatcher } from './write-batcher.ts';
+import { statementBatcher } from './statement-batcher.ts';
 
 /** A promise settled by the test, so that a statement stays "in flight" as long as the test wants. */
 function gate() {
@@ -12,7 +12,7 @@ function recorder(options = { maxBatch: 8, maxInFlight: 1 }) {
   const alone: number[] = [];
   const together: number[][] = [];
   let hold = gate();
-  const write = writeBatcher(
+  const write = statementBatcher(
     async (n: number) => { alone.push(n); await hold.opened; if (n < 0) throw new Error(`bad ${n}`); return n * 10; },
     async (ns: number[]) => { together.push(ns); await hold.opened; if (ns.some((n) => n < 0)) throw new Error('batch'); return ns.map((n) => n * 100); },
     options,
@@ -22,7 +22,7 @@ function recorder(options = { maxBatch: 8, maxInFlight: 1 }) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('write batcher', () => {
+describe('statement batcher', () => {
   it('runs a call alone when nothing is in flight', async () => {
     const r = recorder();
     const answer = r.write(1);
@@ -96,11 +96,11 @@ describe('write batcher', () => {
   });
 });
 
-describe('write batcher with keys', () => {
+describe('statement batcher with keys', () => {
   it('never holds a call up behind a statement of another key', async () => {
     const started: string[] = [];
     const held = gate();
-    const write = writeBatcher(
+    const write = statementBatcher(
       async (k: string) => { started.push(k); if (k.startsWith('a')) await held.opened; return k; },
       async (ks: string[]) => { started.push(ks.join('+')); await held.opened; return ks; },
       { maxBatch: 8, maxInFlight: 1 }, (k) => k[0]!,

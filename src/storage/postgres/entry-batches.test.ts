@@ -7,7 +7,7 @@ import type { OpenDatabase } from './index.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }, { id: 'author', type: 'Link', linkType: 'Entry' }];
 
-// The storage's own repositories (outside transactions) send concurrent entry writes together: see entry-write-batches.ts.
+// The storage's own repositories (outside transactions) send concurrent entry writes together: see entry-batches.ts.
 for (const kind of DB_KINDS) {
   describe(`${kind}: concurrent entry writes go to the database together`, () => {
     let open: OpenDatabase;
@@ -81,6 +81,29 @@ for (const kind of DB_KINDS) {
       const links = await sql<{ source_id: string; target_id: string }>`select source_id, target_id from entry_links
         where space_id = 'space-a' and state = 'published' and source_id = any(${ids}::text[]) order by source_id`.execute(open.db);
       expect(links.rows).toEqual(ids.filter((_, n) => n !== 3).map((id) => ({ source_id: id, target_id: `published-author-of-${id}` })));
+    });
+
+    it('reads by id that arrive while one is in flight are one statement; each caller gets its own entry or undefined', async () => {
+      const ids = ['read-1', 'read-2', 'read-3'];
+      await Promise.all(ids.map((id) => create(entry(id))));
+      const wanted = ['read-1', 'read-2', 'missing', 'read-3', 'read-2'];
+      const before = open.statements();
+      const found = await Promise.all(wanted.map((id) => storage.repos.entries.find('space-a', 'master', id)));
+      expect(open.statements() - before).toBe(2);
+      expect(found.map((e) => e?.id)).toEqual(['read-1', 'read-2', undefined, 'read-3', 'read-2']);
+      expect(found[1]).toEqual(found[4]);
+      expect(found[0]?.fields.title).toEqual({ 'en-US': 'read-1' });
+    });
+
+    it("publish validation's link lookups that arrive together are one statement; each caller gets only its own ids", async () => {
+      await Promise.all(['linked-1', 'linked-2'].map((id) => create(entry(id))));
+      const lookups = storage.repos.entries.validationLookups('space-a', 'master');
+      const asked = [['linked-1'], ['linked-2', 'nowhere'], ['linked-1', 'linked-2'], []];
+      const before = open.statements();
+      const answers = await Promise.all(asked.map((ids) => lookups.entries(ids)));
+      expect(open.statements() - before).toBe(2);
+      expect(answers.map((m) => [...m.keys()].sort())).toEqual([['linked-1'], ['linked-2'], ['linked-1', 'linked-2'], []]);
+      expect(answers[0]!.get('linked-1')).toEqual({ contentTypeId: 'ct', published: false });
     });
   });
 }

@@ -1,0 +1,46 @@
+import type { EntryRecord } from '../port/content.ts';
+import type { AtOncePublish } from '../port/entries.ts';
+import { contentLifecycle } from './content-rows.ts';
+import { insertOne, publishOne, toEntry } from './entries-repository.ts';
+import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
+import { publishEntries } from './entry-publish-batch.ts';
+import { findEntryRows, findLinkedEntries, together, type EntryIds, type LinkedEntry } from './entry-read-batch.ts';
+import type { Executor } from './executor.ts';
+import { statementBatcher, type BatcherOptions } from './statement-batcher.ts';
+
+/**
+ * The hot entry statements made outside transactions, grouped under load (statement-batcher.ts): creates, at-once
+ * publishes, reads by id and publish validation's link lookups that arrive while one of their kind is in flight go
+ * to the database together, as one statement; one statement of a kind at a time per environment, so that batches
+ * grow with the load. Each batch stays under the 50 rows below which the search-value triggers take their few-rows
+ * path (migration 0013).
+ */
+export interface EntryBatches {
+  insert(values: EntryInsert): Promise<Record<string, unknown> | undefined>;
+  publish(publish: AtOncePublish): Promise<EntryRecord | undefined>;
+  find(key: EntryKey): Promise<EntryRecord | undefined>;
+  linkedEntries(key: EntryIds): Promise<Map<string, LinkedEntry>>;
+}
+
+interface EntryKey { spaceId: string; environmentId: string; id: string }
+
+export const ENTRY_BATCHING: BatcherOptions = { maxBatch: 32, maxInFlight: 1 };
+
+const environmentOf = (e: { spaceId: string; environmentId: string }) => `${e.spaceId}/${e.environmentId}`;
+
+export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCHING): EntryBatches {
+  const alone = contentLifecycle(db, 'entries', toEntry);
+  const findTogether = together(findEntryRows, db);
+  return {
+    find: statementBatcher<EntryKey, EntryRecord | undefined>(
+      (k) => alone.find(k.spaceId, k.environmentId, k.id),
+      async (keys) => (await findTogether(keys.map((k) => ({ ...k, ids: [k.id] })))).map((found, i) => {
+        const row = found.get(keys[i]!.id);
+        return row ? toEntry(row) : undefined;
+      }),
+      options, environmentOf),
+    linkedEntries: statementBatcher((k: EntryIds) => findLinkedEntries(db, k), together(findLinkedEntries, db), options, environmentOf),
+    insert: statementBatcher<EntryInsert, Record<string, unknown> | undefined>((values) => insertOne(db, values), (items) => insertEntries(db, items), options, environmentOf),
+    publish: statementBatcher<AtOncePublish, EntryRecord | undefined>((p) => publishOne(db, p), (items) => publishEntries(db, items), options, environmentOf),
+  };
+}

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
+import type { Executor } from './executor.ts';
+
+/** Entries of one environment named by id. */
+export interface EntryIds { spaceId: string; environmentId: string; ids: string[] }
+
+/** What publish-time validation asks of a linked entry. */
+export interface LinkedEntry { contentTypeId: string; published: boolean }
+
+const rowsOf = compiledOnce((k: EntryIds) => sql`select * from entries
+  where space_id = ${k.spaceId}::text and environment_id = ${k.environmentId}::text and id = any(${k.ids}::text[])`);
+
+const linkedOf = compiledOnce((k: EntryIds) => sql`select id, content_type_id, published_version from entries
+  where space_id = ${k.spaceId}::text and environment_id = ${k.environmentId}::text and id = any(${k.ids}::text[])`);
+
+/** The rows of `ids` (each id once) of one environment, by id; one statement whatever their number. */
+export async function findEntryRows(db: Executor, key: EntryIds): Promise<Map<string, Record<string, unknown>>> {
+  const { rows } = await rowsOf<Record<string, unknown>>(db, { ...key, ids: [...new Set(key.ids)] });
+  return new Map(rows.map((r) => [r.id as string, r]));
+}
+
+/** The content type and published state of the entries of `ids` that exist, by id; one statement. */
+export async function findLinkedEntries(db: Executor, key: EntryIds): Promise<Map<string, LinkedEntry>> {
+  const found = new Map<string, LinkedEntry>();
+  if (key.ids.length === 0) return found;
+  const { rows } = await linkedOf<{ id: string; content_type_id: string; published_version: number | null }>(db, { ...key, ids: [...new Set(key.ids)] });
+  for (const r of rows) found.set(r.id, { contentTypeId: r.content_type_id, published: r.published_version !== null });
+  return found;
+}
+
+/** Answers the calls of several callers with one call per environment of all their ids, each caller its own. */
+export function together<A>(find: (db: Executor, key: EntryIds) => Promise<Map<string, A>>, db: Executor) {
+  return async (keys: EntryIds[]): Promise<Array<Map<string, A>>> => {
+    const environments = new Map<string, EntryIds>();
+    for (const k of keys) {
+      const at = JSON.stringify([k.spaceId, k.environmentId]);
+      const all = environments.get(at) ?? { spaceId: k.spaceId, environmentId: k.environmentId, ids: [] };
+      all.ids.push(...k.ids);
+      environments.set(at, all);
+    }
+    const found = new Map<string, Map<string, A>>();
+    for (const [at, all] of environments) found.set(at, await find(db, all));
+    return keys.map((k) => {
+      const all = found.get(JSON.stringify([k.spaceId, k.environmentId]))!;
+      return new Map(k.ids.filter((id) => all.has(id)).map((id) => [id, all.get(id)!]));
+    });
+  };
+}
