@@ -20,21 +20,34 @@ function recorder(options = { maxBatch: 8, maxInFlight: 1 }) {
   return { write, alone, together, release: () => { hold.open(); hold = gate(); } };
 }
 
+/** Lets the batcher start what it would start now (it starts statements on the event loop's next turn). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('statement batcher', () => {
   it('runs a call alone when nothing is in flight', async () => {
     const r = recorder();
     const answer = r.write(1);
+    await settle();
     r.release();
     expect(await answer).toBe(10);
     expect(r.alone).toEqual([1]);
     expect(r.together).toEqual([]);
   });
 
+  it('sends calls made in one turn of the event loop together, even when nothing is in flight', async () => {
+    const r = recorder();
+    const all = [r.write(1), r.write(2), r.write(3)];
+    await settle();
+    r.release();
+    expect(await Promise.all(all)).toEqual([100, 200, 300]);
+    expect(r.together).toEqual([[1, 2, 3]]);
+    expect(r.alone).toEqual([]);
+  });
+
   it('sends the calls that arrive while a statement is in flight together, answering each its own result', async () => {
     const r = recorder();
     const first = r.write(1);
+    await settle();
     const rest = [r.write(2), r.write(3), r.write(4)];
     await settle();
     expect(r.together).toEqual([]);
@@ -51,24 +64,30 @@ describe('statement batcher', () => {
     const r = recorder({ maxBatch: 2, maxInFlight: 1 });
     const all = [r.write(1), r.write(2), r.write(3), r.write(4), r.write(5)];
     for (let i = 0; i < 4; i += 1) { await settle(); r.release(); }
-    expect(await Promise.all(all)).toEqual([10, 200, 300, 400, 500]);
-    expect(r.together).toEqual([[2, 3], [4, 5]]);
+    expect(await Promise.all(all)).toEqual([100, 200, 300, 400, 50]);
+    expect(r.together).toEqual([[1, 2], [3, 4]]);
+    expect(r.alone).toEqual([5]);
   });
 
   it('keeps up to maxInFlight statements in flight', async () => {
     const r = recorder({ maxBatch: 8, maxInFlight: 2 });
-    const all = [r.write(1), r.write(2), r.write(3)];
+    const first = r.write(1);
+    await settle();
+    const second = r.write(2);
+    await settle();
+    const third = r.write(3);
     await settle();
     expect(r.alone).toEqual([1, 2]);
     r.release();
     await settle();
     r.release();
-    expect(await Promise.all(all)).toEqual([10, 20, 30]);
+    expect(await Promise.all([first, second, third])).toEqual([10, 20, 30]);
   });
 
   it('runs each call of a failed batch alone, so only the bad one fails', async () => {
     const r = recorder();
     const first = r.write(1);
+    await settle();
     const good = r.write(2);
     const bad = r.write(-3);
     const caught = bad.catch((error: Error) => error.message);
@@ -87,6 +106,7 @@ describe('statement batcher', () => {
   it('goes on after a failure', async () => {
     const r = recorder();
     const bad = r.write(-1).catch(() => 'failed');
+    await settle();
     r.release();
     expect(await bad).toBe('failed');
     const next = r.write(5);
@@ -106,6 +126,7 @@ describe('statement batcher with keys', () => {
       { maxBatch: 8, maxInFlight: 1 }, (k) => k[0]!,
     );
     const a1 = write('a1');
+    await settle();
     const a2 = write('a2');
     const a3 = write('a3');
     expect(await write('b1')).toBe('b1');

@@ -6,17 +6,17 @@ export interface BatcherOptions {
   maxInFlight: number;
 }
 
-interface Lane<I, O> { queue: Array<Waiting<I, O>>; inFlight: number }
+interface Lane<I, O> { queue: Array<Waiting<I, O>>; inFlight: number; waking: boolean }
 
 interface Waiting<I, O> { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }
 
 /**
- * Group commit for one kind of statement. A call runs at once while fewer than `maxInFlight` statements are in
- * flight; otherwise it waits, and when a statement ends the calls that waited go together as one multi-row statement
- * (`many`); writes are committed together or not at all. Idle, a call waits for nothing; under load, the cost of a
- * statement (PostgreSQL's executor start, statement triggers and commit; the driver's round trip) is shared by the
- * batch. If the multi-row statement
- * fails, each of its calls runs again alone (`one`), so each gets its own answer or error. Calls of different keys
+ * Group commit for one kind of statement. A call starts on the event loop's next turn, with the calls made in this
+ * one, while fewer than `maxInFlight` statements are in flight; otherwise it waits, and when a statement ends the
+ * calls that waited go together as one multi-row statement (`many`); writes are committed together or not at all.
+ * Idle, a call waits for nothing but that turn; under load, the cost of a statement (PostgreSQL's executor start,
+ * statement triggers and commit; the driver's round trip) is shared by the batch. If the multi-row statement fails,
+ * each of its calls runs again alone (`one`), so each gets its own answer or error. Calls of different keys
  * (`keyOf`) never wait for each other: a statement that waits for a lock holds up only the calls of its key.
  */
 export function statementBatcher<I, O>(
@@ -58,8 +58,11 @@ export function statementBatcher<I, O>(
   return (item) => new Promise<O>((resolve, reject) => {
     const key = keyOf(item);
     let lane = lanes.get(key);
-    if (!lane) lanes.set(key, (lane = { queue: [], inFlight: 0 }));
+    if (!lane) lanes.set(key, (lane = { queue: [], inFlight: 0, waking: false }));
     lane.queue.push({ item, resolve, reject });
-    pump(key, lane);
+    if (lane.waking) return;
+    lane.waking = true;
+    const woken = lane;
+    setImmediate(() => { woken.waking = false; pump(key, woken); });
   });
 }
