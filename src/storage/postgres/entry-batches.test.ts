@@ -17,9 +17,9 @@ for (const kind of DB_KINDS) {
     beforeAll(async () => {
       ({ open, storage, close } = await openMigratedDatabase(kind));
       ({ userId } = await insertSpace(storage, 'space-a', ['master', 'staging']));
-      for (const environmentId of ['master', 'staging']) {
+      for (const [environmentId, typeId] of [['master', 'ct'], ['staging', 'ct'], ['master', 'ct2']] as const) {
         await sql`insert into content_types (space_id, environment_id, id, name, fields, published, published_version)
-          values ('space-a', ${environmentId}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb, 1)`.execute(open.db);
+          values ('space-a', ${environmentId}, ${typeId}, 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb, 1)`.execute(open.db);
       }
     });
     afterAll(async () => { await close?.(); });
@@ -48,6 +48,18 @@ for (const kind of DB_KINDS) {
       const created = await Promise.all([create(entry('env-m1')), create(entry('env-s1', 'staging')), create(entry('env-m2')), create(entry('env-s2', 'staging'))]);
       expect(created.map((e) => `${e?.environmentId}/${e?.id}`)).toEqual(['master/env-m1', 'staging/env-s1', 'master/env-m2', 'staging/env-s2']);
       expect(open.statements() - before).toBe(2);
+    });
+
+    // PostgreSQL only: on PGlite a transaction holding the lock would hold the one session.
+    it.runIf(kind === 'postgres')('a write waiting for its content type holds up only the writes of that type', async () => {
+      let blocked: Promise<unknown> | undefined;
+      await open.db.transaction().execute(async (trx) => {
+        await sql`select id from content_types where space_id = 'space-a' and environment_id = 'master' and id = 'ct' for update`.execute(trx);
+        blocked = create(entry('held-ct'));
+        const other = await create(entry('free-ct2', 'master', 'ct2'));
+        expect(other?.id).toBe('free-ct2');
+      });
+      expect(await blocked).toMatchObject({ id: 'held-ct' });
     });
 
     it('a batch with a bad create runs each alone: the good ones are created, the bad one fails, a taken id answers undefined', async () => {

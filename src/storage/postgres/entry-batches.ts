@@ -11,8 +11,8 @@ import { statementBatcher, type BatcherOptions } from './statement-batcher.ts';
 /**
  * The hot entry statements made outside transactions, grouped under load (statement-batcher.ts): creates, at-once
  * publishes, reads by id and publish validation's link lookups that arrive while one of their kind is in flight go
- * to the database together, as one statement; one statement of a kind at a time per environment, so that batches
- * grow with the load. Each batch stays under the 50 rows below which the search-value triggers take their few-rows
+ * to the database together, as one statement; one statement of a kind at a time per environment (writes: per
+ * content type), so that batches grow with the load. Each batch stays under the 50 rows below which the search-value triggers take their few-rows
  * path (migration 0013).
  */
 export interface EntryBatches {
@@ -26,7 +26,9 @@ interface EntryKey { spaceId: string; environmentId: string; id: string }
 
 export const ENTRY_BATCHING: BatcherOptions = { maxBatch: 32, maxInFlight: 1 };
 
-const environmentOf = (e: { spaceId: string; environmentId: string }) => `${e.spaceId}/${e.environmentId}`;
+const environmentOf = (e: { spaceId: string; environmentId: string }) => JSON.stringify([e.spaceId, e.environmentId]);
+/** Writes lock their content type (publishes share it, creates key-share it): one that waits holds up only its type. */
+const contentTypeOf = (e: { spaceId: string; environmentId: string; contentTypeId: string }) => JSON.stringify([e.spaceId, e.environmentId, e.contentTypeId]);
 
 export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCHING): EntryBatches {
   const alone = contentLifecycle(db, 'entries', toEntry);
@@ -40,7 +42,7 @@ export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCH
       }),
       options, environmentOf),
     linkedEntries: statementBatcher((k: EntryIds) => findLinkedEntries(db, k), together(findLinkedEntries, db), options, environmentOf),
-    insert: statementBatcher<EntryInsert, Record<string, unknown> | undefined>((values) => insertOne(db, values), (items) => insertEntries(db, items), options, environmentOf),
-    publish: statementBatcher<AtOncePublish, EntryRecord | undefined>((p) => publishOne(db, p), (items) => publishEntries(db, items), options, environmentOf),
+    insert: statementBatcher<EntryInsert, Record<string, unknown> | undefined>((values) => insertOne(db, values), (items) => insertEntries(db, items), options, contentTypeOf),
+    publish: statementBatcher<AtOncePublish, EntryRecord | undefined>((p) => publishOne(db, p), (items) => publishEntries(db, items), options, contentTypeOf),
   };
 }
