@@ -52,7 +52,7 @@ export function statementBatcher<I, O>(
         pump(key, lane);
       });
     }
-    if (lane.inFlight === 0) lanes.delete(key);
+    if (lane.inFlight === 0 && lanes.get(key) === lane) lanes.delete(key);
   }
 
   return (item) => new Promise<O>((resolve, reject) => {
