@@ -12,8 +12,8 @@ import { statementBatcher, type BatcherOptions } from './statement-batcher.ts';
  * The hot entry statements made outside transactions, grouped under load (statement-batcher.ts): creates, at-once
  * publishes, reads by id and publish validation's link lookups that arrive while one of their kind is in flight go
  * to the database together, as one statement; one statement of a kind at a time per environment (writes: per
- * content type), so that batches grow with the load. Each batch stays under the 50 rows below which the search-value triggers take their few-rows
- * path (migration 0013).
+ * content type), so that batches grow with the load. Each batch stays under the 50 rows below which the
+ * search-value triggers take their few-rows path (migration 0013).
  */
 export interface EntryBatches {
   insert(values: EntryInsert): Promise<Record<string, unknown> | undefined>;
@@ -24,7 +24,7 @@ export interface EntryBatches {
 
 interface EntryKey { spaceId: string; environmentId: string; id: string }
 
-export const ENTRY_BATCHING: BatcherOptions = { maxBatch: 32, maxInFlight: 1 };
+const ENTRY_BATCHING: BatcherOptions = { maxBatch: 32, maxInFlight: 1 };
 
 const environmentOf = (e: { spaceId: string; environmentId: string }) => JSON.stringify([e.spaceId, e.environmentId]);
 /** Writes lock their content type (publishes share it, creates key-share it): one that waits holds up only its type. */
