@@ -1,2 +1,2 @@
-export { createRateLimiter, RATE_LIMIT_TABLE, type RateDecision, type RateLimiter, type RateLimiterOptions } from './limiter.ts';
+export { createRateLimiter, type RateDecision, type RateLimiter, type RateLimiterOptions } from './limiter.ts';
 export { spaceOrganizations } from './space-organizations.ts';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { RATE_LIMITS_TABLE } from '../storage/postgres/migrations/0017-rate-limits-table.ts';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** What one request learns from its bucket: enough to answer and to set the rate-limit headers. */
@@ -22,7 +23,6 @@ export interface RateLimiterOptions {
   pool?: pg.Pool;
 }
 
-export const RATE_LIMIT_TABLE = 'tessera_rate_limits';
 
 /**
  * Fixed one-second windows per key. With a pool the window lives in PostgreSQL (rate-limiter-flexible's
@@ -34,7 +34,7 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
   const { perSecond, pool } = options;
   if (perSecond === 0) return undefined;
   const memory = new RateLimiterMemory({ points: perSecond, duration: 1 });
-  const store: RateLimiterAbstract = pool ? await postgresLimiter(pool, perSecond, memory) : memory;
+  const store: RateLimiterAbstract = pool ? postgresLimiter(pool, perSecond, memory) : memory;
 
   return {
     perSecond,
@@ -51,12 +51,13 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
   };
 }
 
-/** The shared store; the in-memory limiter insures it, so a database hiccup degrades to per-process buckets. */
-function postgresLimiter(pool: pg.Pool, perSecond: number, insurance: RateLimiterMemory): Promise<RateLimiterAbstract> {
-  return new Promise((resolve, reject) => {
-    const limiter: RateLimiterPostgres = new RateLimiterPostgres({
-      storeClient: pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, keyPrefix: 'tessera',
-      points: perSecond, duration: 1, insuranceLimiter: insurance,
-    }, (error?: Error) => (error ? reject(error) : resolve(limiter)));
+/**
+ * The shared store; the in-memory limiter insures it, so a database hiccup degrades to per-process buckets. Its table
+ * is the migrations' (0017): created by the library at each start, concurrent starts could fail.
+ */
+function postgresLimiter(pool: pg.Pool, perSecond: number, insurance: RateLimiterMemory): RateLimiterAbstract {
+  return new RateLimiterPostgres({
+    storeClient: pool, storeType: 'pool', tableName: RATE_LIMITS_TABLE, tableCreated: true, keyPrefix: 'tessera',
+    points: perSecond, duration: 1, insuranceLimiter: insurance,
   });
 }

@@ -54,13 +54,15 @@ export interface StorageOptions {
   cacheResponses?: boolean;
   /** An announcement to the other processes failed (it is retried). */
   onAnnounceError?: (error: unknown) => void;
+  /** The least time between two announcements (cache-announcer.ts; default 10 ms). */
+  announceIntervalMs?: number;
 }
 
 /** The PostgreSQL adapter of the storage port, on a server or on PGlite. */
 export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
   const shared = open.kind === 'postgres';
   const pool = shared ? open.db : undefined;
-  const announcer = open.pool ? cacheAnnouncer(notifyOnPool(open.pool), options.onAnnounceError ?? (() => {})) : undefined;
+  const announcer = open.pool ? cacheAnnouncer(notifyOnPool(open.pool), options.onAnnounceError ?? (() => {}), undefined, options.announceIntervalMs) : undefined;
   return {
     kind: open.kind,
     repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool, entryBatches(open.db)),

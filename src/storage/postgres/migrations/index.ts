@@ -13,6 +13,7 @@ import * as entryValuesFastPath from './0013-entry-values-fast-path.ts';
 import * as entryValueKindsColumns from './0014-entry-value-kinds-columns.ts';
 import * as contentAnnounce from './0015-content-announce.ts';
 import * as tagsIndexesOfTaggedRows from './0016-tags-indexes-of-tagged-rows.ts';
+import * as rateLimitsTable from './0017-rate-limits-table.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-entry-value-kinds-columns': entryValueKindsColumns,
   '0015-content-announce': contentAnnounce,
   '0016-tags-indexes-of-tagged-rows': tagsIndexesOfTaggedRows,
+  '0017-rate-limits-table': rateLimitsTable,
 };
