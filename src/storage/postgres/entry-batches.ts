@@ -1,5 +1,6 @@
 import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish } from '../port/entries.ts';
+import { keyOf } from './batch-binding.ts';
 import { contentLifecycle } from './content-rows.ts';
 import { insertOne, publishOne, toEntry } from './entries-repository.ts';
 import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
@@ -26,9 +27,9 @@ interface EntryKey { spaceId: string; environmentId: string; id: string }
 
 const ENTRY_BATCHING: BatcherOptions = { maxBatch: 32, maxInFlight: 1 };
 
-const environmentOf = (e: { spaceId: string; environmentId: string }) => JSON.stringify([e.spaceId, e.environmentId]);
+const environmentOf = (e: { spaceId: string; environmentId: string }) => keyOf(e.spaceId, e.environmentId);
 /** Writes lock their content type (publishes share it, creates key-share it): one that waits holds up only its type. */
-const contentTypeOf = (e: { spaceId: string; environmentId: string; contentTypeId: string }) => JSON.stringify([e.spaceId, e.environmentId, e.contentTypeId]);
+const contentTypeOf = (e: { spaceId: string; environmentId: string; contentTypeId: string }) => keyOf(e.spaceId, e.environmentId, e.contentTypeId);
 
 export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCHING): EntryBatches {
   const alone = contentLifecycle(db, 'entries', toEntry);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batch-binding.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { LinkColumns } from './entry-links.ts';
 import type { Executor } from './executor.ts';
@@ -13,9 +14,9 @@ export interface EntryInsert extends LinkColumns {
  * `tagsFrom..tagsTo` (a text[][] would have to be rectangular). Links are the link columns of every entry in a row,
  * `linkItems` saying whose (the entry's 1-based place in the columns).
  */
-interface BatchValues extends LinkColumns {
+interface BatchValues extends ItemLinkColumns {
   spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[]; fields: string[];
-  tags: string[]; tagsFrom: number[]; tagsTo: number[]; createdBy: Array<string | null>; linkItems: number[];
+  tags: string[]; tagsFrom: number[]; tagsTo: number[]; createdBy: Array<string | null>;
 }
 
 /**
@@ -44,8 +45,6 @@ const insertBatch = compiledOnce((b: BatchValues) => sql`with i as (
     do update set target_type = excluded.target_type, target_id = excluded.target_id)
   select * from e`);
 
-const keyOf = (spaceId: unknown, environmentId: unknown, id: unknown) => JSON.stringify([spaceId, environmentId, id]);
-
 /** The columns of `items`, which hold no two entries of one key. */
 function batchValues(items: EntryInsert[]): BatchValues {
   const values: BatchValues = {
@@ -58,9 +57,7 @@ function batchValues(items: EntryInsert[]): BatchValues {
     values.tagsFrom.push(values.tags.length + 1);
     values.tags.push(...e.tags);
     values.tagsTo.push(values.tags.length);
-    for (let l = 0; l < e.fieldIds.length; l++) values.linkItems.push(index + 1);
-    values.fieldIds.push(...e.fieldIds); values.locales.push(...e.locales); values.positions.push(...e.positions);
-    values.targetTypes.push(...e.targetTypes); values.targetIds.push(...e.targetIds);
+    appendLinks(values, e, index + 1);
   });
   return values;
 }
@@ -72,14 +69,11 @@ function batchValues(items: EntryInsert[]): BatchValues {
  * whole when one item fails (an unknown content type, space or environment).
  */
 export async function insertEntries(db: Executor, items: EntryInsert[]): Promise<Array<Record<string, unknown> | undefined>> {
-  if (items.length === 0) return [];
-  const firstOf = new Map<string, number>();
-  items.forEach((e, index) => { const key = keyOf(e.spaceId, e.environmentId, e.id); if (!firstOf.has(key)) firstOf.set(key, index); });
-  const unique = [...firstOf.values()].map((index) => items[index]!);
-  const { rows } = await insertBatch<Record<string, unknown>>(db, batchValues(unique));
+  const answers: Array<Record<string, unknown> | undefined> = items.map(() => undefined);
+  const firsts = firstOfEachKey(items, (e) => keyOf(e.spaceId, e.environmentId, e.id));
+  if (firsts.length === 0) return answers;
+  const { rows } = await insertBatch<Record<string, unknown>>(db, batchValues(firsts.map((f) => f.item)));
   const inserted = new Map(rows.map((r) => [keyOf(r.space_id, r.environment_id, r.id), r]));
-  return items.map((e, index) => {
-    const key = keyOf(e.spaceId, e.environmentId, e.id);
-    return firstOf.get(key) === index ? inserted.get(key) : undefined;
-  });
+  for (const { at, key } of firsts) answers[at] = inserted.get(key);
+  return answers;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish } from '../port/entries.ts';
+import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batch-binding.ts';
 import { compiledOnce } from './compiled-once.ts';
 import { publishedColumns } from './content-rows.ts';
 import { toEntry } from './entries-repository.ts';
@@ -9,11 +10,10 @@ import type { Executor } from './executor.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 
 /** The items of a batch as parallel columns, and their links flattened, each with its item's ordinal (from 1). */
-interface BatchValues {
+interface BatchValues extends ItemLinkColumns {
   spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[];
   expectedVersions: number[]; activationVersions: number[]; userIds: string[];
   snapshotIds: Array<string | null>; snapshotCreatedBys: Array<string | null>;
-  linkItems: number[]; fieldIds: string[]; locales: string[]; positions: number[]; targetTypes: string[]; targetIds: string[];
 }
 
 /** publishWrite's columns, each row by its own item's user. */
@@ -67,7 +67,6 @@ const publishBatch = compiledOnce((v: BatchValues) => sql`with items as (
     from w where w.batch_snapshot_id is not null)
   select * from w`);
 
-const keyOf = (p: AtOncePublish) => JSON.stringify([p.spaceId, p.environmentId, p.id]);
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
@@ -78,14 +77,7 @@ const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 
  */
 export async function publishEntries(db: Executor, items: AtOncePublish[]): Promise<Array<EntryRecord | undefined>> {
   const answers: Array<EntryRecord | undefined> = items.map(() => undefined);
-  const seen = new Set<string>();
-  const firsts: Array<{ key: string; at: number; item: AtOncePublish }> = [];
-  items.forEach((item, at) => {
-    const key = keyOf(item);
-    if (seen.has(key)) return;
-    seen.add(key);
-    firsts.push({ key, at, item });
-  });
+  const firsts = firstOfEachKey(items, (p) => keyOf(p.spaceId, p.environmentId, p.id));
   if (firsts.length === 0) return answers;
   firsts.sort(byKey);
 
@@ -97,10 +89,7 @@ export async function publishEntries(db: Executor, items: AtOncePublish[]): Prom
     v.spaceIds.push(p.spaceId); v.environmentIds.push(p.environmentId); v.ids.push(p.id); v.contentTypeIds.push(p.contentTypeId);
     v.expectedVersions.push(p.expectedVersion); v.activationVersions.push(p.activationVersion); v.userIds.push(p.userId);
     v.snapshotIds.push(p.snapshot?.id ?? null); v.snapshotCreatedBys.push(p.snapshot?.createdBy ?? null);
-    const links = linkColumns(p.links);
-    v.linkItems.push(...links.fieldIds.map(() => index + 1));
-    v.fieldIds.push(...links.fieldIds); v.locales.push(...links.locales); v.positions.push(...links.positions);
-    v.targetTypes.push(...links.targetTypes); v.targetIds.push(...links.targetIds);
+    appendLinks(v, linkColumns(p.links), index + 1);
   });
   const { rows } = await publishBatch(db, v);
   for (const row of rows) answers[firsts[row.batch_item - 1]!.at] = toEntry(row);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { keyOf } from './batch-binding.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
@@ -34,7 +35,7 @@ export function together<A>(find: (db: Executor, key: EntryIds) => Promise<Map<s
   return async (keys: EntryIds[]): Promise<Array<Map<string, A>>> => {
     const environments = new Map<string, EntryIds>();
     for (const k of keys) {
-      const at = JSON.stringify([k.spaceId, k.environmentId]);
+      const at = keyOf(k.spaceId, k.environmentId);
       const all = environments.get(at) ?? { spaceId: k.spaceId, environmentId: k.environmentId, ids: [] };
       all.ids.push(...k.ids);
       environments.set(at, all);
@@ -42,7 +43,7 @@ export function together<A>(find: (db: Executor, key: EntryIds) => Promise<Map<s
     const found = new Map<string, Map<string, A>>();
     for (const [at, all] of environments) found.set(at, await find(db, all));
     return keys.map((k) => {
-      const all = found.get(JSON.stringify([k.spaceId, k.environmentId]))!;
+      const all = found.get(keyOf(k.spaceId, k.environmentId))!;
       return new Map(k.ids.filter((id) => all.has(id)).map((id) => [id, all.get(id)!]));
     });
   };
