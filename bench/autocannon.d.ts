@@ -17,6 +17,8 @@ declare module 'autocannon' {
     amount?: number;
     headers?: Record<string, string>;
     pipelining?: number;
+    /** A sequence each connection loops through; `setupRequest` answering undefined starts it again. */
+    requests?: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string>; setupRequest?: (request: any, context: any) => unknown; onResponse?: (status: number, body: string, context: any) => void }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

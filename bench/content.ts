@@ -54,7 +54,7 @@ export async function runContentBench(): Promise<void> {
       // Statistics after the warm-up, as autovacuum would gather them: a server with autovacuum off (as these machines'
       // is) plans every statement of the run without any, and some get slower as the tables grow. BENCH_ANALYZE=0: none.
       const analyze = process.env.BENCH_ANALYZE === '0' ? undefined : () => db.query('analyze');
-      const t = await measureEntryThroughput(client, writes, CLIENTS, THROUGHPUT_SECONDS, 2, server.process.pid, new URL(database.url).pathname.slice(1), analyze);
+      const t = await measureEntryThroughput({ url: server.baseUrl, headers: AUTH }, writes, CLIENTS, THROUGHPUT_SECONDS, 2, server.process.pid, new URL(database.url).pathname.slice(1), analyze);
       log(`Entry create + publish, ${CLIENTS} clients, ${THROUGHPUT_SECONDS} s: ${fixed(t.entriesPerSecond, 0)} entries/s `
         + `(aim >= 1000: ${verdict(t.entriesPerSecond >= 1000)}); POST + PUT published p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms; `
         + `${t.entries} entries, ${t.failures} failed; CPU per entry: server ${fixed(t.cpuMsPerEntry.server, 2)} ms, `

@@ -77,7 +77,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     const locales = await repos.locales.list(spaceId, environmentId);
     const errors = [
       ...checkEntryShape(definition, entry.fields, locales),
-      ...await validateEntryForPublish(definition, entry.id, entry.fields, locales, repos.entries.validationLookups(spaceId, environmentId)),
+      ...await validateEntryForPublish(definition, entry.id, entry.fields, locales, repos.entries.validationLookups(spaceId, environmentId, entry)),
     ];
     if (errors.length) throw validationFailed(errors);
   }

@@ -65,8 +65,11 @@ export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
    * transaction, so it has no rows yet to replace.
    */
   replaceLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null, created?: boolean): Promise<void>;
-  /** Answers publish-time validation's questions about the other content of the environment, in batches. */
-  validationLookups(spaceId: string, environmentId: string): ValidationLookups;
+  /**
+   * Answers publish-time validation's questions about the other content of the environment, in batches. `entry`:
+   * the entry being validated, as `find` answered it; what its links point to may have been read with it.
+   */
+  validationLookups(spaceId: string, environmentId: string, entry?: EntryRecord): ValidationLookups;
   /** Serialises publishes of one content type until the transaction ends, so `unique` is checked against committed data. */
   lockContentTypePublishing(spaceId: string, environmentId: string, contentTypeId: string): Promise<void>;
 }

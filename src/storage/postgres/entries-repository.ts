@@ -7,7 +7,7 @@ import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unne
 import { compiledOnce } from './compiled-once.ts';
 import type { EntryInsert } from './entry-insert-batch.ts';
 import type { EntryBatches } from './entry-batches.ts';
-import { findLinkedEntries } from './entry-read-batch.ts';
+import { findLinkedEntries, linkTargetsReadWith } from './entry-read-batch.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -33,11 +33,18 @@ function fileFacts(file: unknown): Record<string, AssetFileFacts> {
   return facts;
 }
 
-/** Publish-time validation's questions, answered with one query each (ids in batches). */
-function lookups(db: Executor, spaceId: string, environmentId: string, batches: EntryBatches | undefined): ValidationLookups {
+/**
+ * Publish-time validation's questions, answered with one query each (ids in batches). Entries that `entry` links to
+ * are answered from what was read with it when every one asked was (entry-read-batch.ts).
+ */
+function lookups(db: Executor, spaceId: string, environmentId: string, batches: EntryBatches | undefined, entry: EntryRecord | undefined): ValidationLookups {
   return {
     async entries(ids) {
       if (ids.length === 0) return new Map();
+      const readWith = entry && linkTargetsReadWith(entry);
+      if (readWith && ids.every((id) => readWith.has(id))) {
+        return new Map(ids.flatMap((id) => { const target = readWith.get(id); return target ? [[id, target] as const] : []; }));
+      }
       return batches ? batches.linkedEntries({ spaceId, environmentId, ids }) : findLinkedEntries(db, { spaceId, environmentId, ids });
     },
     async assets(ids) {
@@ -131,6 +138,6 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
     },
     publishAtOnce: (p) => (batches ? batches.publish(p) : publishOne(db, p)),
     replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
-    validationLookups: (spaceId, environmentId) => lookups(db, spaceId, environmentId, batches),
+    validationLookups: (spaceId, environmentId, entry) => lookups(db, spaceId, environmentId, batches, entry),
   };
 }

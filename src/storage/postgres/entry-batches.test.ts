@@ -117,5 +117,38 @@ for (const kind of DB_KINDS) {
       expect(answers.map((m) => [...m.keys()].sort())).toEqual([['linked-1'], ['linked-2'], ['linked-1', 'linked-2'], []]);
       expect(answers[0]!.get('linked-1')).toEqual({ contentTypeId: 'ct', published: false });
     });
+
+    it("a found entry's link targets are read with it: lookups of them run no statement and answer as a lookup would", async () => {
+      const target = entry('target-published');
+      await create(target);
+      await storage.repos.entries.publishAtOnce({
+        spaceId: 'space-a', environmentId: 'master', id: target.id, contentTypeId: 'ct', expectedVersion: 1, activationVersion: 1, userId, links: null,
+      });
+      const linking = (id: string, targetId: string) => ({ ...entry(id), fields: { title: { 'en-US': id }, author: { 'en-US': { sys: { type: 'Link', linkType: 'Entry', id: targetId } } } } });
+      await create(linking('links-to-published', target.id));
+      await create(linking('links-to-nothing', 'no-such-entry'));
+      const [toPublished, toNothing] = await Promise.all([
+        storage.repos.entries.find('space-a', 'master', 'links-to-published'), storage.repos.entries.find('space-a', 'master', 'links-to-nothing'),
+      ]);
+      const before = open.statements();
+      const published = await storage.repos.entries.validationLookups('space-a', 'master', toPublished).entries([target.id]);
+      const missing = await storage.repos.entries.validationLookups('space-a', 'master', toNothing).entries(['no-such-entry']);
+      expect(open.statements() - before).toBe(0);
+      expect([...published]).toEqual([[target.id, { contentTypeId: 'ct', published: true }]]);
+      expect([...missing]).toEqual([]);
+      // The same questions asked of the database answer the same.
+      expect(await storage.repos.entries.validationLookups('space-a', 'master').entries([target.id])).toEqual(published);
+      expect(await storage.repos.entries.validationLookups('space-a', 'master').entries(['no-such-entry'])).toEqual(missing);
+    });
+
+    it('ids that were not read with the entry are looked up in the database', async () => {
+      await create(entry('asked-beyond'));
+      await create(entry('other-target'));
+      const found = await storage.repos.entries.find('space-a', 'master', 'asked-beyond');
+      const before = open.statements();
+      const answer = await storage.repos.entries.validationLookups('space-a', 'master', found).entries(['author-of-asked-beyond', 'other-target']);
+      expect(open.statements() - before).toBe(1);
+      expect([...answer.keys()]).toEqual(['other-target']);
+    });
   });
 }

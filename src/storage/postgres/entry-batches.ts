@@ -1,11 +1,10 @@
 import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish } from '../port/entries.ts';
 import { keyOf } from './batch-binding.ts';
-import { contentLifecycle } from './content-rows.ts';
 import { insertOne, publishOne, toEntry } from './entries-repository.ts';
 import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
 import { publishEntries } from './entry-publish-batch.ts';
-import { findEntryRows, findLinkedEntries, together, type EntryIds, type LinkedEntry } from './entry-read-batch.ts';
+import { findEntryRows, findLinkedEntries, rememberLinkTargets, together, type EntryIds, type LinkedEntry } from './entry-read-batch.ts';
 import type { Executor } from './executor.ts';
 import { statementBatcher, type BatcherOptions } from './statement-batcher.ts';
 
@@ -32,16 +31,17 @@ const environmentOf = (e: { spaceId: string; environmentId: string }) => keyOf(e
 const contentTypeOf = (e: { spaceId: string; environmentId: string; contentTypeId: string }) => keyOf(e.spaceId, e.environmentId, e.contentTypeId);
 
 export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCHING): EntryBatches {
-  const alone = contentLifecycle(db, 'entries', toEntry);
   const findTogether = together(findEntryRows, db);
+  // Alone or together, one statement that also reads the targets of the entry's draft links (entry-read-batch.ts).
+  const findEntries = async (keys: EntryKey[]) => (await findTogether(keys.map((k) => ({ ...k, ids: [k.id] })))).map((found, i) => {
+    const row = found.get(keys[i]!.id);
+    if (!row) return undefined;
+    const entry = toEntry(row);
+    rememberLinkTargets(entry, row);
+    return entry;
+  });
   return {
-    find: statementBatcher<EntryKey, EntryRecord | undefined>(
-      (k) => alone.find(k.spaceId, k.environmentId, k.id),
-      async (keys) => (await findTogether(keys.map((k) => ({ ...k, ids: [k.id] })))).map((found, i) => {
-        const row = found.get(keys[i]!.id);
-        return row ? toEntry(row) : undefined;
-      }),
-      options, environmentOf),
+    find: statementBatcher<EntryKey, EntryRecord | undefined>((k) => findEntries([k]).then(([found]) => found), findEntries, options, environmentOf),
     linkedEntries: statementBatcher((k: EntryIds) => findLinkedEntries(db, k), together(findLinkedEntries, db), options, environmentOf),
     insert: statementBatcher<EntryInsert, Record<string, unknown> | undefined>((values) => insertOne(db, values), (items) => insertEntries(db, items), options, contentTypeOf),
     publish: statementBatcher<AtOncePublish, EntryRecord | undefined>((p) => publishOne(db, p), (items) => publishEntries(db, items), options, contentTypeOf),

@@ -9,8 +9,35 @@ export interface EntryIds { spaceId: string; environmentId: string; ids: string[
 /** What publish-time validation asks of a linked entry. */
 export interface LinkedEntry { contentTypeId: string; published: boolean }
 
-const rowsOf = compiledOnce((k: EntryIds) => sql`select * from entries
-  where space_id = ${k.spaceId}::text and environment_id = ${k.environmentId}::text and id = any(${k.ids}::text[])`);
+/**
+ * With each row, what publish validation asks of the entries its draft links to (`draft_link_targets`: `[id,
+ * content type, published]`, the last two null for a missing target), read from the link index in the same
+ * statement: a publish reads the entry and then asks that.
+ */
+const rowsOf = compiledOnce((k: EntryIds) => sql`select e.*, (
+    select coalesce(jsonb_agg(jsonb_build_array(l.target_id, t.content_type_id, t.published_version is not null)), '[]'::jsonb)
+    from entry_links l
+    left join entries t on t.space_id = l.space_id and t.environment_id = l.environment_id and t.id = l.target_id
+    where l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and l.state = 'draft'
+      and l.target_type = 'Entry') as draft_link_targets
+  from entries e
+  where e.space_id = ${k.spaceId}::text and e.environment_id = ${k.environmentId}::text and e.id = any(${k.ids}::text[])`);
+
+/** The entries a found entry's draft links to, by id, as read with it; undefined for a target that did not exist. */
+export type LinkTargets = Map<string, LinkedEntry | undefined>;
+
+const linkTargetsOfRecord = new WeakMap<object, LinkTargets>();
+
+/** Remembers, for the record made of `row`, the link targets read with it (see `rowsOf`). */
+export function rememberLinkTargets(record: object, row: Record<string, unknown>): void {
+  const targets = row.draft_link_targets as Array<[string, string | null, boolean | null]> | undefined;
+  if (!targets) return;
+  linkTargetsOfRecord.set(record, new Map(targets.map(([id, contentTypeId, published]) =>
+    [id, contentTypeId === null ? undefined : { contentTypeId, published: published === true }])));
+}
+
+/** The link targets read with `record`, when a batched find made it. */
+export const linkTargetsReadWith = (record: object): LinkTargets | undefined => linkTargetsOfRecord.get(record);
 
 const linkedOf = compiledOnce((k: EntryIds) => sql`select id, content_type_id, published_version from entries
   where space_id = ${k.spaceId}::text and environment_id = ${k.environmentId}::text and id = any(${k.ids}::text[])`);
