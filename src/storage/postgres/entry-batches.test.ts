@@ -122,7 +122,7 @@ for (const kind of DB_KINDS) {
       const target = entry('target-published');
       await create(target);
       await storage.repos.entries.publishAtOnce({
-        spaceId: 'space-a', environmentId: 'master', id: target.id, contentTypeId: 'ct', expectedVersion: 1, activationVersion: 1, userId, links: null,
+        spaceId: 'space-a', environmentId: 'master', id: target.id, contentTypeId: 'ct', expectedVersion: 1, activationVersion: 1, userId, links: {},
       });
       const linking = (id: string, targetId: string) => ({ ...entry(id), fields: { title: { 'en-US': id }, author: { 'en-US': { sys: { type: 'Link', linkType: 'Entry', id: targetId } } } } });
       await create(linking('links-to-published', target.id));
