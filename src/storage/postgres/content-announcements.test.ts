@@ -6,6 +6,8 @@ import { createLogger } from '../../lib/logger.ts';
 import type { Storage } from '../port/index.ts';
 import { CACHE_CHANNEL } from './cache-context.ts';
 import { migrate, openPostgres, postgresStorage, ReadCache, startCacheListener, type OpenDatabase } from './index.ts';
+import { withStartupOption } from './database.ts';
+import { ANNOUNCES_CONTENT } from './migrations/0015-content-announce.ts';
 
 /** Notifications on the cache channel, as another process's listener receives them. */
 async function listener(url: string) {
@@ -103,6 +105,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
     } finally {
       await plain.end();
       await stop();
+    }
+  });
+
+  it("the setting comes with the connection: after the URL's own options, before any statement, and through reset all", async () => {
+    const { connectionString } = withStartupOption(`${created.url}?options=${encodeURIComponent('-c statement_timeout=4321')}`, `-c ${ANNOUNCES_CONTENT}=on`);
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      const shown = async () => (await client.query(`select current_setting('statement_timeout') as timeout, current_setting('${ANNOUNCES_CONTENT}') as announces`)).rows[0];
+      expect(await shown()).toEqual({ timeout: '4321ms', announces: 'on' });
+      await client.query('reset all');
+      expect(await shown()).toEqual({ timeout: '4321ms', announces: 'on' });
+    } finally {
+      await client.end();
     }
   });
 

@@ -30,18 +30,33 @@ function statementCounter() {
   return { log: () => { count++; }, statements: () => count };
 }
 
+/**
+ * `url` with `option` added to the startup options of its connections (after any it gives): a setting sent with
+ * the connection is in place before its first statement and survives `reset all`. A string that is not a URL is
+ * left as it is, with `options` to pass beside it (pg lets the string's own options win).
+ */
+export function withStartupOption(url: string, option: string): { connectionString: string; options?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { connectionString: url, options: option };
+  }
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', given ? `${given} ${option}` : option);
+  return { connectionString: parsed.toString() };
+}
+
 export async function openPostgres(url: string, max = 10, onIdleClientError: (err: Error) => void = () => {}): Promise<OpenDatabase> {
   const pool = new pg.Pool({
-    connectionString: url,
+    // This process announces its entry and asset writes after commit (cache-announcer.ts): the tables' triggers need not.
+    ...withStartupOption(url, `-c ${ANNOUNCES_CONTENT}=on`),
     max,
     types: { getTypeParser: ((oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
   // An idle pooled connection that fails (server restart, terminated backend) is dropped by the pool and replaced on
   // demand; without a listener its error would end the process.
   pool.on('error', onIdleClientError);
-  // This process announces its entry and asset writes after commit (cache-announcer.ts): the tables' triggers need
-  // not. pg runs a client's queries in order, so the setting is in place before the first statement of a checkout.
-  pool.on('connect', (client) => { client.query(`set ${ANNOUNCES_CONTENT} = 'on'`).catch(onIdleClientError); });
   const backendPids = new Set<number>();
   pool.on('connect', (client) => { backendPids.add(processIdOf(client)); });
   pool.on('remove', (client) => { backendPids.delete(processIdOf(client)); });
