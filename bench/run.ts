@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { cpuReferenceMs } from './cpu-reference.ts';
 import path from 'node:path';
 import { runContentBench } from './content.ts';
 import { runGraphqlBench } from './graphql.ts';
@@ -56,8 +57,10 @@ async function main(): Promise<void> {
   if (unknown.length) throw new Error(`BENCH_PARTS: unknown part ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
   buildServer();
   console.log(`server: ${SERVER_SCRIPT}`);
-  console.log(`Tessera bench: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}; parts: ${parts.join(', ')}\n`);
+  console.log(`Tessera bench: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}; parts: ${parts.join(', ')}`);
+  console.log(`CPU reference (bench/cpu-reference.ts, lower is faster): ${cpuReferenceMs().toFixed(0)} ms\n`);
   for (const part of parts) await PARTS[part]!();
+  console.log(`CPU reference at the end: ${cpuReferenceMs().toFixed(0)} ms (the machine's speed drifts; compare runs through both)`);
   console.log(`bench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
