@@ -1,5 +1,5 @@
-import { CONTENT_TYPE_HEADER, VERSION_HEADER, type ContentSpace } from './content-space.ts';
 import autocannon from 'autocannon';
+import { CONTENT_TYPE_HEADER, VERSION_HEADER, type ContentSpace } from './content-space.ts';
 import { sampleCpu } from './cpu-time.ts';
 import { quantile } from './stats.ts';
 

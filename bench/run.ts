@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { cpuReferenceMs } from './cpu-reference.ts';
 import path from 'node:path';
 import { runContentBench } from './content.ts';
+import { cpuReferenceMs } from './cpu-reference.ts';
 import { runGraphqlBench } from './graphql.ts';
 import { runUploadBench } from './upload-part.ts';
 import { measure, type LoadFigures } from './load.ts';

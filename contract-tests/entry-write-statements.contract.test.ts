@@ -9,8 +9,8 @@ import { toEntry } from '../src/storage/postgres/entries-repository.ts';
  * Issue 3's write path, in SQL statements (warm, so access checks, locales and the content type come from the
  * read cache): creating an entry with a link is one statement (the row, its search values and its link index
  * rows), publishing it two (the entry, read with what its links point to for publish-time validation, and one
- * statement that locks the content type, publishes, replaces the published links and records the snapshot). Other processes learn of the writes
- * from the tables' own triggers (migration 0012), not from a statement of their own.
+ * statement that locks the content type, publishes, replaces the published links and records the snapshot). Other
+ * processes learn of the writes after commit, from the process's announcer (cache-announcer.ts, migration 0015).
  */
 for (const kind of DB_KINDS) {
   describe(`${kind}: statements of an entry create and publish`, () => {

@@ -34,14 +34,15 @@ function fileFacts(file: unknown): Record<string, AssetFileFacts> {
 }
 
 /**
- * Publish-time validation's questions, answered with one query each (ids in batches). Entries that `entry` links to
- * are answered from what was read with it when every one asked was (entry-read-batch.ts).
+ * Publish-time validation's questions, answered with one query each (ids in batches). Outside transactions, entries
+ * that `entry` links to are answered from what was read with it when every one asked was (entry-read-batch.ts); a
+ * transaction asks its own snapshot.
  */
 function lookups(db: Executor, spaceId: string, environmentId: string, batches: EntryBatches | undefined, entry: EntryRecord | undefined): ValidationLookups {
   return {
     async entries(ids) {
       if (ids.length === 0) return new Map();
-      const readWith = entry && linkTargetsReadWith(entry);
+      const readWith = batches && entry && linkTargetsReadWith(entry);
       if (readWith && ids.every((id) => readWith.has(id))) {
         return new Map(ids.flatMap((id) => { const target = readWith.get(id); return target ? [[id, target] as const] : []; }));
       }

@@ -141,6 +141,17 @@ for (const kind of DB_KINDS) {
       expect(await storage.repos.entries.validationLookups('space-a', 'master').entries(['no-such-entry'])).toEqual(missing);
     });
 
+    it("a transaction's lookups ask its own snapshot, not what was read with the entry before it", async () => {
+      await create(entry('read-before-tx'));
+      const found = await storage.repos.entries.find('space-a', 'master', 'read-before-tx');
+      const statements = await storage.transaction(async (repos) => {
+        const before = open.statements();
+        await repos.entries.validationLookups('space-a', 'master', found).entries(['author-of-read-before-tx']);
+        return open.statements() - before;
+      });
+      expect(statements).toBe(1);
+    });
+
     it('ids that were not read with the entry are looked up in the database', async () => {
       await create(entry('asked-beyond'));
       await create(entry('other-target'));
