@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
-import { useServer } from './support/harness.ts';
+import { ADMIN_TOKEN, useServer } from './support/harness.ts';
 
 describe('configurable vendor token', () => {
   const api = useServer(DB_KINDS[0], { env: { TESSERA_API_VENDOR: 'contentful' } });
@@ -15,6 +15,23 @@ describe('configurable vendor token', () => {
     expect(renamed.status).toBe(200);
     const stale = await api().put(`/spaces/${space.body.sys.id}`, { name: 'X' }, { headers: { 'X-Contentful-Version': '1' } });
     expect(stale.status).toBe(409);
+  });
+
+  it('answers with the vendor media type in UTF-8, its exact length, and no body to HEAD or a 204', async () => {
+    const space = await api().post('/spaces', { name: 'Ünïcode' });
+    const url = `${api().baseUrl}/spaces/${space.body.sys.id}`;
+    const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+    const got = await fetch(url, { headers });
+    const bytes = Buffer.from(await got.arrayBuffer());
+    expect(got.headers.get('content-type')).toBe('application/vnd.contentful.management.v1+json; charset=utf-8');
+    expect(got.headers.get('content-length')).toBe(String(bytes.length));
+    expect(JSON.parse(bytes.toString('utf8')).name).toBe('Ünïcode');
+    const head = await fetch(url, { method: 'HEAD', headers });
+    expect(await head.text()).toBe('');
+    const deleted = await fetch(url, { method: 'DELETE', headers: { ...headers, 'X-Contentful-Version': String(space.body.sys.version) } });
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get('content-type')).toBeNull();
+    expect(await deleted.text()).toBe('');
   });
 
   it('accepts plain application/json and refuses other media types with a clear 400', async () => {

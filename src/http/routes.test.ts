@@ -26,7 +26,8 @@ describe('operationDispatcher', () => {
 
   it('runs the handler of the operation the validator matched, with its decoded path parameters', async () => {
     const sent: unknown[] = [];
-    const res = { setHeader: () => res, status: () => res, type: () => res, end: () => res, send: (body: unknown) => { sent.push(body); return res; } };
+    const headers: Record<string, unknown> = {};
+    const res = { statusCode: 0, setHeader: (name: string, value: unknown) => { headers[name] = value; return res; }, end: (body: unknown) => { sent.push(body); return res; } };
     const req = {
       openapi: { schema: { operationId: 'Entries_get' }, pathParams: { space_id: 's 1', environment_id: 'master', entry_id: 'e1' } },
       params: {}, query: {}, headers: {}, actor: { id: 'u1' }, id: 'r1', originalUrl: '/spaces/s%201/environments/master/entries/e1',
@@ -38,6 +39,8 @@ describe('operationDispatcher', () => {
     expect(failure).toBeUndefined();
     expect(seen.at(-1)?.params).toEqual({ space_id: 's 1', environment_id: 'master', entry_id: 'e1' });
     expect(sent).toEqual([JSON.stringify({ ok: true })]);
+    expect(res.statusCode).toBe(200);
+    expect(headers).toEqual({ 'Content-Type': 'application/vnd.service.management.v1+json; charset=utf-8', 'Content-Length': 11 });
   });
 
   it('passes on a request the validator did not match', () => {

@@ -36,6 +36,7 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
   const unknown = Object.keys(handlers).filter((id) => !operations.some((o) => o.operationId === id));
   if (unknown.length) throw new Error(`handlers without a spec operation: ${unknown.join(', ')}`);
   const versionHeader = `${options.vendor.headerPrefix}-Version`;
+  const contentType = `${options.vendor.mgmtMediaType}; charset=utf-8`;
   // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
   const byOperationId = new Map(operations.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]));
 
@@ -57,9 +58,13 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
       };
       const result = await handler(apiRequest);
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-      res.status(result.status);
-      if (result.body === undefined) res.end();
-      else res.type(options.vendor.mgmtMediaType).send(JSON.stringify(result.body));
+      res.statusCode = result.status;
+      if (result.body === undefined) return void res.end();
+      // What Express's res.type().send() writes for a string (no ETag here, so never a 304), without its steps.
+      const json = JSON.stringify(result.body);
+      res.setHeader('Content-Type', contentType);
+      res.setHeader('Content-Length', Buffer.byteLength(json));
+      res.end(json);
     } catch (error) {
       next(error);
     }

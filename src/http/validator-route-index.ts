@@ -39,11 +39,15 @@ interface IndexedRoute {
   expressRoute: string;
   openApiRoute: string;
   pathKey: string;
-  /** [segment position, text]; null when the route has a segment of another form (then always a candidate). */
-  literals: Array<[number, string]> | null;
-  lowered: Array<[number, string]> | null;
+  /** Its place in the validator's scan order. */
+  order: number;
+  /** Its segments, each the text or null for a parameter; null when a segment has another form (always a candidate). */
+  segments: Array<string | null> | null;
   matchers: Map<string, Matcher>;
 }
+
+/** A trie of the regular routes by segment: literal children by text, one child for a parameter at that place. */
+interface SegmentNode { literals: Map<string, SegmentNode>; param?: SegmentNode; ending: IndexedRoute[] }
 
 /**
  * express-openapi-validator 5.6 finds a request's operation (`lookupRoute` in its openapi.metadata.js) by scanning
@@ -65,7 +69,7 @@ export function indexValidatorRouteLookup(): void {
   const errors = fromValidator('./framework/types') as Record<'BadRequest' | 'NotFound' | 'MethodNotAllowed', new (args: object) => Error>;
 
   const applyOpenApiMetadata: ApplyOpenApiMetadata = (context, responseApiDoc) => {
-    const { bySegmentCount, irregular } = indexRoutes(context);
+    const { sensitiveTrie, insensitiveTrie, irregular } = indexRoutes(context);
     const matcher = (route: IndexedRoute, key: string, sensitive: boolean, strict: boolean) => {
       let compiled = route.matchers.get(key);
       if (!compiled) route.matchers.set(key, (compiled = pathToRegexpModule.pathToRegexp(route.expressRoute, { sensitive, strict })));
@@ -80,9 +84,7 @@ export function indexValidatorRouteLookup(): void {
       const segments = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
       const compared = sensitive ? segments : segments.map((s) => s.toLowerCase());
       const options = `${sensitive}|${strict}`;
-      for (const route of bySegmentCount.get(segments.length) ?? irregular) {
-        const literals = sensitive ? route.literals : route.lowered;
-        if (literals && !literals.every(([at, text]) => compared[at] === text)) continue;
+      for (const route of candidates(sensitive ? sensitiveTrie : insensitiveTrie, compared, irregular)) {
         const { regexp, keys } = matcher(route, options, sensitive, strict);
         const found = regexp.exec(path);
         if (!found) continue;
@@ -126,26 +128,65 @@ export function indexValidatorRouteLookup(): void {
   metadata.applyOpenApiMetadata = Object.assign(applyOpenApiMetadata, { [UPSTREAM]: metadata.applyOpenApiMetadata });
 }
 
-/** The routes in the validator's scan order, grouped by segment count; routes of irregular form sit in every group. */
+/**
+ * The routes in the validator's scan order: the regular ones in two tries (literal segments as written, and lower
+ * case for case-insensitive routing), the irregular ones apart.
+ */
 function indexRoutes(context: OpenApiContext) {
-  const routes: IndexedRoute[] = Object.entries(context.expressRouteMap).map(([expressRoute, methods]) => {
+  const routes: IndexedRoute[] = Object.entries(context.expressRouteMap).map(([expressRoute, methods], order) => {
     const openApiRoute = context.routePair(expressRoute).openApiRoute;
-    const segments = expressRoute.split('/');
-    const regular = segments[0] === '' && segments.slice(1).every((s) => LITERAL.test(s) || PARAM.test(s));
-    const literals = regular ? segments.flatMap((s, at): Array<[number, string]> => (PARAM.test(s) ? [] : [[at, s]])) : null;
+    const parts = expressRoute.split('/');
+    const regular = parts[0] === '' && parts.slice(1).every((s) => LITERAL.test(s) || PARAM.test(s));
     return {
       expressRoute,
       openApiRoute,
       pathKey: openApiRoute.substring(methods.basePath.length),
-      literals,
-      lowered: literals?.map(([at, s]): [number, string] => [at, s.toLowerCase()]) ?? null,
+      order,
+      segments: regular ? parts.map((s) => (PARAM.test(s) ? null : s)) : null,
       matchers: new Map(),
     };
   });
-  const irregular = routes.filter((r) => !r.literals);
-  const bySegmentCount = new Map<number, IndexedRoute[]>();
-  for (const count of new Set(routes.filter((r) => r.literals).map((r) => r.expressRoute.split('/').length))) {
-    bySegmentCount.set(count, routes.filter((r) => !r.literals || r.expressRoute.split('/').length === count));
-  }
-  return { bySegmentCount, irregular };
+  const trie = (fold: (text: string) => string) => {
+    const root: SegmentNode = { literals: new Map(), ending: [] };
+    for (const route of routes) {
+      if (!route.segments) continue;
+      let node = root;
+      for (const segment of route.segments) {
+        if (segment === null) node = node.param ??= { literals: new Map(), ending: [] };
+        else {
+          const text = fold(segment);
+          let next = node.literals.get(text);
+          if (!next) node.literals.set(text, (next = { literals: new Map(), ending: [] }));
+          node = next;
+        }
+      }
+      node.ending.push(route);
+    }
+    return root;
+  };
+  return {
+    sensitiveTrie: trie((s) => s),
+    insensitiveTrie: trie((s) => s.toLowerCase()),
+    irregular: routes.filter((r) => !r.segments),
+  };
+}
+
+/**
+ * The routes that can match a path of these segments (already lower case for case-insensitive routing), in scan
+ * order: the regular routes with its number of segments whose literal segments equal the path's, and every irregular
+ * route. Each is then confirmed by its matcher.
+ */
+function candidates(root: SegmentNode, segments: string[], irregular: IndexedRoute[]): IndexedRoute[] {
+  const found: IndexedRoute[] = [...irregular];
+  const walk = (node: SegmentNode, at: number): void => {
+    if (at === segments.length) {
+      found.push(...node.ending);
+      return;
+    }
+    const literal = node.literals.get(segments[at]);
+    if (literal) walk(literal, at + 1);
+    if (node.param) walk(node.param, at + 1);
+  };
+  walk(root, 0);
+  return found.length > 1 ? found.sort((a, b) => a.order - b.order) : found;
 }

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Tokens carry 256 random bits, so a fast hash is enough to store them; the secret itself is never stored. */
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
 export const newPersonalAccessToken = (): string => `TPAT-${randomBytes(32).toString('hex')}`;
 
