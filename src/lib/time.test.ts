@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toMillisIso, toSecondsIso } from './time.ts';
 
 describe('toMillisIso and toSecondsIso', () => {
-  it('answer a timestamp as storage writes it without parsing it again', () => {
+  it('keep a timestamp in the form storage writes as it is, or cut to seconds', () => {
     expect(toMillisIso('2026-11-22T13:19:21.052Z')).toBe('2026-11-22T13:19:21.052Z');
     expect(toSecondsIso('2026-11-22T13:19:21.052Z')).toBe('2026-11-22T13:19:21Z');
   });
