@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Config } from './config.ts';
 import { createAssetFiles } from './assets/index.ts';
 import { bootstrapIdentity, createServices, type Services } from './domain/index.ts';
@@ -66,7 +66,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
   const graphqlLimiter = await createRateLimiter({ perSecond: config.graphqlRateLimitPerSecond, pool: open.pool });
   const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
-  const app = createHttpApp({
+  const { listener } = createHttpApp({
     config, services, logger, storage, fileHosts: assetFiles.hosts, rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
     graphqlRateLimiter: graphqlLimiter,
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
@@ -77,8 +77,10 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   return {
     config, storage, database: open, cache, services, jobs, logger, generatedToken,
     listen: (port = config.port, host = config.host) => new Promise((resolve, reject) => {
-      server = app.listen(port, host, (error?: Error) => {
-        if (error) return reject(error);
+      server = createServer(listener);
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server!.off('error', reject);
         const address = server!.address();
         resolve({ server: server!, port: typeof address === 'object' && address ? address.port : port });
       });

@@ -3,7 +3,7 @@ import { FILE_KEY, type FindPublishedFile } from '../assets/published-files.ts';
 import { isIdentity, parseImageParams } from '../assets/image-params.ts';
 import type { Rendition } from '../assets/renditions.ts';
 import { AppError } from '../errors/index.ts';
-import { firstSegment, gateByFirstSegment } from './path-gate.ts';
+import { firstSegment, gateByFirstSegment, type GatedHandler } from './path-gate.ts';
 
 export interface FileHostsOptions {
   /** Where each host is mounted on this server (`/assets`, `/images`, or `/` for a host of its own). */
@@ -46,7 +46,7 @@ function send(res: Response, next: NextFunction, path: string, contentType: stri
  * The images host transforms image files per the Images API query parameters; other files are served as they are.
  * A path that is not a file address (the file key is not 32 hex digits) falls through to the next routes.
  */
-export function fileHosts(options: FileHostsOptions): RequestHandler {
+export function fileHosts(options: FileHostsOptions): GatedHandler {
   const router = express.Router();
   const shared = options.assetsPath === options.imagesPath;
 

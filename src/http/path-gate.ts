@@ -9,15 +9,23 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
  * routes and leaves through a `setImmediate`, on every request of every API. `null` among the segments (a route or
  * mount path that begins with a parameter or a pattern) means that any request may match: the handler always runs.
  */
-export function gateByFirstSegment(firstSegments: Array<string | null>, handler: RequestHandler): RequestHandler {
-  if (firstSegments.some((s) => s === null || !PLAIN_SEGMENT.test(s))) return handler;
+export function gateByFirstSegment(firstSegments: Array<string | null>, handler: RequestHandler): GatedHandler {
+  if (firstSegments.some((s) => s === null || !PLAIN_SEGMENT.test(s))) return Object.assign((...args: Parameters<RequestHandler>) => handler(...args), { claims: 'any' as const });
   const accepted = new Set(firstSegments.map((s) => s!.toLowerCase()));
-  return (req, res, next) => {
-    const path = req.path;
-    const end = path.indexOf('/', 1);
-    if (accepted.has((end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase())) return handler(req, res, next);
+  const gate: RequestHandler = (req, res, next) => {
+    if (accepted.has(firstSegmentOfRequest(req.path))) return handler(req, res, next);
     next();
   };
+  return Object.assign(gate, { claims: accepted });
+}
+
+/** A gated handler, and the first path segments (lower case) it may answer: `any` when it may answer every path. */
+export type GatedHandler = RequestHandler & { claims: ReadonlySet<string> | 'any' };
+
+/** A request path's first segment, lower case (`/Spaces/s1` -> `spaces`; `/` -> the empty string). */
+export function firstSegmentOfRequest(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
 }
 
 /** The first segment of a route or mount path (`/docs/:page` -> `docs`), or null when it is not plain text. */

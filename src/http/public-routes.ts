@@ -3,13 +3,13 @@ import type { Config } from '../config.ts';
 import { API_DOCUMENTS, documentText, type ApiName, type OpenApiVersion } from './openapi-documents.ts';
 import { apiReference, docsIndex, isApiName } from './api-reference.ts';
 import { AppError } from '../errors/index.ts';
-import { firstSegment, gateByFirstSegment } from './path-gate.ts';
+import { firstSegment, gateByFirstSegment, type GatedHandler } from './path-gate.ts';
 
 /**
  * Routes that need no token: the OpenAPI documents (vendor-named as configured), the API reference and a health check.
  * `/openapi/{api}.{json|yaml}` is OpenAPI 3.1; `/openapi/3.0/{api}.{json|yaml}` is the 3.0 rendering.
  */
-export function publicRoutes(config: Config): RequestHandler {
+export function publicRoutes(config: Config): GatedHandler {
   const router = express.Router();
   const paths: string[] = [];
   const get = (path: string, handler: express.RequestHandler<Record<string, string>>) => { paths.push(path); router.get(path, handler); };

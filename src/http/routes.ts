@@ -3,6 +3,7 @@ import type { VendorNames } from '../config.ts';
 import { AppError } from '../errors/index.ts';
 import { parseVersion, type ApiRequest, type Handler, type HandlerMap } from './handler.ts';
 import type { OpenApiDocument } from './openapi-documents.ts';
+import { writeJson } from './write-json.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -36,7 +37,6 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
   const unknown = Object.keys(handlers).filter((id) => !operations.some((o) => o.operationId === id));
   if (unknown.length) throw new Error(`handlers without a spec operation: ${unknown.join(', ')}`);
   const versionHeader = `${options.vendor.headerPrefix}-Version`;
-  const contentType = `${options.vendor.mgmtMediaType}; charset=utf-8`;
   // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
   const byOperationId = new Map(operations.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]));
 
@@ -58,13 +58,12 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
       };
       const result = await handler(apiRequest);
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-      res.statusCode = result.status;
-      if (result.body === undefined) return void res.end();
-      // What Express's res.type().send() writes for a string (no ETag here, so never a 304), without its steps.
-      const json = JSON.stringify(result.body);
-      res.setHeader('Content-Type', contentType);
-      res.setHeader('Content-Length', Buffer.byteLength(json));
-      res.end(json);
+      if (result.body === undefined) {
+        res.statusCode = result.status;
+        res.end();
+      } else {
+        writeJson(res, result.status, options.vendor.mgmtMediaType, JSON.stringify(result.body));
+      }
     } catch (error) {
       next(error);
     }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { indexValidatorRouteLookup } from './validator-route-index.ts';
@@ -12,7 +13,8 @@ import type { RateLimitMiddleware } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { loadDocument } from './openapi-documents.ts';
 import { publicRoutes } from './public-routes.ts';
-import { gateByFirstSegment } from './path-gate.ts';
+import { gateByFirstSegment, type GatedHandler } from './path-gate.ts';
+import { directChain } from './direct-chain.ts';
 import { operationDispatcher } from './routes.ts';
 import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
@@ -37,8 +39,18 @@ export interface HttpDependencies {
   graphqlRateLimiter?: RateLimiter;
 }
 
-/** The Express application serving every REST API on one port. */
-export function createHttpApp(deps: HttpDependencies): Express {
+/** The Express application, and the listener that serves every API on one port with it and the direct chain. */
+export interface HttpApp {
+  app: Express;
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/**
+ * The Express application serving every REST API on one port, and the listener to serve it with: requests that
+ * only the management API's middlewares answer run them directly on Node's request and response
+ * (`direct-chain.ts`), the others go through Express. Both run the same middleware instances in the same order.
+ */
+export function createHttpApp(deps: HttpDependencies): HttpApp {
   const { config, services, logger } = deps;
   const vendor = config.vendor;
   const app = express();
@@ -46,24 +58,18 @@ export function createHttpApp(deps: HttpDependencies): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
 
-  app.use(requestId(`${vendor.headerPrefix}-Request-Id`));
-  app.use(cors(vendor));
-  app.use(publicRoutes(config));
-  if (deps.fileHosts) app.use(fileHosts(deps.fileHosts));
+  const leading = [requestId(`${vendor.headerPrefix}-Request-Id`), cors(vendor)];
+  const routers: GatedHandler[] = [publicRoutes(config)];
+  if (deps.fileHosts) routers.push(fileHosts(deps.fileHosts));
   if (deps.storage) {
     // The GraphQL Content API and its explorer live under /content/v1/spaces/... (see their routers).
-    app.use(gateByFirstSegment(['content'], graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations })));
-    app.use(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
+    routers.push(gateByFirstSegment(['content'], graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations })));
+    routers.push(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
   }
-  app.use(express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }));
-  app.use(streamedBody());
-
-  app.use(authenticate(services.identity));
-  app.use(deps.rateLimit);
 
   const management = loadDocument('management', '3.1', vendor);
   indexValidatorRouteLookup();
-  app.use(OpenApiValidator.middleware({
+  const validator = OpenApiValidator.middleware({
     apiSpec: management as never,
     validateRequests: { allErrors: true },
     validateResponses: config.validateResponses
@@ -71,10 +77,19 @@ export function createHttpApp(deps: HttpDependencies): Express {
       : false,
     validateSecurity: false,
     $refParser: { mode: 'dereference' },
-  }));
-
+  });
   const baseUrl = (req: express.Request) => config.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
-  app.use(operationDispatcher([management], allHandlers(services), { vendor, baseUrl }));
-  app.use(errorHandler(logger, vendor));
-  return app;
+  const managementLayers = [
+    express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }),
+    streamedBody(),
+    authenticate(services.identity),
+    ...[deps.rateLimit].flat(),
+    ...validator,
+    operationDispatcher([management], allHandlers(services), { vendor, baseUrl }),
+    errorHandler(logger, vendor),
+  ];
+
+  for (const layer of [...leading, ...routers, ...managementLayers]) app.use(layer);
+  const direct = directChain(app, routers, [...leading, ...managementLayers]);
+  return { app, listener: (req, res) => (direct.accepts(req) ? direct.handle(req, res) : app(req, res)) };
 }

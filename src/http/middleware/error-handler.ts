@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { VendorNames } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { errorBody, toAppError } from '../error-body.ts';
+import { writeJson } from '../write-json.ts';
 
 /** Answers every failure with the REST error body; unknown failures are logged and masked as a 500. */
 export function errorHandler(logger: Logger, vendor: VendorNames): ErrorRequestHandler {
@@ -11,6 +12,6 @@ export function errorHandler(logger: Logger, vendor: VendorNames): ErrorRequestH
     const { status, body } = errorBody(appError, req.id);
     if (res.headersSent) { res.end(); return; }
     body.message = String(body.message).replaceAll('X-Service-', `${vendor.headerPrefix}-`);
-    res.status(status).type(vendor.mgmtMediaType).send(JSON.stringify(body));
+    writeJson(res, status, vendor.mgmtMediaType, JSON.stringify(body));
   };
 }

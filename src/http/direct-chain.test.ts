@@ -1,0 +1,87 @@
+import { createServer, IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { directChain } from './direct-chain.ts';
+import type { GatedHandler } from './path-gate.ts';
+
+const servers: Server[] = [];
+afterEach(async () => { await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r)))); });
+
+/** A server answering with `listener`, and a fetch of a path on it. */
+async function serve(listener: (req: IncomingMessage, res: import('node:http').ServerResponse) => void) {
+  const server = createServer(listener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
+}
+
+const gated = (claims: GatedHandler['claims']): GatedHandler => Object.assign(((_req, _res, next) => next()) as RequestHandler, { claims });
+
+/** What a layer reads of a request, as Express computes it. */
+const seenBy = (req: Request) => ({
+  originalUrl: req.originalUrl, baseUrl: req.baseUrl, path: req.path, query: { ...req.query }, params: req.params,
+  protocol: req.protocol, ip: req.ip, host: req.get('host')?.replace(/:\d+$/, ''), referrer: req.get('Referrer'), vendor: req.header('X-Service-Version'),
+  caseSensitive: req.app.enabled('case sensitive routing'),
+});
+
+describe('directChain', () => {
+  it('gives a layer the request Express would: the same path, query, protocol, address and headers', async () => {
+    const app = express();
+    app.set('query parser', 'simple');
+    const seen: Array<{ direct: boolean; what: ReturnType<typeof seenBy> }> = [];
+    const record: RequestHandler = (req, res) => {
+      seen.push({ direct: Object.getPrototypeOf(req) === IncomingMessage.prototype, what: seenBy(req) });
+      res.end();
+    };
+    app.use(record);
+    const chain = directChain(app, [], [record]);
+    const viaExpress = await serve(app);
+    const viaChain = await serve((req, res) => chain.handle(req, res));
+    const headers = { 'X-Service-Version': '3', Referer: 'http://elsewhere/' };
+    for (const path of ['/spaces/s1/entries?limit=1&skip=2&fields.title%5Bne%5D=a%26b&order=a&order=b', '/Spaces/a%20b/', '/x?', '/']) {
+      await viaExpress(path, { headers });
+      await viaChain(path, { headers });
+      const [expressSaw, chainSaw] = seen.splice(0);
+      expect(expressSaw.direct).toBe(false);
+      expect(chainSaw.direct).toBe(true);
+      expect(chainSaw.what, path).toEqual(expressSaw.what);
+    }
+  });
+
+  it('runs request handlers in order, then only error handlers once one failed, as Express does', async () => {
+    const app = express();
+    const order: string[] = [];
+    const step = (name: string): RequestHandler => (_req, _res, next) => { order.push(name); next(); };
+    const fail = (how: 'throw' | 'next' | 'reject'): RequestHandler => (_req, _res, next) => {
+      order.push(how);
+      if (how === 'throw') throw new Error(how);
+      if (how === 'next') return next(new Error(how));
+      return Promise.reject(new Error(how)) as never;
+    };
+    const recover: ErrorRequestHandler = (error, _req, res, _next) => { order.push(`handled ${error.message}`); res.statusCode = 418; res.end(); };
+    for (const how of ['throw', 'next', 'reject'] as const) {
+      const chain = directChain(app, [], [step('a'), recover, fail(how), step('skipped'), recover]);
+      const get = await serve((req, res) => chain.handle(req, res));
+      expect((await get('/')).status).toBe(418);
+      expect(order.splice(0)).toEqual(['a', how, `handled ${how}`]);
+    }
+    const passOn = directChain(app, [], [step('a'), ((_req, _res, next) => next('route')) as RequestHandler, step('b')]);
+    const get = await serve((req, res) => passOn.handle(req, res));
+    expect((await get('/nowhere')).status).toBe(404); // Express's final handler, as when its router ends
+    expect(order).toEqual(['a', 'b']);
+  });
+
+  it('accepts only what no router in front of it may claim, and no preflight', () => {
+    const app = express();
+    const request = (method: string, url: string) => ({ method, url, headers: {} }) as IncomingMessage;
+    const chain = directChain(app, [gated(new Set(['openapi', 'content']))], []);
+    expect(chain.accepts(request('POST', '/spaces/s1/entries'))).toBe(true);
+    expect(chain.accepts(request('GET', '/users/me?x=/openapi'))).toBe(true);
+    expect(chain.accepts(request('GET', '/OpenAPI/management.json'))).toBe(false);
+    expect(chain.accepts(request('POST', '/content/v1/spaces/s1'))).toBe(false);
+    expect(chain.accepts(request('OPTIONS', '/spaces/s1'))).toBe(false);
+    expect(directChain(app, [gated(new Set()), gated('any')], []).accepts(request('GET', '/spaces/s1'))).toBe(false);
+  });
+});
