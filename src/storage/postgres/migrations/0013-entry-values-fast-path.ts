@@ -64,7 +64,7 @@ const bulkRows = (source: string) => valueStatements(source).map((s) => `execute
 const FEW_ROWS = 50;
 
 /** A statement trigger function: `first`, then the values of `source` (rows of `rows`) after `few` or `bulk` by size. */
-function valuesFunction(name: string, rows: string, source: string, first: string, before: { few: string; bulk: string }): string {
+export function valuesFunction(name: string, rows: string, source: string, first: string, before: { few: string; bulk: string }): string {
   return `create or replace function ${name}() returns trigger language plpgsql as $$
 declare go boolean; missing boolean;
 begin

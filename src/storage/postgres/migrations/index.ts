@@ -14,6 +14,7 @@ import * as entryValueKindsColumns from './0014-entry-value-kinds-columns.ts';
 import * as contentAnnounce from './0015-content-announce.ts';
 import * as tagsIndexesOfTaggedRows from './0016-tags-indexes-of-tagged-rows.ts';
 import * as rateLimitsTable from './0017-rate-limits-table.ts';
+import * as entryValuesPublishDraft from './0018-entry-values-publish-draft.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-content-announce': contentAnnounce,
   '0016-tags-indexes-of-tagged-rows': tagsIndexesOfTaggedRows,
   '0017-rate-limits-table': rateLimitsTable,
+  '0018-entry-values-publish-draft': entryValuesPublishDraft,
 };
