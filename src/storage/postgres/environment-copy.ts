@@ -23,64 +23,48 @@ const COPY_ORDER: Readonly<Record<string, string[]>> = {
 };
 
 /**
- * Tables that no other table's rows reference and no trigger needs in the caller's transaction: with a PostgreSQL
- * server they are copied on a connection of their own (see copyEnvironmentRows).
- */
-const SIDE_TABLES: readonly string[] = ['entry_links'];
-
-/**
  * Copies the rows of every environment-scoped table from one environment to another: one set-based
  * `insert ... select` per table. Columns are read from the catalogue, so a column a later migration adds is
  * copied too; the only value that changes is `environment_id`. Runs in the caller's (repeatable read) transaction.
  *
- * With `pool` (a PostgreSQL server), the entries' search values, the largest part, and the link index are copied at
- * the same time, each on a connection of its own reading the same snapshot (`inSnapshotOf`), committed just before
- * the caller's transaction; on PGlite (one session) everything runs in the caller's transaction.
+ * With `pool` (a PostgreSQL server), the entries' search values, the largest part, are copied at the same time on a
+ * second connection reading the same snapshot (`inSnapshotOf`), committed just before the caller's transaction; on
+ * PGlite (one session) everything runs in the caller's transaction.
  */
 export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string, pool?: Kysely<DatabaseSchema>): Promise<void> {
   if (!pool) {
-    await copyTables(db, spaceId, fromId, toId, ENVIRONMENT_SCOPED_TABLES);
+    await copyTables(db, spaceId, fromId, toId);
     await copyEntryValues(db, spaceId, fromId, toId);
     return;
   }
   let succeeded!: () => void;
   let failed!: (error: unknown) => void;
   const tablesCopied = new Promise<void>((resolve, reject) => { succeeded = resolve; failed = reject; });
-  tablesCopied.catch(() => {}); // its rejection is the side transactions' signal to roll back, handled there
-  const sides = [
-    inSnapshotOf(db, pool, (tx) => copyEntryValues(tx, spaceId, fromId, toId), tablesCopied),
-    // Safe to run again: what an earlier attempt committed there goes first.
-    inSnapshotOf(db, pool, async (tx) => {
-      for (const table of SIDE_TABLES) await sql`delete from ${sql.table(table)} where space_id = ${spaceId} and environment_id = ${toId}`.execute(tx);
-      await copyTables(tx, spaceId, fromId, toId, SIDE_TABLES);
-    }, tablesCopied),
-  ];
-  // A failure there is thrown below, once the tables are copied; not an unhandled rejection meanwhile.
-  for (const side of sides) side.catch(() => {});
+  tablesCopied.catch(() => {}); // its rejection is the side transaction's signal to roll back, handled there
+  const values = inSnapshotOf(db, pool, (tx) => copyEntryValues(tx, spaceId, fromId, toId), tablesCopied);
+  values.catch(() => {}); // a failure there is thrown below, once the tables are copied; not an unhandled rejection meanwhile
   try {
-    await copyTables(db, spaceId, fromId, toId, ENVIRONMENT_SCOPED_TABLES.filter((t) => !SIDE_TABLES.includes(t)));
+    await copyTables(db, spaceId, fromId, toId);
   } catch (error) {
     failed(error);
-    await Promise.allSettled(sides);
+    await values.catch(() => {});
     throw error;
   }
   succeeded();
-  const outcomes = await Promise.allSettled(sides);
-  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  if (failure) throw failure.reason;
+  await values;
 }
 
-async function copyTables(db: Executor, spaceId: string, fromId: string, toId: string, tables: readonly string[]): Promise<void> {
+async function copyTables(db: Executor, spaceId: string, fromId: string, toId: string): Promise<void> {
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and table_name = any(${[...tables]}::text[])
+    where table_schema = current_schema() and table_name = any(${[...ENVIRONMENT_SCOPED_TABLES]}::text[])
       and is_generated = 'NEVER'
     order by table_name, ordinal_position`.execute(db);
   // The entries' search values are copied as rows (copyEntryValues), not computed again by the entries' insert trigger.
   await sql`select set_config('tessera.environment_copy', 'on', true)`.execute(db);
   // The entries' insert triggers see the copied rows as a transition table, which spills to disk beyond work_mem.
   await sql`set local work_mem = '64MB'`.execute(db);
-  for (const table of tables) {
+  for (const table of ENVIRONMENT_SCOPED_TABLES) {
     const columns = rows.filter((r) => r.table_name === table).map((r) => r.column_name);
     if (!columns.includes('environment_id')) throw new Error(`environment-scoped table ${table} has no environment_id column`);
     const target = sql.join(columns.map((c) => sql.id(c)));
