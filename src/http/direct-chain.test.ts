@@ -73,6 +73,17 @@ describe('directChain', () => {
     expect(order).toEqual(['a', 'b']);
   });
 
+  it('answers through the error handlers when the request cannot be read as Express reads it', async () => {
+    const app = express();
+    app.set('query parser', () => { throw new Error('unreadable query'); });
+    const recover: ErrorRequestHandler = (error, _req, res, _next) => { res.statusCode = 400; res.end(error.message); };
+    const chain = directChain(app, [], [((_req, res) => { res.end('not reached'); }) as RequestHandler, recover]);
+    const get = await serve((req, res) => chain.handle(req, res));
+    const res = await get('/spaces?a=1');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('unreadable query');
+  });
+
   it('accepts only what no router in front of it may claim, and no preflight', () => {
     const app = express();
     const request = (method: string, url: string) => ({ method, url, headers: {} }) as IncomingMessage;

@@ -80,11 +80,11 @@ export interface DirectChain {
 export function directChain(app: Express, routers: readonly GatedHandler[], layers: readonly Layer[]): DirectChain {
   const claimsAll = routers.some((r) => r.claims === 'any');
   const claimed = new Set(routers.flatMap((r) => (r.claims === 'any' ? [] : [...r.claims])));
+  // The request's fields are set by the first layer, so that whatever fails there is answered by the error handlers.
+  const readRequest: RequestHandler = (req, _res, next) => { asExpressRequest(req, app); next(); };
+  const chain: Layer[] = [readRequest, ...layers];
   return {
     accepts: (req) => !claimsAll && req.method !== 'OPTIONS' && !claimed.has(firstSegmentOfRequest(parseurl(req)?.pathname ?? '/')),
-    handle(req, res) {
-      asExpressRequest(req, app);
-      runLayers(layers, app, req, res);
-    },
+    handle: (req, res) => runLayers(chain, app, req, res),
   };
 }
