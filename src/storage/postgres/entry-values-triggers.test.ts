@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { Storage } from '../port/index.ts';
 import type { OpenDatabase } from './index.ts';
+import * as entryValuesOfDroppedSlots from './migrations/0019-entry-values-of-dropped-slots.ts';
 
 const FIELDS = [
   { id: 'title', type: 'Symbol' }, { id: 'views', type: 'Integer' }, { id: 'body', type: 'Text' }, { id: 'day', type: 'Date' },
 ];
 
-// Migrations 0013 (the few-rows fast path of the search value triggers) and 0014 (the indexed fields as columns).
+// Migrations 0013 (the few-rows fast path of the search value triggers), 0014 (the indexed fields as columns), 0018 and 0019.
 for (const kind of DB_KINDS) {
   describe(`${kind}: entry search value triggers`, () => {
     let open: OpenDatabase;
@@ -89,6 +90,42 @@ for (const kind of DB_KINDS) {
         where space_id = 'space-vt5' and id in ('a', 'b')`.execute(open.db);
       expect(await values('space-vt5', 'a')).toEqual(['views.en-US 1 5', 'views.en-US 2 1']);
       expect(await values('space-vt5', 'b')).toEqual(['views.en-US 3 1']);
+    });
+
+    // Migration 0019: the values of a deleted environment's entries go with its slots (its entries go by cascade).
+    it('deletes the values of a deleted environment and of a deleted space, and keeps those of other environments', async () => {
+      const spaceId = 'space-vt6';
+      await insertSpace(storage, spaceId, ['master', 'other']);
+      for (const environmentId of ['master', 'other']) {
+        await sql`insert into content_types (space_id, environment_id, id, name, fields, published)
+          values (${spaceId}, ${environmentId}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb)`.execute(open.db);
+        await sql`insert into entries (space_id, environment_id, id, content_type_id, fields)
+          select ${spaceId}, ${environmentId}, 'e' || g, 'ct', jsonb_build_object('title', jsonb_build_object('en-US', 'T' || g), 'views', jsonb_build_object('en-US', g))
+          from generate_series(1, 60) as g`.execute(open.db);
+      }
+      const slotsOf = async (environmentId: string) => (await sql<{ id: number }>`select id from entry_value_slots
+        where space_id = ${spaceId} and environment_id = ${environmentId}`.execute(open.db)).rows.map((r) => r.id);
+      const rowsOf = async (slots: number[]) => Number((await sql<{ n: string }>`select count(*) as n from entry_values
+        where slot = any(${slots}::int[])`.execute(open.db)).rows[0]!.n);
+      const [master, other] = [await slotsOf('master'), await slotsOf('other')];
+      expect([master.length, await rowsOf(master), other.length, await rowsOf(other)]).toEqual([2, 120, 2, 120]);
+      expect(await storage.repos.environments.delete(spaceId, 'master')).toBe(true);
+      expect([await slotsOf('master'), await rowsOf(master), await rowsOf(other)]).toEqual([[], 0, 120]);
+      await sql`delete from spaces where id = ${spaceId}`.execute(open.db);
+      expect([await slotsOf('other'), await rowsOf(other)]).toEqual([[], 0]);
+    });
+
+    it('deletes, once, the values that environments deleted before migration 0019 left behind', async () => {
+      await arrange('space-vt7');
+      await insert('space-vt7', 'kept', { views: { 'en-US': 1 } });
+      const count = async () => Number((await sql<{ n: string }>`select count(*) as n from entry_values`.execute(open.db)).rows[0]!.n);
+      const before = await count();
+      await sql`insert into entry_values (slot, entry_id, states, num)
+        select coalesce(max(id), 0) + 1000, 'gone', 1, 1 from entry_value_slots`.execute(open.db);
+      expect(await count()).toBe(before + 1);
+      await entryValuesOfDroppedSlots.up(open.db);
+      expect(await count()).toBe(before);
+      expect(await values('space-vt7', 'kept')).toEqual(['views.en-US 1 1']);
     });
 
     it('keeps the indexed fields of each content type in columns, from the activated definition or else the draft', async () => {

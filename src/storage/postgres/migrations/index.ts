@@ -15,6 +15,7 @@ import * as contentAnnounce from './0015-content-announce.ts';
 import * as tagsIndexesOfTaggedRows from './0016-tags-indexes-of-tagged-rows.ts';
 import * as rateLimitsTable from './0017-rate-limits-table.ts';
 import * as entryValuesPublishDraft from './0018-entry-values-publish-draft.ts';
+import * as entryValuesOfDroppedSlots from './0019-entry-values-of-dropped-slots.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-tags-indexes-of-tagged-rows': tagsIndexesOfTaggedRows,
   '0017-rate-limits-table': rateLimitsTable,
   '0018-entry-values-publish-draft': entryValuesPublishDraft,
+  '0019-entry-values-of-dropped-slots': entryValuesOfDroppedSlots,
 };
