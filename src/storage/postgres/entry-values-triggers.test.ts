@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { Storage } from '../port/index.ts';
@@ -123,7 +123,7 @@ for (const kind of DB_KINDS) {
       await sql`insert into entry_values (slot, entry_id, states, num)
         select coalesce(max(id), 0) + 1000, 'gone', 1, 1 from entry_value_slots`.execute(open.db);
       expect(await count()).toBe(before + 1);
-      await entryValuesOfDroppedSlots.up(open.db);
+      await entryValuesOfDroppedSlots.up(open.db as unknown as Kysely<unknown>);
       expect(await count()).toBe(before);
       expect(await values('space-vt7', 'kept')).toEqual(['views.en-US 1 1']);
     });
