@@ -115,6 +115,19 @@ for (const kind of DB_KINDS) {
       expect([await slotsOf('other'), await rowsOf(other)]).toEqual([[], 0]);
     });
 
+    it('keeps the values of an environment whose id changes (alias opt-in) under slots of its new id, and leaves none behind', async () => {
+      const spaceId = 'space-vt8';
+      const { userId } = await insertSpace(storage, spaceId, ['master']);
+      await sql`insert into content_types (space_id, environment_id, id, name, fields, published)
+        values (${spaceId}, 'master', 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb)`.execute(open.db);
+      await insert(spaceId, 'a', { title: { 'en-US': 'A' }, views: { 'en-US': 1 } });
+      const before = await values(spaceId, 'a');
+      const rowsUnder = async (environmentId: string) => Number((await sql<{ n: string }>`select count(*) as n from entry_values as v
+        join entry_value_slots as s on s.id = v.slot where s.space_id = ${spaceId} and s.environment_id = ${environmentId}`.execute(open.db)).rows[0]!.n);
+      expect(await storage.repos.environments.changeId(spaceId, 'master', 'renamed', userId)).toBeDefined();
+      expect([await values(spaceId, 'a'), await rowsUnder('renamed'), await rowsUnder('master')]).toEqual([before, 2, 0]);
+    });
+
     it('deletes, once, the values that environments deleted before migration 0019 left behind', async () => {
       await arrange('space-vt7');
       await insert('space-vt7', 'kept', { views: { 'en-US': 1 } });
