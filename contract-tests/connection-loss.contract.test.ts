@@ -16,11 +16,12 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('postgres: losing idle database 
     await Promise.all(Array.from({ length: 5 }, () => api().get(`/spaces/${space.body.sys.id}/environments/master/locales`)));
     const db = api().tessera.database.db;
     const { rows } = await sql<{ terminated: number }>`select count(*)::int as terminated from (
-        select pg_terminate_backend(pid) from pg_stat_activity
+        select pg_terminate_backend(pid, 10000) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and state = 'idle' and backend_type = 'client backend'
       ) as t`.execute(db);
     expect(rows[0]!.terminated).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200)); // the pool hears of the terminations
+    // Each backend has exited (the timeout makes pg_terminate_backend wait for it); the pool hears of it meanwhile.
+    await new Promise((r) => setTimeout(r, 200));
     const after = await api().get(`/spaces/${space.body.sys.id}/environments/master/locales`);
     expect(after.status).toBe(200);
     expect((await api().post('/spaces', { name: 'After' })).status).toBe(201);

@@ -3,7 +3,8 @@ import type { Tessera } from '../src/app.ts';
 import { useServer } from './support/harness.ts';
 import { useTwoProcesses } from './support/two-processes.ts';
 
-const eventually = async (check: () => Promise<boolean>, ms = 2000) => {
+/** Polls `check` until it holds: the bound only ends a run that would never converge, it is not a timing the test asserts. */
+const eventually = async (check: () => Promise<boolean>, ms = 10_000) => {
   const until = Date.now() + ms;
   while (Date.now() < until) { if (await check()) return true; await new Promise((r) => setTimeout(r, 20)); }
   return check();
