@@ -11,4 +11,11 @@ describe('lru', () => {
     expect(cache.get('b')).toBeUndefined();
     expect([cache.get('a'), cache.get('c')]).toEqual([1, 3]);
   });
+
+  it('forgets a deleted key', () => {
+    const cache = lru<number>(2);
+    cache.set('a', 1);
+    cache.delete('a');
+    expect(cache.get('a')).toBeUndefined();
+  });
 });

@@ -15,6 +15,9 @@ export function lru<V>(capacity: number) {
       map.set(key, value);
       if (map.size > capacity) map.delete(map.keys().next().value!);
     },
+    delete(key: string): void {
+      map.delete(key);
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { notFound, versionMismatch } from '../../errors/index.ts';
+import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
 import type { ContentLifecycle, ContentRecord, Repositories, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
@@ -43,6 +43,11 @@ export interface LifecycleHooks<R, V> {
    * transaction runs and says why). `validated` is what `checkPublish` returned.
    */
   publishAtOnce?(resolved: ResolvedEnvironment, current: R, version: number, validated: V, actor: Actor): Promise<R | undefined>;
+  /**
+   * The entity as this process wrote it, if that left it at `version`: not read again, so a publish may validate it
+   * only to pass it to `publishAtOnce` as its `current`, which writes only if it still holds.
+   */
+  remembered?(resolved: ResolvedEnvironment, id: string, version: number): R | undefined;
   /** More deletes in the transaction that deletes the entity. */
   afterDelete?(repos: Repositories, resolved: ResolvedEnvironment, id: string): Promise<void>;
 }
@@ -85,6 +90,17 @@ export function contentLifecycleService<R extends ContentRecord, V>(
 
   const user = (actor: Actor) => actor.user.id;
 
+  /** The at-once publish of a remembered record; undefined for anything but success, refusals and invalid content included. */
+  async function publishAsRemembered(actor: Actor, resolved: ResolvedEnvironment, record: R, version: number): Promise<R | undefined> {
+    if (!hooks.publishAtOnce || refusal(record, 'publish', version)) return undefined;
+    try {
+      return await hooks.publishAtOnce(resolved, record, version, await hooks.checkPublish(resolved, record), actor);
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
+  }
+
   return {
     missing,
     current,
@@ -95,15 +111,22 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       return contentView(storage, resolved, await current(storage.repos, resolved, id));
     },
 
-    /** Publishes exactly the fields validated: the write happens only if the entity is still at `version`. */
+    /**
+     * Publishes exactly the fields validated: the write happens only if the entity is still at `version`. An entity
+     * this process just wrote at that version is validated and published as it was written, without a read, when it
+     * passes and still holds; otherwise (and for every answer but success) the publish reads it and starts over.
+     */
     async publish(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
       const resolved = await resolve(actor, spaceId, environmentId);
+      const remembered = version === undefined ? undefined : hooks.remembered?.(resolved, id, version);
+      const published = remembered && await publishAsRemembered(actor, resolved, remembered, version!);
+      if (published) return contentView(storage, resolved, published);
       const now = await current(storage.repos, resolved, id);
       const refused = refusal(now, 'publish', version);
       if (refused) throw refused;
       let validated = await hooks.checkPublish(resolved, now);
-      const published = await hooks.publishAtOnce?.(resolved, now, version!, validated, actor);
-      if (published) return contentView(storage, resolved, published);
+      const publishedAtOnce = await hooks.publishAtOnce?.(resolved, now, version!, validated, actor);
+      if (publishedAtOnce) return contentView(storage, resolved, publishedAtOnce);
       return apply(actor, resolved, id, 'publish', version, async (repo, s, e, repos) => {
         if (hooks.beforePublish) validated = await hooks.beforePublish(repos, resolved, now, validated);
         return repo.publish(s, e, id, version!, user(actor));

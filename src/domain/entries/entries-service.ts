@@ -50,9 +50,10 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       return storage.repos.entries.publishAtOnce({
         spaceId, environmentId, id: entry.id, contentTypeId: entry.contentTypeId, expectedVersion: version,
         activationVersion: validated.publishedVersion, userId: actor.user.id, links: linkBearing(validated.definition, entry.fields),
-        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined,
+        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined, basis: entry,
       });
     },
+    remembered: ({ environment }, id, version) => storage.repos.entries.remembered?.(environment.spaceId, environment.id, id, version),
     async afterWrite(repos, resolved, entry, transition, actor, validated) {
       const { spaceId, id: environmentId } = resolved.environment;
       if (transition === 'unpublish') await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', null);

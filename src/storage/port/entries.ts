@@ -42,6 +42,11 @@ export interface AtOncePublish {
   links: LocalizedFields;
   /** The snapshot to record (publishes in the master environment). */
   snapshot?: { id: string; createdBy: string };
+  /**
+   * The record validated. When `remembered` answered it, the publish also writes only if the row and the entries its
+   * links point to are still as they were then.
+   */
+  basis?: EntryRecord;
 }
 
 /** Entries of one environment, with the reverse link index and the lookups of publish-time validation. */
@@ -51,6 +56,11 @@ export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
    * (the fields that can hold links), in one statement; undefined when the id is taken (nothing is written).
    */
   insert(entry: NewEntry, links?: LocalizedFields): Promise<EntryRecord | undefined>;
+  /**
+   * The entry as this process created it (outside a transaction), if that left it at `version`: not read again, so
+   * only ever the `basis` of a `publishAtOnce`, which checks that it still holds.
+   */
+  remembered?(spaceId: string, environmentId: string, id: string, version: number): EntryRecord | undefined;
   /**
    * The whole publish of an entry in one statement, for an entry whose content type has no `unique` rule: shares
    * the content type's row lock, as the publishing transaction does, and publishes the entry only if the content

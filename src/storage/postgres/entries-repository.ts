@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ValidationLookups } from '../../domain/content-model/entry-validation.ts';
 import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish, EntriesRepository } from '../port/entries.ts';
@@ -7,7 +7,8 @@ import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unne
 import { compiledOnce } from './compiled-once.ts';
 import type { EntryInsert } from './entry-insert-batch.ts';
 import type { EntryBatches } from './entry-batches.ts';
-import { findLinkedEntries, linkTargetsReadWith } from './entry-read-batch.ts';
+import { entryTargetsOf, findLinkedEntries, linkTargetsReadWith, rememberLinkTargets } from './entry-read-batch.ts';
+import { basisHolds, publishBasis, rememberedEntries } from './remembered-entries.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -69,14 +70,17 @@ function lookups(db: Executor, spaceId: string, environmentId: string, batches: 
   };
 }
 
-/** One statement: the row and the draft's rows of the link index (written only when the row is). */
+/**
+ * One statement: the row and the draft's rows of the link index (written only when the row is); the row comes back
+ * with its `xmin` and what its links point to, as the batched insert answers it.
+ */
 const insertEntry = compiledOnce((e: EntryInsert) => sql`with e as (
     insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
     values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${e.fields}::jsonb,
       ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
-    on conflict (space_id, environment_id, id) do nothing returning *),
+    on conflict (space_id, environment_id, id) do nothing returning *, xmin::text as row_xmin),
   ${createdLinksCte(e.spaceId, e.environmentId, e.id, 'draft', unnestLinks(e), sql`e`)}
-  select * from e`);
+  select e.*, ${entryTargetsOf(sql`(select * from ${unnestLinks(e)}) as l`, sql`true`)} as draft_link_targets from e`);
 
 /** Inserts one entry alone: its row, undefined when the id is taken. */
 export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<string, unknown> | undefined> => (await insertEntry(db, e)).rows[0];
@@ -84,16 +88,22 @@ export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<st
 interface PublishValues extends LinkColumns {
   spaceId: string; environmentId: string; id: string; contentTypeId: string; expectedVersion: number; activationVersion: number;
   userId: string | null; snapshotId: string | null; snapshotCreatedBy: string | null;
+  /** `publishBasis`: the row version to find, and per link the content type its target entry must still have. */
+  rowXmin: string | null; expectedTypes: Array<string | null>;
 }
 
 /**
  * The whole publish in one statement. The share lock on the content type is the one the publishing transaction takes
- * first (see the domain): an activation that changed the published version meanwhile makes the update write nothing.
+ * first (see the domain): an activation that changed the published version meanwhile makes the update write nothing,
+ * and so does a change of what a remembered basis claimed (`basisHolds`).
  */
 const publishStatement = (withSnapshot: boolean) => compiledOnce((p: PublishValues, db: Executor) => {
   const { spaceId, environmentId, id } = p;
   const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
-    .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion).returningAll();
+    .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion)
+    .where(basisHolds(sql`entries`, sql`${p.rowXmin}::text`, sql`unnest(${p.targetIds}::text[], ${p.expectedTypes}::text[]) as c(target_id, expected_type)`,
+      sql`true`, sql`${spaceId}::text`, sql`${environmentId}::text`) as RawBuilder<boolean>)
+    .returningAll();
   const snapshot = withSnapshot
     ? sql`, snapshot_put as (insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
         select w.space_id, w.environment_id, ${p.snapshotId}::text, 'Entry', w.id, ${entrySnapshotJson('w')}, ${p.snapshotCreatedBy}::text from w)`
@@ -111,18 +121,23 @@ const publishWithoutSnapshot = publishStatement(false);
 
 /** One at-once publish alone (see EntriesRepository.publishAtOnce). */
 export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryRecord | undefined> {
+  const links = linkColumns(p.links);
   const values: PublishValues = {
     spaceId: p.spaceId, environmentId: p.environmentId, id: p.id, contentTypeId: p.contentTypeId, expectedVersion: p.expectedVersion,
-    activationVersion: p.activationVersion, userId: p.userId, ...linkColumns(p.links),
+    activationVersion: p.activationVersion, userId: p.userId, ...links, ...publishBasis(p.basis, links),
     snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null,
   };
   const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
   return rows[0] ? toEntry(rows[0]) : undefined;
 }
 
-/** `batches`: outside transactions, concurrent writes go to the database together (entry-batches.ts). */
+/**
+ * `batches`: outside transactions, concurrent writes go to the database together (entry-batches.ts), and the entries
+ * created are remembered for the publish that may follow (remembered-entries.ts).
+ */
 export function entriesRepository(db: Executor, batches?: EntryBatches): EntriesRepository {
   const lifecycle = contentLifecycle(db, 'entries', toEntry);
+  const created = batches ? rememberedEntries() : undefined;
   return {
     ...lifecycle,
     find: batches ? (spaceId, environmentId, id) => batches.find({ spaceId, environmentId, id }) : lifecycle.find,
@@ -135,9 +150,18 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
         tags: e.tags, createdBy: e.createdBy, ...linkColumns(links ?? null),
       };
       const row = await (batches ? batches.insert(values) : insertOne(db, values));
-      return row ? toEntry(row) : undefined;
+      if (!row) return undefined;
+      const record = toEntry(row);
+      rememberLinkTargets(record, row);
+      created?.remember(record, row);
+      return record;
     },
-    publishAtOnce: (p) => (batches ? batches.publish(p) : publishOne(db, p)),
+    remembered: (spaceId, environmentId, id, version) => created?.find(spaceId, environmentId, id, version),
+    async publishAtOnce(p) {
+      const published = await (batches ? batches.publish(p) : publishOne(db, p));
+      if (published) created?.forget(p.spaceId, p.environmentId, p.id);
+      return published;
+    },
     replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
     validationLookups: (spaceId, environmentId, entry) => lookups(db, spaceId, environmentId, batches, entry),
   };

@@ -3,6 +3,7 @@ import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batc
 import { compiledOnce } from './compiled-once.ts';
 import type { LinkColumns } from './entry-links.ts';
 import type { Executor } from './executor.ts';
+import { entryTargetsOf } from './entry-read-batch.ts';
 
 /** One entry to create, as `insertEntry` of entries-repository.ts takes it: `fields` is JSON text. */
 export interface EntryInsert extends LinkColumns {
@@ -22,7 +23,8 @@ interface BatchValues extends ItemLinkColumns {
 /**
  * One statement, one text whatever the number of entries and links: the rows, and the draft rows of the link index
  * of those actually inserted (as `createdLinksCte` writes them for one). Rows are inserted in key order, so two
- * batches that share ids wait for each other instead of deadlocking.
+ * batches that share ids wait for each other instead of deadlocking. Each row comes back with its `xmin` and what its
+ * links point to (`draft_link_targets`), as a publish that follows needs them (remembered-entries.ts).
  */
 const insertBatch = compiledOnce((b: BatchValues) => sql`with i as (
     select * from unnest(${b.spaceIds}::text[], ${b.environmentIds}::text[], ${b.ids}::text[], ${b.contentTypeIds}::text[],
@@ -33,17 +35,21 @@ const insertBatch = compiledOnce((b: BatchValues) => sql`with i as (
     select i.space_id, i.environment_id, i.id, i.content_type_id, i.fields::jsonb, (${b.tags}::text[])[i.tags_from:i.tags_to],
       i.created_by, i.created_by
     from i order by i.space_id, i.environment_id, i.id
-    on conflict (space_id, environment_id, id) do nothing returning *),
-  links_put as (
-    insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
-    select e.space_id, e.environment_id, e.id, 'draft', n.field_id, n.locale, n.position, n.target_type, n.target_id
+    on conflict (space_id, environment_id, id) do nothing returning *, xmin::text as row_xmin),
+  links_new as (
+    select e.space_id, e.environment_id, e.id as source_id, n.field_id, n.locale, n.position, n.target_type, n.target_id
     from unnest(${b.linkItems}::int[], ${b.fieldIds}::text[], ${b.locales}::text[], ${b.positions}::int[],
       ${b.targetTypes}::text[], ${b.targetIds}::text[]) as n(item, field_id, locale, position, target_type, target_id)
     join i on i.item = n.item
-    join e on e.space_id = i.space_id and e.environment_id = i.environment_id and e.id = i.id
+    join e on e.space_id = i.space_id and e.environment_id = i.environment_id and e.id = i.id),
+  links_put as (
+    insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
+    select space_id, environment_id, source_id, 'draft', field_id, locale, position, target_type, target_id from links_new
     on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
     do update set target_type = excluded.target_type, target_id = excluded.target_id)
-  select * from e`);
+  select e.*, ${entryTargetsOf(sql`links_new l`, sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id`)}
+    as draft_link_targets
+  from e`);
 
 /** The columns of `items`, which hold no two entries of one key. */
 function batchValues(items: EntryInsert[]): BatchValues {

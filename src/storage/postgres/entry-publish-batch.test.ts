@@ -5,6 +5,7 @@ import { createTestDatabase, DB_KINDS, insertSpace, openMigratedDatabase } from 
 import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish, Storage } from '../port/index.ts';
 import { entriesRepository, toEntry } from './entries-repository.ts';
+import { entryBatches } from './entry-batches.ts';
 import { publishEntries } from './entry-publish-batch.ts';
 import { CACHE_CHANNEL } from './cache-context.ts';
 import { migrate, openPostgres, postgresStorage, type OpenDatabase } from './index.ts';
@@ -204,6 +205,41 @@ for (const kind of DB_KINDS) {
       expect(entries.map((e: any) => `${e.id} v${e.version}`)).toEqual(['x v2', 'y v2', 'z v1']);
       expect(links.filter((l) => l.includes(' published '))).toEqual(['master x published ref en-US 0 -> Entry:x', 'master y published ref en-US 0 -> Entry:y']);
       expect(snapshots.map((s: any) => s.id)).toEqual(['snap-x-x-1', 'snap-y-y-1']);
+    });
+
+    it('publishes on a remembered basis only while it holds: the row as created, the entries it links to still of their types', async () => {
+      const run = async (spaceId: string, publish: Publish) => {
+        const creator = await arrange(spaceId);
+        await contentType(spaceId, 'master', 'other');
+        for (const id of ['x', 'y', 'z']) await insert(spaceId, 'master', 'ct', id, { title: { 'en-US': id } });
+        const repo = entriesRepository(open.db, entryBatches(open.db));
+        const create = async (id: string, target: string) => {
+          const fields = { title: { 'en-US': id }, ref: { 'en-US': link(target) } };
+          const record = await repo.insert({ spaceId, environmentId: 'master', id, contentTypeId: 'ct', fields, tags: [], createdBy: creator }, linksOf(fields));
+          expect(repo.remembered?.(spaceId, 'master', id, 1)).toBe(record);
+          expect(repo.remembered?.(spaceId, 'master', id, 2)).toBeUndefined();
+          return { spaceId, environmentId: 'master', id, contentTypeId: 'ct', expectedVersion: 1, activationVersion: 1, userId: USER,
+            links: linksOf(fields), basis: record };
+        };
+        const kept = await create('kept', 'x');
+        const rewritten = await create('rewritten', 'x');
+        const orphaned = await create('orphaned', 'y');
+        const retyped = await create('retyped', 'z');
+        // Behind the process's back: the row written without a new version, a target deleted, a target replaced by one of another type.
+        await sql`update entries set fields = '{"title": {"en-US": "changed"}}' where space_id = ${spaceId} and id = 'rewritten'`.execute(open.db);
+        await sql`delete from entries where space_id = ${spaceId} and id in ('y', 'z')`.execute(open.db);
+        await insert(spaceId, 'master', 'other', 'z', { title: { 'en-US': 'z' } });
+        const answers = await publish([kept, rewritten, orphaned, retyped]);
+        // Read just before, a record is the basis of nothing but its version (the publish checks that, as always).
+        const [read] = await publish([{ ...rewritten, basis: toEntry((await sql`select * from entries where space_id = ${spaceId} and id = 'rewritten'`.execute(open.db)).rows[0]) }]);
+        return [...answers, read].map((r) => r && `${r.id} v${r.version} published v${r.publishedVersion}`);
+      };
+      const expected = ['kept v2 published v1', undefined, undefined, undefined, 'rewritten v2 published v1'];
+      expect(await run('pb-basis-single', single)).toEqual(expected);
+      expect(await run('pb-basis-batch', batch)).toEqual(expected);
+      expect((await written('pb-basis-batch')).links.filter((l) => l.includes(' published '))).toEqual([
+        'master kept published ref en-US 0 -> Entry:x', 'master rewritten published ref en-US 0 -> Entry:x',
+      ]);
     });
 
     it('answers [] for no items without a statement, and publishes a batch of one as the single statement does', async () => {

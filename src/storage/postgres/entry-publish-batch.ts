@@ -7,6 +7,7 @@ import { publishedColumns } from './content-rows.ts';
 import { toEntry } from './entries-repository.ts';
 import { linkColumns } from './entry-links.ts';
 import type { Executor } from './executor.ts';
+import { basisHolds, publishBasis } from './remembered-entries.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 
 /** The items of a batch as parallel columns, and their links flattened, each with its item's ordinal (from 1). */
@@ -14,6 +15,8 @@ interface BatchValues extends ItemLinkColumns {
   spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[];
   expectedVersions: number[]; activationVersions: number[]; userIds: string[];
   snapshotIds: Array<string | null>; snapshotCreatedBys: Array<string | null>;
+  /** `publishBasis` of each item: its row version to find (null: none), and per link the type its target must have. */
+  rowXmins: Array<string | null>; expectedTypes: Array<string | null>;
 }
 
 /** publishWrite's columns, each row by its own item's user. */
@@ -30,9 +33,10 @@ const ofLinkSource = sql`x.space_id = n.space_id and x.environment_id = n.enviro
  */
 const publishBatch = compiledOnce((v: BatchValues) => sql`with items as (
     select * from unnest(${v.spaceIds}::text[], ${v.environmentIds}::text[], ${v.ids}::text[], ${v.contentTypeIds}::text[],
-      ${v.expectedVersions}::int[], ${v.activationVersions}::int[], ${v.userIds}::text[], ${v.snapshotIds}::text[], ${v.snapshotCreatedBys}::text[])
+      ${v.expectedVersions}::int[], ${v.activationVersions}::int[], ${v.userIds}::text[], ${v.snapshotIds}::text[], ${v.snapshotCreatedBys}::text[],
+      ${v.rowXmins}::text[])
       with ordinality as i(space_id, environment_id, entry_id, content_type_id, expected_version, activation_version, user_id,
-        snapshot_id, snapshot_created_by, item)),
+        snapshot_id, snapshot_created_by, row_xmin, item)),
   locked_types as (
     select t.space_id, t.environment_id, t.id, t.published_version from content_types as t
     where (t.space_id, t.environment_id, t.id) in (select space_id, environment_id, content_type_id from items)
@@ -43,6 +47,8 @@ const publishBatch = compiledOnce((v: BatchValues) => sql`with items as (
     where (select count(*) from locked_types) > 0
       and e.space_id = i.space_id and e.environment_id = i.environment_id and e.id = i.entry_id
       and e.version = i.expected_version and e.archived_version is null and t.published_version = i.activation_version
+      and ${basisHolds(sql`e`, sql`i.row_xmin`, sql`unnest(${v.linkItems}::int[], ${v.targetIds}::text[], ${v.expectedTypes}::text[])
+        as c(item, target_id, expected_type)`, sql`c.item = i.item`, sql`i.space_id`, sql`i.environment_id`)}
     returning e.*, i.item::int as batch_item, i.snapshot_id as batch_snapshot_id, i.snapshot_created_by as batch_snapshot_created_by),
   links_new as (
     select w.space_id, w.environment_id, w.id as source_id, n.field_id, n.locale, n.position, n.target_type, n.target_id
@@ -73,7 +79,8 @@ const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 
  * Many `publishAtOnce`s in one statement: the same rows, links, snapshots and search values as running them one by
  * one, each answering its entry as published, or undefined when nothing was written for it. An entry named again
  * in the same call answers undefined (the first naming it may publish). Items are bound in key order, which is the
- * order the entries are written in when the plan follows them.
+ * order the entries are written in when the plan follows them. An item with a remembered basis is written only if
+ * that still holds (`basisHolds`).
  */
 export async function publishEntries(db: Executor, items: AtOncePublish[]): Promise<Array<EntryRecord | undefined>> {
   const answers: Array<EntryRecord | undefined> = items.map(() => undefined);
@@ -83,13 +90,17 @@ export async function publishEntries(db: Executor, items: AtOncePublish[]): Prom
 
   const v: BatchValues = {
     spaceIds: [], environmentIds: [], ids: [], contentTypeIds: [], expectedVersions: [], activationVersions: [], userIds: [],
-    snapshotIds: [], snapshotCreatedBys: [], linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [],
+    snapshotIds: [], snapshotCreatedBys: [], rowXmins: [], expectedTypes: [],
+    linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [],
   };
   firsts.forEach(({ item: p }, index) => {
     v.spaceIds.push(p.spaceId); v.environmentIds.push(p.environmentId); v.ids.push(p.id); v.contentTypeIds.push(p.contentTypeId);
     v.expectedVersions.push(p.expectedVersion); v.activationVersions.push(p.activationVersion); v.userIds.push(p.userId);
     v.snapshotIds.push(p.snapshot?.id ?? null); v.snapshotCreatedBys.push(p.snapshot?.createdBy ?? null);
-    appendLinks(v, linkColumns(p.links), index + 1);
+    const links = linkColumns(p.links);
+    const basis = publishBasis(p.basis, links);
+    v.rowXmins.push(basis.rowXmin); v.expectedTypes.push(...basis.expectedTypes);
+    appendLinks(v, links, index + 1);
   });
   const { rows } = await publishBatch(db, v);
   for (const row of rows) answers[firsts[row.batch_item - 1]!.at] = toEntry(row);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { keyOf } from './batch-binding.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
+import type { Sql } from './search/sql-values.ts';
 
 /** Entries of one environment named by id. */
 export interface EntryIds { spaceId: string; environmentId: string; ids: string[] }
@@ -10,16 +11,21 @@ export interface EntryIds { spaceId: string; environmentId: string; ids: string[
 export interface LinkedEntry { contentTypeId: string; published: boolean }
 
 /**
- * With each row, what publish validation asks of the entries its draft links to (`draft_link_targets`: `[id,
- * content type, published]`, the last two null for a missing target), read from the link index in the same
- * statement: a publish reads the entry and then asks that.
+ * `[[id, content type, published], ...]` of the entries that the links `l` of the entry `e` point to (the last two null
+ * for a missing target): what publish validation asks of them. `links` is a relation aliased `l` with `target_type`
+ * and `target_id`, `where` picks the rows of `e`.
  */
-const rowsOf = compiledOnce((k: EntryIds) => sql`select e.*, (
+export const entryTargetsOf = (links: Sql, where: Sql): Sql => sql`(
     select coalesce(jsonb_agg(jsonb_build_array(l.target_id, t.content_type_id, t.published_version is not null)), '[]'::jsonb)
-    from entry_links l
-    left join entries t on t.space_id = l.space_id and t.environment_id = l.environment_id and t.id = l.target_id
-    where l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and l.state = 'draft'
-      and l.target_type = 'Entry') as draft_link_targets
+    from ${links} left join entries t on t.space_id = e.space_id and t.environment_id = e.environment_id and t.id = l.target_id
+    where ${where} and l.target_type = 'Entry')`;
+
+/**
+ * With each row, what publish validation asks of the entries its draft links to (`draft_link_targets`), read from
+ * the link index in the same statement: a publish reads the entry and then asks that.
+ */
+const rowsOf = compiledOnce((k: EntryIds) => sql`select e.*, ${entryTargetsOf(sql`entry_links l`,
+    sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and l.state = 'draft'`)} as draft_link_targets
   from entries e
   where e.space_id = ${k.spaceId}::text and e.environment_id = ${k.environmentId}::text and e.id = any(${k.ids}::text[])`);
 
@@ -28,7 +34,7 @@ export type LinkTargets = Map<string, LinkedEntry | undefined>;
 
 const linkTargetsOfRecord = new WeakMap<object, LinkTargets>();
 
-/** Remembers, for the record made of `row`, the link targets read with it (see `rowsOf`). */
+/** Remembers, for the record made of `row`, the link targets read (or written) with it (`draft_link_targets`). */
 export function rememberLinkTargets(record: object, row: Record<string, unknown>): void {
   const targets = row.draft_link_targets as Array<[string, string | null, boolean | null]> | undefined;
   if (!targets) return;
@@ -36,7 +42,7 @@ export function rememberLinkTargets(record: object, row: Record<string, unknown>
     [id, contentTypeId === null ? undefined : { contentTypeId, published: published === true }])));
 }
 
-/** The link targets read with `record`, when a batched find made it. */
+/** The link targets read with `record`, when a batched find or insert made it. */
 export const linkTargetsReadWith = (record: object): LinkTargets | undefined => linkTargetsOfRecord.get(record);
 
 const linkedOf = compiledOnce((k: EntryIds) => sql`select id, content_type_id, published_version from entries
