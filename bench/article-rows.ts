@@ -6,7 +6,7 @@ import type { ContentSpace } from './content-space.ts';
  * Article entries written straight into the database, set-based (`generate_series`), in exactly the shape the
  * entries API writes them (entries-repository.ts, content-rows.ts, entry-links.ts, the publish snapshot): ids of 22
  * characters, every field of the `article` type filled, 90% published (version 2, published side equal to the draft,
- * an index row per link and state, one snapshot each), 10% drafts at version 1. Numbers `from` .. `to - 1` are
+ * an index row per link holding both states, one snapshot each), 10% drafts at version 1. Numbers `from` .. `to - 1` are
  * deterministic: article n always has the same id and values. `views` is uniform in 0..999, `publishedAt` spread
  * over two years; one article in five also has a German title.
  */
@@ -42,10 +42,9 @@ export async function insertArticles(db: pg.ClientBase, space: ContentSpace, fro
         case when published then at end, $2, $2, at, at
       from bench_articles order by g`, [space.spaceId, space.userId]);
     await db.query(`
-      insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
-      select $1, 'master', a.id, s.state, 'author', 'en-US', 0, 'Entry', a.author
-      from bench_articles a cross join (values ('draft'), ('published')) as s(state)
-      where s.state = 'draft' or a.published`, [space.spaceId]);
+      insert into entry_links (space_id, environment_id, source_id, field_id, locale, position, target_type, target_id, states)
+      select $1, 'master', a.id, 'author', 'en-US', 0, 'Entry', a.author, case when a.published then 3 else 1 end
+      from bench_articles a`, [space.spaceId]);
     await db.query(`
       insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by, created_at)
       select $1, 'master', substr(md5('snapshot-' || g), 1, 22), 'Entry', id, jsonb_build_object(

@@ -54,6 +54,43 @@ for (const kind of DB_KINDS) {
       expect(await f.links(s.id, 'p')).toEqual([]);
     });
 
+    it('holds one row per link with the states that have it; a position can hold a draft target and another published', async () => {
+      const { s, create } = await setup();
+      await create('a', {});
+      await create('b', {});
+      const rows = async () => (await f.db().selectFrom('entry_links').select(['field_id', 'locale', 'position', 'target_id', 'states'])
+        .where('space_id', '=', s.id).where('source_id', '=', 'p').orderBy(['field_id', 'locale', 'position', 'target_id']).execute())
+        .map((r) => `${r.field_id} ${r.locale} ${r.position} -> ${r.target_id}: ${r.states}`);
+      const linking = async (path: string, target: string) =>
+        ((await api().get(`${s.m(path)}?links_to_entry=${target}`)).body.items as Array<{ sys: { id: string } }>).map((e) => e.sys.id);
+      const page = await create('p', { parent: { 'en-US': entryLink('a') }, body: { 'en-US': richText(entryLink('a')) } });
+      expect(await rows()).toEqual(['body en-US 0 -> a: 1', 'parent en-US 0 -> a: 1']);
+
+      // A publish gives the draft's rows the published state, in place: no second row per link.
+      expect((await api().put(`${s.m('entries')}/p/published`, undefined, f.version(page.sys.version))).status).toBe(200);
+      expect(await rows()).toEqual(['body en-US 0 -> a: 3', 'parent en-US 0 -> a: 3']);
+
+      // The draft moves the parent to b: the position holds a for the published side and b for the draft.
+      await api().put(`${s.m('entries')}/p`, { fields: { parent: { 'en-US': entryLink('b') }, body: { 'en-US': richText(entryLink('a')) } } }, f.version(2));
+      expect(await rows()).toEqual(['body en-US 0 -> a: 3', 'parent en-US 0 -> a: 2', 'parent en-US 0 -> b: 1']);
+      expect(await linking('entries', 'b')).toEqual(['p']);
+      expect(await linking('public/entries', 'b')).toEqual([]);
+      expect(await linking('public/entries', 'a')).toEqual(['p']);
+
+      // Back to a: one row of both states again, and b's row is gone.
+      await api().put(`${s.m('entries')}/p`, { fields: { parent: { 'en-US': entryLink('a') } } }, f.version(3));
+      expect(await rows()).toEqual(['body en-US 0 -> a: 2', 'parent en-US 0 -> a: 3']);
+      expect(await linking('entries', 'b')).toEqual([]);
+
+      // Publishing that draft drops the published-only row; unpublishing leaves the draft's rows.
+      expect((await api().put(`${s.m('entries')}/p/published`, undefined, f.version(4))).status).toBe(200);
+      expect(await rows()).toEqual(['parent en-US 0 -> a: 3']);
+      expect((await api().delete(`${s.m('entries')}/p/published`)).status).toBe(200);
+      expect(await rows()).toEqual(['parent en-US 0 -> a: 1']);
+      expect(await linking('public/entries', 'a')).toEqual([]);
+      expect(await linking('entries', 'a')).toEqual(['p']);
+    });
+
     it('a refused write leaves the index as it was', async () => {
       const { s, create } = await setup();
       await create('a', {});

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { FieldDefinition } from '../../src/domain/content-model/field.ts';
 import { generateId } from '../../src/lib/ids.ts';
+import { LINK_STATE_BITS } from '../../src/storage/postgres/entry-links.ts';
 import type { TestServer } from './harness.ts';
 
 export type FieldSpec = Partial<FieldDefinition> & Pick<FieldDefinition, 'id' | 'type'>;
@@ -60,11 +61,12 @@ export function contentFixtures(api: () => TestServer) {
   const count = async (table: 'entries' | 'assets' | 'snapshots' | 'entry_links', spaceId: string) =>
     (await db().selectFrom(table as 'entries').select(db().fn.countAll<number>().as('n')).where('space_id', '=', spaceId).executeTakeFirstOrThrow()).n;
 
-  /** The link index rows of an entry, as `state field locale position -> Type:id`, sorted. */
+  /** The links of an entry in the link index, one per state that holds it, as `state field locale position -> Type:id`, sorted. */
   async function links(spaceId: string, entryId: string, environment = 'master') {
     const rows = await db().selectFrom('entry_links').selectAll().where('space_id', '=', spaceId)
       .where('environment_id', '=', environment).where('source_id', '=', entryId).execute();
-    return rows.map((r) => `${r.state} ${r.field_id} ${r.locale} ${r.position} -> ${r.target_type}:${r.target_id}`).sort();
+    return rows.flatMap((r) => Object.entries(LINK_STATE_BITS).filter(([, bit]) => (r.states & bit) !== 0)
+      .map(([state]) => `${state} ${r.field_id} ${r.locale} ${r.position} -> ${r.target_type}:${r.target_id}`)).sort();
   }
 
   return { db, header, version, ctHeader, space, contentType, tag, row, count, links };

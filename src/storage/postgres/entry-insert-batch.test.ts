@@ -72,8 +72,8 @@ for (const kind of DB_KINDS) {
     const entriesOf = async (spaceId: string) => (await sql<Record<string, unknown>>`select * from entries
       where space_id = ${spaceId} order by environment_id, id`.execute(open.db)).rows.map(comparable);
     const linksOf = async (spaceId: string) => (await sql<Record<string, unknown>>`
-      select environment_id, source_id, state, field_id, locale, position, target_type, target_id from entry_links
-      where space_id = ${spaceId} order by environment_id, source_id, state, field_id, locale, position`.execute(open.db)).rows;
+      select environment_id, source_id, states, field_id, locale, position, target_type, target_id from entry_links
+      where space_id = ${spaceId} order by environment_id, source_id, field_id, locale, position, target_type, target_id`.execute(open.db)).rows;
     const valuesOf = async (spaceId: string) => (await sql<Record<string, unknown>>`
       select s.environment_id, s.content_type_id, s.field_id, s.locale, v.entry_id, v.states, v.num::text as num, v.text
       from entry_values as v join entry_value_slots as s on s.id = v.slot

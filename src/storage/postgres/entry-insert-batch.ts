@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batch-binding.ts';
 import { compiledOnce } from './compiled-once.ts';
-import type { LinkColumns } from './entry-links.ts';
+import { createdLinksOf, type LinkColumns } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { entryTargetsOf } from './entry-read-batch.ts';
 
@@ -42,11 +42,7 @@ const insertBatch = compiledOnce((b: BatchValues) => sql`with i as (
       ${b.targetTypes}::text[], ${b.targetIds}::text[]) as n(item, field_id, locale, position, target_type, target_id)
     join i on i.item = n.item
     join e on e.space_id = i.space_id and e.environment_id = i.environment_id and e.id = i.id),
-  links_put as (
-    insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
-    select space_id, environment_id, source_id, 'draft', field_id, locale, position, target_type, target_id from links_new
-    on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
-    do update set target_type = excluded.target_type, target_id = excluded.target_id)
+  links_put as (${createdLinksOf('draft')})
   select e.*, ${entryTargetsOf(sql`links_new l`, sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id`)}
     as draft_link_targets
   from e`);

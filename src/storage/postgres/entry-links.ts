@@ -63,29 +63,59 @@ export function unnestLinks(c: LinkColumns): Sql {
 /** The links of `fields` as five parallel arrays, bound as `unnest(...)`. */
 const linkArrays = (fields: LocalizedFields | null): Sql => unnestLinks(linkColumns(fields));
 
-/** Writes the index rows of `rows` (link columns as `n`) that `where` keeps; a position linked elsewhere is updated. */
-function insertLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, rows: Sql, where: Sql): Sql {
-  return sql`insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
-      select ${spaceId}::text, ${environmentId}::text, ${entryId}::text, ${state}::text, n.field_id, n.locale, n.position, n.target_type, n.target_id
-      from ${rows} where ${where}
-      on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
-      do update set target_type = excluded.target_type, target_id = excluded.target_id`;
+/** The bit of a state in a link row's `states`: a row holds a link of the draft (1), of the published side (2) or both (3). */
+export const LINK_STATE_BITS: Readonly<Record<LinkState, number>> = { draft: 1, published: 2 };
+
+/** Whether a link row's `states` holds `state`. */
+export const inLinkState = (states: Sql, state: LinkState): Sql => sql`(${states} & ${sql.lit(LINK_STATE_BITS[state])}) <> 0`;
+
+const LINK_KEY = sql`(space_id, environment_id, source_id, field_id, locale, position, target_type, target_id)`;
+
+/** Inserts the link rows `n` (a relation with the key columns) in `state`; a row that exists gains the state. */
+const putLinks = (state: LinkState, rows: Sql): Sql => sql`insert into entry_links as x
+      (space_id, environment_id, source_id, field_id, locale, position, target_type, target_id, states)
+    select n.space_id, n.environment_id, n.source_id, n.field_id, n.locale, n.position, n.target_type, n.target_id, ${sql.lit(LINK_STATE_BITS[state])}
+    from ${rows}
+    on conflict ${LINK_KEY} do update set states = x.states | excluded.states where (x.states & excluded.states) = 0`;
+
+/**
+ * CTEs (to follow a `with`, after the caller's `links_new`) that make the `state` side of the link index of the entries
+ * in `sources` (a relation aliased `w` with `space_id`, `environment_id` and `id`) hold exactly the rows of `links_new`
+ * (the key columns, `source_id` naming the entry). A row whose link is gone from that side loses the state, and goes
+ * when it holds no other; a new link is written, or gains the state where the other side has it already. A row
+ * changes only where the state is gained or lost: a publish of links the draft has turns the draft's rows into rows
+ * of both states in place (an update of a column no index holds, so PostgreSQL can keep it on its page). The three
+ * touch different rows (those of `links_new` or not), so they cannot conflict.
+ */
+export function linkStateCtes(state: LinkState, sources: Sql): Sql {
+  const bit = sql.lit(LINK_STATE_BITS[state]);
+  const ofSources = sql`x.space_id = w.space_id and x.environment_id = w.environment_id and x.source_id = w.id`;
+  const kept = sql`exists (select from links_new as n where n.space_id = x.space_id and n.environment_id = x.environment_id
+      and n.source_id = x.source_id and n.field_id = x.field_id and n.locale = x.locale and n.position = x.position
+      and n.target_type = x.target_type and n.target_id = x.target_id)`;
+  return sql`links_gone as (delete from entry_links as x using ${sources} where ${ofSources} and x.states = ${bit} and not ${kept}),
+    links_left as (update entry_links as x set states = x.states - ${bit} from ${sources} where ${ofSources} and x.states = 3 and not ${kept}),
+    links_put as (${putLinks(state, sql`links_new as n`)})`;
 }
+
+/** One entry, as the relation `w` of `linkStateCtes`, when `written` (a relation) has a row. */
+const entryIfWritten = (spaceId: string, environmentId: string, entryId: string, written: Sql): Sql =>
+  sql`(select ${spaceId}::text as space_id, ${environmentId}::text as environment_id, ${entryId}::text as id where exists (select from ${written})) as w`;
+
+/** The links `links` (`linkArrays`) of one entry as the key columns of `linkStateCtes`' `links_new`. */
+const linksOfEntry = (spaceId: string, environmentId: string, entryId: string, links: Sql, written: Sql): Sql =>
+  sql`select ${spaceId}::text as space_id, ${environmentId}::text as environment_id, ${entryId}::text as source_id, n.*
+    from ${links} where exists (select from ${written})`;
 
 /**
  * CTEs (to follow a `with`) that make the index rows of one entry and state those of `links` (`linkArrays`), when
- * `written` (a relation) has a row: rows of positions no longer linked go, new or changed ones are written, and rows
- * that did not change are left alone. The two touch different keys, so they cannot conflict.
+ * `written` (a relation) has a row (see `linkStateCtes`).
  */
 export function replaceLinksCtes(
   spaceId: string, environmentId: string, entryId: string, state: LinkState, links: Sql, written: Sql,
 ): Sql {
-  const own = sql`x.space_id = ${spaceId}::text and x.environment_id = ${environmentId}::text and x.source_id = ${entryId}::text and x.state = ${state}::text`;
-  return sql`links_new as (select n.* from ${links} where exists (select from ${written})),
-    links_gone as (delete from entry_links as x where ${own} and exists (select from ${written})
-      and not exists (select from links_new as n where n.field_id = x.field_id and n.locale = x.locale and n.position = x.position)),
-    links_put as (${insertLinks(spaceId, environmentId, entryId, state, sql`links_new as n`, sql`not exists (select from entry_links as x where ${own}
-        and x.field_id = n.field_id and x.locale = n.locale and x.position = n.position and x.target_type = n.target_type and x.target_id = n.target_id)`)})`;
+  return sql`links_new as (${linksOfEntry(spaceId, environmentId, entryId, links, written)}),
+    ${linkStateCtes(state, entryIfWritten(spaceId, environmentId, entryId, written))}`;
 }
 
 /**
@@ -93,8 +123,11 @@ export function replaceLinksCtes(
  * has just created: it has no rows to replace (deleting an entry deletes its rows, migration 0009).
  */
 export function createdLinksCte(spaceId: string, environmentId: string, entryId: string, state: LinkState, links: Sql, written: Sql): Sql {
-  return sql`links_put as (${insertLinks(spaceId, environmentId, entryId, state, links, sql`exists (select from ${written})`)})`;
+  return sql`links_put as (${putLinks(state, sql`(${linksOfEntry(spaceId, environmentId, entryId, links, written)}) as n`)})`;
 }
+
+/** Inserts the rows `links_new` (a CTE of the key columns) of entries just created, in `state` (see `putLinks`). */
+export const createdLinksOf = (state: LinkState): Sql => putLinks(state, sql`links_new as n`);
 
 /**
  * Replaces the index rows of one entry and state with the links of `fields`, in one statement. A `created` entry

@@ -61,9 +61,10 @@ for (const kind of DB_KINDS) {
       const entries = (await sql<{ row: unknown }>`select to_jsonb(e) - 'space_id' - 'created_at' - 'updated_at' - 'published_at' - 'first_published_at'
           || jsonb_build_object('stamped', published_at = updated_at and first_published_at is not null) as row
         from entries as e where space_id = ${spaceId} order by environment_id, id`.execute(open.db)).rows.map((r) => r.row);
-      const links = (await sql<{ l: string }>`select environment_id || ' ' || source_id || ' ' || state || ' ' || field_id || ' ' || locale || ' ' || position
+      const links = (await sql<{ l: string }>`select environment_id || ' ' || source_id || ' ' || s.state || ' ' || field_id || ' ' || locale || ' ' || position
           || ' -> ' || target_type || ':' || target_id as l
-        from entry_links where space_id = ${spaceId} order by 1`.execute(open.db)).rows.map((r) => r.l);
+        from entry_links cross join (values ('draft', 1), ('published', 2)) as s(state, bit)
+        where space_id = ${spaceId} and (states & s.bit) <> 0 order by 1`.execute(open.db)).rows.map((r) => r.l);
       const snapshots = (await sql<{ row: unknown }>`select jsonb_build_object('environment', environment_id, 'id', id, 'type', entity_type,
           'entity', entity_id, 'createdBy', created_by,
           'snapshot', snapshot - 'spaceId' - 'publishedAt' - 'firstPublishedAt' - 'createdAt' - 'updatedAt') as row
@@ -76,7 +77,7 @@ for (const kind of DB_KINDS) {
     const answered = (records: Array<EntryRecord | undefined>) =>
       records.map((r) => r && { ...r, spaceId: undefined, createdAt: undefined, updatedAt: undefined, publishedAt: undefined, firstPublishedAt: undefined });
     const keptLinkXmin = async (spaceId: string) => (await sql<{ x: string }>`select xmin::text as x from entry_links
-      where space_id = ${spaceId} and source_id = 'b' and state = 'published' and field_id = 'refs' and position = 0`.execute(open.db)).rows[0]?.x;
+      where space_id = ${spaceId} and source_id = 'b' and (states & 2) <> 0 and field_id = 'refs' and position = 0`.execute(open.db)).rows[0]?.x;
 
     /**
      * Entries new and republished (links added, changed, removed and kept), with and without snapshot, in two

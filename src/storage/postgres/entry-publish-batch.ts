@@ -5,7 +5,7 @@ import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batc
 import { compiledOnce } from './compiled-once.ts';
 import { publishedColumns } from './content-rows.ts';
 import { toEntry } from './entries-repository.ts';
-import { linkColumns } from './entry-links.ts';
+import { linkColumns, linkStateCtes } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { basisHolds, publishBasis } from './remembered-entries.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
@@ -21,9 +21,6 @@ interface BatchValues extends ItemLinkColumns {
 
 /** publishWrite's columns, each row by its own item's user. */
 const setPublished = sql.join(Object.entries(publishedColumns(sql.ref('i.user_id'))).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
-
-/** The published index rows `x` of the entry of a new link `n`. */
-const ofLinkSource = sql`x.space_id = n.space_id and x.environment_id = n.environment_id and x.source_id = n.source_id and x.state = 'published'`;
 
 /**
  * `publishAtOnce` for many entries in one statement, one text whatever their number. The content types are share
@@ -55,18 +52,7 @@ const publishBatch = compiledOnce((v: BatchValues) => sql`with items as (
     from unnest(${v.linkItems}::int[], ${v.fieldIds}::text[], ${v.locales}::text[], ${v.positions}::int[], ${v.targetTypes}::text[], ${v.targetIds}::text[])
       as n(item, field_id, locale, position, target_type, target_id)
     join w on w.batch_item = n.item),
-  links_gone as (
-    delete from entry_links as x using w
-    where x.space_id = w.space_id and x.environment_id = w.environment_id and x.source_id = w.id and x.state = 'published'
-      and not exists (select from links_new as n where ${ofLinkSource} and n.field_id = x.field_id and n.locale = x.locale and n.position = x.position)),
-  links_put as (
-    insert into entry_links (space_id, environment_id, source_id, state, field_id, locale, position, target_type, target_id)
-    select n.space_id, n.environment_id, n.source_id, 'published', n.field_id, n.locale, n.position, n.target_type, n.target_id
-    from links_new as n
-    where not exists (select from entry_links as x where ${ofLinkSource}
-      and x.field_id = n.field_id and x.locale = n.locale and x.position = n.position and x.target_type = n.target_type and x.target_id = n.target_id)
-    on conflict (space_id, environment_id, source_id, state, field_id, locale, position)
-    do update set target_type = excluded.target_type, target_id = excluded.target_id),
+  ${linkStateCtes('published', sql`w`)},
   snapshot_put as (
     insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
     select w.space_id, w.environment_id, w.batch_snapshot_id, 'Entry', w.id, ${entrySnapshotJson('w')}, w.batch_snapshot_created_by

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { keyOf } from './batch-binding.ts';
 import { compiledOnce } from './compiled-once.ts';
+import { inLinkState } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import type { Sql } from './search/sql-values.ts';
 
@@ -25,7 +26,7 @@ export const entryTargetsOf = (links: Sql, where: Sql): Sql => sql`(
  * the link index in the same statement: a publish reads the entry and then asks that.
  */
 const rowsOf = compiledOnce((k: EntryIds) => sql`select e.*, ${entryTargetsOf(sql`entry_links l`,
-    sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and l.state = 'draft'`)} as draft_link_targets
+    sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and ${inLinkState(sql`l.states`, 'draft')}`)} as draft_link_targets
   from entries e
   where e.space_id = ${k.spaceId}::text and e.environment_id = ${k.environmentId}::text and e.id = any(${k.ids}::text[])`);
 

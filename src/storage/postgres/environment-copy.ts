@@ -19,7 +19,7 @@ export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = [
  * the sort of the large rows costs more than it saves.
  */
 const COPY_ORDER: Readonly<Record<string, string[]>> = {
-  entry_links: ['source_id', 'state', 'field_id', 'locale', 'position'],
+  entry_links: ['source_id', 'field_id', 'locale', 'position', 'target_type', 'target_id'],
 };
 
 /**

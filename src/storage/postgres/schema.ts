@@ -81,8 +81,10 @@ interface ContentRow extends Lifecycle {
 export interface EntriesTable extends ContentRow { content_type_id: string; }
 export type AssetsTable = ContentRow;
 export interface EntryLinksTable {
-  space_id: string; environment_id: string; source_id: string; state: 'draft' | 'published'; field_id: string; locale: string;
+  space_id: string; environment_id: string; source_id: string; field_id: string; locale: string;
   position: number; target_type: 'Entry' | 'Asset'; target_id: string;
+  /** Bits of the states that hold the link: 1 draft, 2 published (entry-links.ts). */
+  states: number;
 }
 export interface SnapshotsTable {
   space_id: string; environment_id: string; id: string; entity_type: 'Entry' | 'ContentType'; entity_id: string;

@@ -16,6 +16,7 @@ import * as tagsIndexesOfTaggedRows from './0016-tags-indexes-of-tagged-rows.ts'
 import * as rateLimitsTable from './0017-rate-limits-table.ts';
 import * as entryValuesPublishDraft from './0018-entry-values-publish-draft.ts';
 import * as entryValuesOfDroppedSlots from './0019-entry-values-of-dropped-slots.ts';
+import * as entryLinksStates from './0020-entry-links-states.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-rate-limits-table': rateLimitsTable,
   '0018-entry-values-publish-draft': entryValuesPublishDraft,
   '0019-entry-values-of-dropped-slots': entryValuesOfDroppedSlots,
+  '0020-entry-links-states': entryLinksStates,
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Comparison, Condition, FieldPath } from '../../../domain/search/query.ts';
+import { inLinkState } from '../entry-links.ts';
 import { matchesTerms, textOf, withinArea } from './sql-text-geo.ts';
 import {
   chainValue, column, comparable, eachElement, eachLocale, listParam, param, scalar, subItem, sysColumn, sysListParam, sysParam, tagged, tagsColumn,
@@ -31,7 +32,7 @@ export function compileCondition(condition: Condition, ctx: CompileContext): Sql
       const link = { ...ctx, row: ctx.alias('l') };
       return sql`exists (select 1 from entry_links as ${sql.id(link.row)} where ${column(link, 'space_id')} = ${column(ctx, 'space_id')}
         and ${column(link, 'environment_id')} = ${column(ctx, 'environment_id')} and ${column(link, 'source_id')} = ${column(ctx, 'id')}
-        and ${column(link, 'state')} = ${ctx.state}::text and ${column(link, 'target_type')} = ${condition.targetType}::text
+        and ${inLinkState(column(link, 'states'), ctx.state)} and ${column(link, 'target_type')} = ${condition.targetType}::text
         and ${column(link, 'target_id')} = any(${condition.ids}::text[]))`;
     }
     case 'fullText': {

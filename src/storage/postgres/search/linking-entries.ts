@@ -3,6 +3,7 @@ import type { EntryRecord } from '../../port/content.ts';
 import type { Page } from '../../port/records.ts';
 import type { LinkingQuery, SearchScope } from '../../port/search.ts';
 import { toEntry } from '../entries-repository.ts';
+import { inLinkState } from '../entry-links.ts';
 import type { Executor } from '../executor.ts';
 import { searchColumns } from './projection.ts';
 
@@ -25,7 +26,7 @@ export async function linkingEntries(db: Executor, scope: SearchScope, q: Linkin
         as v(content_type_id, field_id, localized)
         on v.content_type_id = r.content_type_id and v.field_id = l.field_id
       where l.space_id = ${scope.spaceId}::text and l.environment_id = ${scope.environmentId}::text
-        and l.target_type = ${q.targetType}::text and l.target_id = any(${q.targetIds}::text[]) and l.state = ${q.state}::text
+        and l.target_type = ${q.targetType}::text and l.target_id = any(${q.targetIds}::text[]) and ${inLinkState(sql`l.states`, q.state)}
         and ((v.localized and l.locale = any(${q.locales}::text[])) or (not v.localized and l.locale = ${q.defaultLocale}::text))
         ${published}
     ), ranked as (

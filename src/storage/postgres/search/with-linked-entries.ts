@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentState } from '../../../domain/search/query.ts';
 import type { SearchScope } from '../../port/search.ts';
+import { inLinkState } from '../entry-links.ts';
 import { searchColumns } from './projection.ts';
 import type { Sql } from './sql-values.ts';
 
@@ -21,7 +22,7 @@ export function withLinkedEntries(page: Sql, scope: SearchScope, state: ContentS
     where r.space_id = ${scope.spaceId}::text and r.environment_id = ${scope.environmentId}::text ${published}
       and r.id in (select l.target_id from entry_links as l
         where l.space_id = ${scope.spaceId}::text and l.environment_id = ${scope.environmentId}::text
-          and l.source_id in (select id from page) and l.state = ${state}::text
+          and l.source_id in (select id from page) and ${inLinkState(sql`l.states`, state)}
           and l.field_id = any(${fieldIds}::text[]) and l.target_type = 'Entry')`;
 }
 
