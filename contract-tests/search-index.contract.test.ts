@@ -277,6 +277,33 @@ for (const kind of DB_KINDS) {
       await expectIndexInStep(s.id);
     });
 
+    it.runIf(kind === 'postgres')('shares the values between both connections: the caller\'s copies the slots the second has not started', async () => {
+      const s = await setup();
+      // Every value row written, with the backend that wrote it; the first row of the first slot of the copy waits 2 s,
+      // long enough for the caller's connection to copy the tables and take the other slots.
+      await sql.raw(`create table clone_copy_log (slot int, pid int);
+        create function log_values() returns trigger language plpgsql as $$
+        begin
+          if new.slot = (select min(id) from entry_value_slots where space_id = '${s.id}' and environment_id = 'shared')
+            and not exists (select from clone_copy_log where slot = new.slot) then perform pg_sleep(2); end if;
+          insert into clone_copy_log values (new.slot, pg_backend_pid());
+          return new;
+        end $$;
+        create trigger log_values before insert on entry_values for each row execute function log_values();`).execute(db());
+      try {
+        await envs.readyEnvironment(s.id, 'shared', 'master');
+      } finally {
+        await sql.raw('drop trigger log_values on entry_values; drop function log_values()').execute(db());
+      }
+      const { rows } = await sql<{ slots: number; pids: number }>`select count(distinct l.slot)::int as slots, count(distinct l.pid)::int as pids
+        from clone_copy_log as l join entry_value_slots as t on t.id = l.slot where t.space_id = ${s.id} and t.environment_id = 'shared'`.execute(db());
+      await sql`drop table clone_copy_log`.execute(db());
+      expect(rows[0]!.slots).toBeGreaterThan(2);
+      expect(rows[0]!.pids).toBe(2);
+      expect(await ids(s.e('shared', 'entries'), 'content_type=doc&fields.views[gt]=15&order=fields.views')).toEqual(await ids(s.m('entries'), 'content_type=doc&fields.views[gt]=15&order=fields.views'));
+      await expectIndexInStep(s.id);
+    });
+
     it('keeps up with statements over many entries at once (set-based writes, renames, locale deletion, cascades)', async () => {
       const s = await setup();
       // 120 entries in one statement, then every other one published in one statement.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from './executor.ts';
 import type { DatabaseSchema } from './schema.ts';
-import { copyEntryValues } from './search/entry-values-copy.ts';
+import { copyEntryValues, entryValueSlotCopies, type SlotCopies } from './search/entry-values-copy.ts';
 import { inSnapshotOf } from './snapshot-transaction.ts';
 
 /**
@@ -28,8 +28,9 @@ const COPY_ORDER: Readonly<Record<string, string[]>> = {
  * copied too; the only value that changes is `environment_id`. Runs in the caller's (repeatable read) transaction.
  *
  * With `pool` (a PostgreSQL server), the entries' search values, the largest part, are copied at the same time on a
- * second connection reading the same snapshot (`inSnapshotOf`), committed just before the caller's transaction; on
- * PGlite (one session) everything runs in the caller's transaction.
+ * second connection reading the same snapshot (`inSnapshotOf`), committed just before the caller's transaction; once
+ * the tables are copied, the caller's connection copies the slots the second one has not started, so both work to
+ * the end. On PGlite (one session) everything runs in the caller's transaction.
  */
 export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string, pool?: Kysely<DatabaseSchema>): Promise<void> {
   if (!pool) {
@@ -41,10 +42,19 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
   let failed!: (error: unknown) => void;
   const tablesCopied = new Promise<void>((resolve, reject) => { succeeded = resolve; failed = reject; });
   tablesCopied.catch(() => {}); // its rejection is the side transaction's signal to roll back, handled there
-  const values = inSnapshotOf(db, pool, (tx) => copyEntryValues(tx, spaceId, fromId, toId), tablesCopied);
-  values.catch(() => {}); // a failure there is thrown below, once the tables are copied; not an unhandled rejection meanwhile
+  let prepared!: (slots: SlotCopies) => void;
+  let notPrepared!: (error: unknown) => void;
+  const slots = new Promise<SlotCopies>((resolve, reject) => { prepared = resolve; notPrepared = reject; });
+  slots.catch(() => {}); // awaited below, once the tables are copied
+  const values = inSnapshotOf(db, pool, async (tx) => {
+    const copies = await entryValueSlotCopies(tx, spaceId, fromId, toId).catch((error) => { notPrepared(error); throw error; });
+    prepared(copies);
+    await copies.drain(tx);
+  }, tablesCopied);
+  values.catch((error) => notPrepared(error)); // a failure there is thrown below, once the tables are copied; not an unhandled rejection meanwhile
   try {
     await copyTables(db, spaceId, fromId, toId);
+    await (await slots).drain(db);
   } catch (error) {
     failed(error);
     await values.catch(() => {});
