@@ -1,108 +1,19 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { isoDateMillis } from '../src/domain/content-model/value-shape.ts';
 import { contentFixtures } from './support/content-fixtures.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { environmentFixtures } from './support/environment-fixtures.ts';
 import { useServer } from './support/harness.ts';
+import { field, FIELDS, searchIndexFixtures } from './support/search-index-fixtures.ts';
 
-const field = (id: string, type: string, extra: Record<string, unknown> = {}) =>
-  ({ id, name: id, type, localized: false, required: false, disabled: false, omitted: false, validations: [], ...extra });
-const FIELDS = [
-  field('title', 'Symbol', { localized: true }), field('views', 'Integer'), field('score', 'Number'), field('day', 'Date'),
-  field('flag', 'Boolean'), field('body', 'Text'),
-];
-const INDEXED = new Set(['Symbol', 'Integer', 'Number', 'Date', 'Boolean']);
-
-/** A locale value as the search index holds it (see migration 0007), or undefined when it holds none. */
-function indexed(type: string, value: unknown): string | undefined {
-  if (type === 'Symbol') return typeof value === 'string' ? `text:${value}` : undefined;
-  if (type === 'Boolean') return typeof value === 'boolean' ? `num:${value ? 1 : 0}` : undefined;
-  if (type === 'Date') return typeof value === 'string' ? `num:${isoDateMillis(value) / 1000}` : undefined;
-  return typeof value === 'number' ? `num:${value}` : undefined;
-}
-
-/**
- * The search index (entry_values) against the entries' JSON: every environment of a space, every entry, every
- * indexed field and locale, draft and published (one row when both sides hold the same value). Filters, totals and
- * ordering through the index are right exactly when this holds, whatever wrote the entries.
- */
+/** The search index kept in step with the entries' JSON (`searchIndexFixtures`) by every write, and answering searches. */
 for (const kind of DB_KINDS) {
   describe(`${kind}: search index`, () => {
     const api = useServer(kind);
     const f = contentFixtures(api);
     const envs = environmentFixtures(api);
     const db = () => api().tessera.database.db;
-
-    async function expected(spaceId: string): Promise<string[]> {
-      const types = await db().selectFrom('content_types').selectAll().where('space_id', '=', spaceId).execute();
-      const entries = await db().selectFrom('entries').selectAll().where('space_id', '=', spaceId).execute();
-      const rows: string[] = [];
-      for (const e of entries) {
-        const type = types.find((t) => t.environment_id === e.environment_id && t.id === e.content_type_id)!;
-        const definition = ((type.published as any)?.fields ?? type.fields) as Array<{ id: string; type: string }>;
-        for (const { id, type: fieldType } of definition.filter((d) => INDEXED.has(d.type))) {
-          const draft = (e.fields as any)[id] ?? {};
-          const published = (e.published_fields as any)?.[id] ?? {};
-          for (const locale of new Set([...Object.keys(draft), ...Object.keys(published)])) {
-            const [d, p] = [indexed(fieldType, draft[locale]), indexed(fieldType, published[locale])];
-            const at = `${e.environment_id} ${e.content_type_id}.${id}.${locale} ${e.id}`;
-            if (d !== undefined && d === p) rows.push(`${at} 3 ${d}`);
-            else {
-              if (d !== undefined) rows.push(`${at} 1 ${d}`);
-              if (p !== undefined) rows.push(`${at} 2 ${p}`);
-            }
-          }
-        }
-      }
-      return rows.sort();
-    }
-
-    async function actual(spaceId: string): Promise<string[]> {
-      const { rows } = await sql<any>`select s.environment_id, s.content_type_id, s.field_id, s.locale, v.entry_id, v.states, v.num, v.text
-        from entry_values v join entry_value_slots s on s.id = v.slot where s.space_id = ${spaceId}`.execute(db());
-      return rows.map((r) => `${r.environment_id} ${r.content_type_id}.${r.field_id}.${r.locale} ${r.entry_id} ${r.states} ${
-        r.text !== null ? `text:${r.text}` : `num:${Number(r.num)}`}`).sort();
-    }
-
-    const expectIndexInStep = async (spaceId: string) => expect(await actual(spaceId)).toEqual(await expected(spaceId));
-
-    async function setup() {
-      const s = await f.space('Index');
-      const ct = `${s.m('content_types')}/doc`;
-      expect((await api().put(ct, { name: 'Doc', displayField: 'title', fields: FIELDS })).status).toBe(201);
-      expect((await api().put(`${ct}/published`, undefined, f.version(1))).status).toBe(200);
-      const entries: Record<string, { id: string; version: number }> = {};
-      const create = async (name: string, fields: Record<string, unknown>) => {
-        const res = await api().put(`${s.m('entries')}/${name}`, { fields }, f.ctHeader('doc'));
-        expect(res.status, res.text).toBe(201);
-        entries[name] = { id: res.body.sys.id, version: res.body.sys.version };
-      };
-      const write = async (name: string, path: string, method: 'PUT' | 'DELETE', body?: unknown) => {
-        const res = await api().request(method, `${s.m('entries')}/${name}${path}`, { body, headers: f.version(entries[name]!.version).headers });
-        expect(res.status, res.text).toBeLessThan(300);
-        if (res.body?.sys) entries[name]!.version = res.body.sys.version;
-      };
-      const en = (v: unknown) => ({ 'en-US': v });
-      await create('d1', { title: { 'en-US': 'Alpha', 'de-DE': 'Alpha DE' }, views: en(10), score: en(1.5), day: en('2024-01-01'), flag: en(true), body: en('x') });
-      await create('d2', { title: en('beta'), views: en(20), day: en('2024-01-02T10:00:00Z'), flag: en(false) });
-      await create('d3', { title: { 'de-DE': 'Gamma' }, views: en(30), day: en('2023-12-31T23:00:00-02:00') });
-      await create('d4', { views: en(5) });
-      await create('d5', { body: en('nothing indexed') });
-      await write('d1', '/published', 'PUT');
-      await write('d2', '/published', 'PUT');
-      await write('d2', '', 'PUT', { fields: { title: en('beta'), views: en(25), day: en('2024-01-02T10:00:00Z'), flag: en(false) } });
-      await write('d4', '/published', 'PUT');
-      await write('d4', '/published', 'DELETE');
-      await write('d4', '/archived', 'PUT');
-      return { ...s, ct, write };
-    }
-
-    const ids = async (path: string, query: string) => {
-      const res = await api().get(`${path}?${query}`);
-      expect(res.status, res.text).toBe(200);
-      return { total: res.body.total as number, ids: (res.body.items as any[]).map((i) => i.sys.id) };
-    };
+    const { expectIndexInStep, setup, ids } = searchIndexFixtures(api);
 
     it('answers filters, totals and ordering on indexed fields, draft and published, with missing values last', async () => {
       const s = await setup();
@@ -221,86 +132,6 @@ for (const kind of DB_KINDS) {
         + (select count(*) from entry_links where space_id = ${s.id} and environment_id = 'copy2') as n`.execute(db());
       expect(Number(left.rows[0]!.n)).toBe(0);
       expect(await links('master')).toHaveLength(5);
-      await expectIndexInStep(s.id);
-    });
-
-    it.runIf(kind === 'postgres')('copies values on a second connection, all or nothing: a failure on either side leaves no rows and the retry copies all; leftovers are replaced', async () => {
-      const s = await setup();
-      const count = async (env: string) => {
-        const { rows } = await sql<{ entries: number; slots: number; values: number; links: number }>`select
-          (select count(*) from entries where space_id = ${s.id} and environment_id = ${env})::int as entries,
-          (select count(*) from entry_links where space_id = ${s.id} and environment_id = ${env})::int as links,
-          (select count(*) from entry_value_slots where space_id = ${s.id} and environment_id = ${env})::int as slots,
-          (select count(*) from entry_values v join entry_value_slots t on t.id = v.slot where t.space_id = ${s.id} and t.environment_id = ${env})::int as values`
-          .execute(db());
-        return rows[0]!;
-      };
-      // Failures are real PostgreSQL errors, raised by triggers this test adds for its own environment ids.
-      await sql.raw(`create function fail_entries() returns trigger language plpgsql as $$
-        begin
-          if new.environment_id = 'broken-entries' then raise exception 'entries copy failed'; end if;
-          return new;
-        end $$;
-        create function fail_values() returns trigger language plpgsql as $$
-        begin
-          if exists (select 1 from entry_value_slots t where t.id = new.slot and t.environment_id = 'broken-values') then raise exception 'values copy failed'; end if;
-          return new;
-        end $$;
-        create trigger fail_entries before insert on entries for each row execute function fail_entries();
-        create trigger fail_values before insert on entry_values for each row execute function fail_values();`).execute(db());
-      const broken = ['broken-entries', 'broken-values'];
-      const lastError = async (env: string) => (await db().selectFrom('jobs').select('last_error').where('kind', '=', 'environment.clone')
-        .where('payload', '@>', JSON.stringify({ spaceId: s.id, environmentId: env }) as never).executeTakeFirst())?.last_error ?? null;
-      try {
-        for (const env of broken) {
-          expect((await api().put(`/spaces/${s.id}/environments/${env}`, { name: env }, { headers: { [envs.source()]: 'master' } })).status).toBe(201);
-        }
-        for (const env of broken) {
-          await expect.poll(() => lastError(env), { timeout: 20_000, interval: 50 }).toContain('copy failed');
-          expect(await count(env), env).toEqual({ entries: 0, links: 0, slots: 0, values: 0 });
-        }
-      } finally {
-        await sql.raw('drop trigger fail_entries on entries; drop trigger fail_values on entry_values; drop function fail_entries(); drop function fail_values()').execute(db());
-      }
-      // The job's next attempt copies everything.
-      for (const env of broken) {
-        await envs.waitForState(s.id, env, 'ready');
-        expect(await count(env), env).toEqual(await count('master'));
-      }
-      // What an attempt whose entries did not commit would leave: a slot of the target with stale values.
-      const slot = await sql<{ id: number }>`insert into entry_value_slots (space_id, environment_id, content_type_id, field_id, locale)
-        values (${s.id}, 'again', 'doc', 'views', 'en-US') returning id`.execute(db());
-      await sql`insert into entry_values (slot, entry_id, states, num) values (${slot.rows[0]!.id}, 'd1', 3, 999), (${slot.rows[0]!.id}, 'ghost', 3, 1)`.execute(db());
-      await envs.readyEnvironment(s.id, 'again', 'master');
-      expect(await count('again')).toEqual({ ...(await count('master')) });
-      expect(await ids(s.e('again', 'entries'), 'content_type=doc&fields.views[gt]=15&order=fields.views')).toEqual(await ids(s.m('entries'), 'content_type=doc&fields.views[gt]=15&order=fields.views'));
-      await expectIndexInStep(s.id);
-    });
-
-    it.runIf(kind === 'postgres')('shares the values between both connections: the caller\'s copies the slots the second has not started', async () => {
-      const s = await setup();
-      // Every value row written, with the backend that wrote it; the first row of the first slot of the copy waits 2 s,
-      // long enough for the caller's connection to copy the tables and take the other slots.
-      await sql.raw(`create table clone_copy_log (slot int, pid int);
-        create function log_values() returns trigger language plpgsql as $$
-        begin
-          if new.slot = (select min(id) from entry_value_slots where space_id = '${s.id}' and environment_id = 'shared')
-            and not exists (select from clone_copy_log where slot = new.slot) then perform pg_sleep(2); end if;
-          insert into clone_copy_log values (new.slot, pg_backend_pid());
-          return new;
-        end $$;
-        create trigger log_values before insert on entry_values for each row execute function log_values();`).execute(db());
-      try {
-        await envs.readyEnvironment(s.id, 'shared', 'master');
-      } finally {
-        await sql.raw('drop trigger log_values on entry_values; drop function log_values()').execute(db());
-      }
-      const { rows } = await sql<{ slots: number; pids: number }>`select count(distinct l.slot)::int as slots, count(distinct l.pid)::int as pids
-        from clone_copy_log as l join entry_value_slots as t on t.id = l.slot where t.space_id = ${s.id} and t.environment_id = 'shared'`.execute(db());
-      await sql`drop table clone_copy_log`.execute(db());
-      expect(rows[0]!.slots).toBeGreaterThan(2);
-      expect(rows[0]!.pids).toBe(2);
-      expect(await ids(s.e('shared', 'entries'), 'content_type=doc&fields.views[gt]=15&order=fields.views')).toEqual(await ids(s.m('entries'), 'content_type=doc&fields.views[gt]=15&order=fields.views'));
       await expectIndexInStep(s.id);
     });
 
