@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Config } from './config.ts';
-import { createAssetFiles } from './assets/index.ts';
+import { createAssetFiles, type AssetFiles } from './assets/index.ts';
 import { bootstrapIdentity, createServices, type Services } from './domain/index.ts';
 import { createHttpApp } from './http/server.ts';
 import { ENVIRONMENT_CLONE_JOB, environmentCloneJob } from './domain/environments/environment-clone-job.ts';
@@ -21,6 +21,8 @@ export interface Tessera {
   readonly services: Services;
   /** The background job runner of this process (started after migrations, stopped by close()). */
   readonly jobs: JobRunner;
+  /** The files directory, its jobs and hosts, and the image host's limits (diagnostics and tests). */
+  readonly assetFiles: AssetFiles;
   readonly logger: Logger;
   /** Set when bootstrap generated the first token (print it once). */
   readonly generatedToken: string | undefined;
@@ -55,7 +57,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     cache, cacheResponses: config.graphqlResponseCacheMb > 0,
     onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying'),
   });
-  const assetFiles = createAssetFiles(config, storage);
+  const assetFiles = createAssetFiles(config, storage, { pool: open.pool, onError: (err) => logger.warn({ err }, 'the rendition cache sweep failed') });
   const services = createServices(storage, assetFiles.serviceOptions);
   const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });
   const jobs = createJobRunner(storage, { logger });
@@ -75,7 +77,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   jobs.start();
 
   return {
-    config, storage, database: open, cache, services, jobs, logger, generatedToken,
+    config, storage, database: open, cache, services, jobs, assetFiles, logger, generatedToken,
     listen: (port = config.port, host = config.host) => new Promise((resolve, reject) => {
       server = createServer(listener);
       server.once('error', reject);

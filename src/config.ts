@@ -41,6 +41,13 @@ export interface Config {
   readonly fetchRemoteFiles: boolean;
   /** Days a succeeded job is kept in the `jobs` table before the periodic purge deletes it (failed jobs stay). */
   readonly jobRetentionDays: number;
+  /** New (not cached) image renditions each space may have made per minute (0: unlimited); cached ones are free. */
+  readonly imageRenditionsPerMinute: number;
+  /** Image transforms one process runs at once, and how many more may wait for one before new renditions are refused. */
+  readonly imageTransformConcurrency: number;
+  readonly imageTransformQueue: number;
+  /** Megabytes of cached image renditions on disk; past it the least recently used are evicted. */
+  readonly imageCacheMb: number;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -78,7 +85,8 @@ function urlFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
 const UPLOAD_MAX_BYTES = 1000 * 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
+  // Production unless told otherwise: Express's development mode answers unhandled failures with their stack.
+  const nodeEnv = env.NODE_ENV || 'production';
   const dataDir = path.resolve(env.TESSERA_DATA_DIR ?? './data');
   // Tests get a fresh files directory each, so no run sees another's files.
   const defaultFilesDir = nodeEnv === 'test' ? path.join(tmpdir(), `tessera-files-${randomBytes(6).toString('hex')}`) : path.join(dataDir, 'files');
@@ -107,5 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFrom(env, 'TESSERA_UPLOAD_MAX_BYTES', UPLOAD_MAX_BYTES, 1),
     fetchRemoteFiles: env.TESSERA_FETCH_REMOTE_FILES === '1',
     jobRetentionDays: intFrom(env, 'TESSERA_JOB_RETENTION_DAYS', 7, 1),
+    imageRenditionsPerMinute: intFrom(env, 'TESSERA_IMAGE_RENDITIONS_PER_MINUTE', 100),
+    imageTransformConcurrency: intFrom(env, 'TESSERA_IMAGE_TRANSFORM_CONCURRENCY', 2, 1),
+    imageTransformQueue: intFrom(env, 'TESSERA_IMAGE_TRANSFORM_QUEUE', 16),
+    imageCacheMb: intFrom(env, 'TESSERA_IMAGE_CACHE_MB', 1024, 1),
   });
 }

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { writeLimited, type WrittenFile } from './limited-write.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 const exists = (file: string) => stat(file).then(() => true, (error) => (isMissing(error) ? false : Promise.reject(error)));
+
+/** What the rendition cache knows of one rendition file; `atimeMs` is when it was last used. */
+export interface RenditionFile { path: string; size: number; atimeMs: number; mtimeMs: number; }
+
+const RENDITION_KEY = /^[0-9a-f]{64}$/;
 
 /** The path parts of what is stored per blob: a two-digit prefix directory, then the hash. */
 function byHash(sha256: string): [string, string] {
@@ -120,6 +125,54 @@ export class FileStore {
     await writeFile(temp, bytes);
     await rename(temp, target);
     if (!(await exists(this.blobPath(sha256)))) await rm(target, { force: true });
+  }
+
+  /** The rendition at `file` with its size and use time, or undefined when there is none. */
+  async renditionFile(file: string): Promise<RenditionFile | undefined> {
+    const info = await stat(file).catch((error) => (isMissing(error) ? undefined : Promise.reject(error)));
+    return info && { path: file, size: info.size, atimeMs: info.atimeMs, mtimeMs: info.mtimeMs };
+  }
+
+  /**
+   * Marks a rendition used now through its access time; the modification time (the `Last-Modified` it is served
+   * with) stays. Explicit, so it holds on file systems mounted `noatime` too. False when the file is gone.
+   */
+  async markUsed(file: RenditionFile): Promise<boolean> {
+    return utimes(file.path, Date.now() / 1000, file.mtimeMs / 1000).then(() => true, (error) => (isMissing(error) ? false : Promise.reject(error)));
+  }
+
+  /**
+   * Every rendition file (`renditions/<aa>/<sha256>/<key>`, regular files only) with its size and use time. Blobs,
+   * uploads and temporary files are never listed. Directories that vanish meanwhile (their blob was collected) are skipped.
+   */
+  async listRenditions(): Promise<RenditionFile[]> {
+    const list = (dir: string) => readdir(dir).catch((error) => (isMissing(error) || error?.code === 'ENOTDIR' ? [] : Promise.reject(error)));
+    const files: RenditionFile[] = [];
+    for (const prefix of await list(this.dir('renditions'))) {
+      for (const sha256 of await list(this.dir('renditions', prefix))) {
+        if (!/^[0-9a-f]{64}$/.test(sha256) || sha256.slice(0, 2) !== prefix) continue;
+        for (const key of await list(this.dir('renditions', prefix, sha256))) {
+          if (!RENDITION_KEY.test(key)) continue;
+          const file = this.dir('renditions', prefix, sha256, key);
+          const info = await lstat(file).catch(() => undefined);
+          if (info?.isFile()) files.push({ path: file, size: info.size, atimeMs: info.atimeMs, mtimeMs: info.mtimeMs });
+        }
+      }
+    }
+    return files;
+  }
+
+  /**
+   * Evicts a listed rendition unless it was used after it was listed (another request or process marked it meanwhile).
+   * Only files under `renditions/` with a rendition key are ever removed. True when it is gone now.
+   */
+  async evictRendition(file: RenditionFile): Promise<boolean> {
+    const relative = path.relative(this.dir('renditions'), file.path).split(path.sep);
+    if (relative.length !== 3 || relative[0].startsWith('..') || !RENDITION_KEY.test(relative[2])) throw new Error(`not a rendition: ${file.path}`);
+    const now = await this.renditionFile(file.path);
+    if (now && now.atimeMs > file.atimeMs) return false;
+    await rm(file.path, { force: true });
+    return true;
   }
 
   async size(file: string): Promise<number | undefined> {

@@ -33,4 +33,15 @@ describe('configuration of uploads and file hosts', () => {
     expect(() => loadConfig({ TESSERA_IMAGES_URL: 'ftp://images.example.com' })).toThrow(/TESSERA_IMAGES_URL/);
     expect(() => loadConfig({ TESSERA_UPLOAD_MAX_BYTES: '0' })).toThrow(/TESSERA_UPLOAD_MAX_BYTES/);
   });
+
+  it('bounds the image host: 100 new renditions per space per minute, 2 transforms with 16 waiting, a 1024 MB cache', () => {
+    expect(loadConfig({})).toMatchObject({ imageRenditionsPerMinute: 100, imageTransformConcurrency: 2, imageTransformQueue: 16, imageCacheMb: 1024 });
+    const c = loadConfig({
+      TESSERA_IMAGE_RENDITIONS_PER_MINUTE: '0', TESSERA_IMAGE_TRANSFORM_CONCURRENCY: '4', TESSERA_IMAGE_TRANSFORM_QUEUE: '0', TESSERA_IMAGE_CACHE_MB: '5',
+    });
+    expect(c).toMatchObject({ imageRenditionsPerMinute: 0, imageTransformConcurrency: 4, imageTransformQueue: 0, imageCacheMb: 5 });
+    expect(() => loadConfig({ TESSERA_IMAGE_TRANSFORM_CONCURRENCY: '0' })).toThrow(/TESSERA_IMAGE_TRANSFORM_CONCURRENCY/);
+    expect(() => loadConfig({ TESSERA_IMAGE_CACHE_MB: '0' })).toThrow(/TESSERA_IMAGE_CACHE_MB/);
+    expect(() => loadConfig({ TESSERA_IMAGE_RENDITIONS_PER_MINUTE: '-1' })).toThrow(/TESSERA_IMAGE_RENDITIONS_PER_MINUTE/);
+  });
 });

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { ASSET_PROCESSING_JOB, DEFAULT_ASSETS_PATH, DEFAULT_IMAGES_PATH } from '../domain/uploads/asset-processing-service.ts';
 import { scheduleUploadExpiry, UPLOAD_EXPIRY_JOB, uploadExpiryJob } from '../domain/uploads/upload-expiry-job.ts';
@@ -11,6 +12,17 @@ import { FileStore } from './file-store.ts';
 import { publishedFiles } from './published-files.ts';
 import { mountPath } from './public-urls.ts';
 import { renditions } from './renditions.ts';
+import { createRenditionBudget } from './rendition-budget.ts';
+import { RenditionCache } from './rendition-cache.ts';
+import { setSharpThreads } from './sharp-loader.ts';
+import { threadsPerTransform, TransformSlots } from './transform-slots.ts';
+
+export interface AssetFilesOptions {
+  /** The PostgreSQL pool, when there is one: the rendition budget then lives in the database, shared by every process. */
+  pool?: pg.Pool;
+  /** A background failure (a rendition cache sweep). */
+  onError?: (error: unknown) => void;
+}
 
 /** How often unused uploads are swept. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,10 +31,16 @@ const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * Uploads, asset files and their hosts over one files directory: the options the domain services need, the jobs
  * (processing, and the upload expiry sweep), and what the public file hosts serve.
  */
-export function createAssetFiles(config: Config, storage: Storage) {
+export function createAssetFiles(config: Config, storage: Storage, options: AssetFilesOptions = {}) {
   const store = new FileStore(config.filesDir);
+  const transforms = new TransformSlots(config.imageTransformConcurrency, config.imageTransformQueue);
+  setSharpThreads(threadsPerTransform(config.imageTransformConcurrency));
+  const renditionCache = new RenditionCache(store, { maxBytes: config.imageCacheMb * 1024 * 1024, onError: options.onError });
+  const budget = createRenditionBudget(config.imageRenditionsPerMinute, options.pool);
   return {
     store,
+    /** The image host's limits (diagnostics and tests). */
+    images: { transforms, renditionCache, budget },
     serviceOptions: {
       uploads: { files: store, maxBytes: config.uploadMaxBytes },
       assetProcessing: { fetchRemoteFiles: config.fetchRemoteFiles, assetsBaseUrl: config.assetsBaseUrl, imagesBaseUrl: config.imagesBaseUrl },
@@ -32,7 +50,8 @@ export function createAssetFiles(config: Config, storage: Storage) {
       imagesPath: mountPath(config.imagesBaseUrl, DEFAULT_IMAGES_PATH),
       imagesHost: config.imagesBaseUrl ? new URL(config.imagesBaseUrl).host : undefined,
       find: publishedFiles(storage, store),
-      rendition: renditions(store),
+      rendition: renditions(store, { budget, slots: transforms, cache: renditionCache }),
+      vendorHeaderPrefix: config.vendor.headerPrefix,
     },
     async registerJobs(jobs: JobRunner) {
       jobs.register(ASSET_PROCESSING_JOB, assetProcessingJob(storage, store, { maxBytes: config.uploadMaxBytes, fetchRemoteFiles: config.fetchRemoteFiles }));
@@ -42,6 +61,7 @@ export function createAssetFiles(config: Config, storage: Storage) {
     },
     /** Test servers remove their temporary files directory when they stop. */
     async close() {
+      await renditionCache.idle();
       if (config.nodeEnv === 'test' && /[\\/]tessera-files-[0-9a-f]{12}$/.test(config.filesDir)) await store.destroy();
     },
   };

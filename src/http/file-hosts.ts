@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { FILE_KEY, type FindPublishedFile } from '../assets/published-files.ts';
 import { isIdentity, parseImageParams } from '../assets/image-params.ts';
 import type { Rendition } from '../assets/renditions.ts';
+import { RenditionRefused } from '../assets/rendition-refused.ts';
 import { AppError } from '../errors/index.ts';
 import { firstSegment, gateByFirstSegment, type GatedHandler } from './path-gate.ts';
 
@@ -13,6 +14,8 @@ export interface FileHostsOptions {
   imagesHost: string | undefined;
   find: FindPublishedFile;
   rendition: Rendition;
+  /** `X-<Vendor>`: a refused new rendition carries `X-<Vendor>-RateLimit-Reset` besides `Retry-After`. */
+  vendorHeaderPrefix: string;
 }
 
 const FILE_PATH = '/:spaceId/:assetId/:fileKey/:fileName';
@@ -27,11 +30,12 @@ export const FILE_MAX_AGE_SECONDS = 60;
  * Serves a file through `send` (Range and 206/416, conditional requests and 304, Last-Modified, Cache-Control).
  * The ETag is strong and names the bytes: the blob's sha256, or the rendition's key.
  */
-function send(res: Response, next: NextFunction, path: string, contentType: string, etag: string) {
+function send(res: Response, next: NextFunction, path: string, contentType: string, etag: string, onGone?: () => void) {
   res.type(contentType);
   res.set('ETag', `"${etag}"`);
-  res.sendFile(path, { dotfiles: 'allow', maxAge: FILE_MAX_AGE_SECONDS * 1000 }, (error?: Error & { status?: number; headers?: Record<string, string> }) => {
+  res.sendFile(path, { dotfiles: 'allow', maxAge: FILE_MAX_AGE_SECONDS * 1000 }, (error?: Error & { status?: number; code?: string; headers?: Record<string, string> }) => {
     if (!error || res.headersSent) return;
+    if (error.code === 'ENOENT' && onGone) return onGone();
     if (error.status === 416) {
       res.status(416).set(error.headers ?? {}).removeHeader('ETag');
       res.end();
@@ -62,12 +66,26 @@ export function fileHosts(options: FileHostsOptions): GatedHandler {
           throw new AppError('BadRequest', `Invalid image parameters: ${parsed.problems.map((p) => p.details).join(' ')}`, { errors: parsed.problems });
         }
         if (!isIdentity(parsed.params)) {
-          const rendition = await options.rendition(file.sha256, parsed.params, parsed.format);
-          return send(res, next, rendition.path, rendition.contentType, rendition.key);
+          const { params, format } = parsed;
+          const serveRendition = async (again: boolean) => {
+            const rendition = await options.rendition(spaceId, file.sha256, params, format);
+            // Evicted between its lookup and the read: made once more.
+            send(res, next, rendition.path, rendition.contentType, rendition.key, again ? () => serveRendition(false).catch(fail) : undefined);
+          };
+          return await serveRendition(true);
         }
       }
       send(res, next, file.path, file.contentType, file.sha256);
     } catch (error) {
+      fail(error);
+    }
+
+    function fail(error: unknown) {
+      res.removeHeader('ETag');
+      if (error instanceof RenditionRefused) {
+        res.set('Retry-After', String(error.retryAfterSeconds));
+        res.set(`${options.vendorHeaderPrefix}-RateLimit-Reset`, String(error.retryAfterSeconds));
+      }
       next(error);
     }
   };
