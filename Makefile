@@ -3,7 +3,7 @@ NODE  ?= node
 TSP   := $(NODE) node_modules/@typespec/compiler/cmd/tsp.js
 OATS  := $(NODE) node_modules/openapi-typescript/bin/cli.js
 
-.PHONY: generate check-generated graphql-snapshots check-graphql-snapshots typecheck lint test test-postgres contract bench start docs
+.PHONY: generate check-generated lint-openapi graphql-snapshots check-graphql-snapshots typecheck lint test test-postgres contract bench start docs
 
 ## generate: spec/*.tsp -> generated/openapi (3.0 + 3.1) -> generated/types
 # Compiles into a scratch folder first, so a spec error never leaves generated/ half-written.
@@ -38,7 +38,12 @@ check-graphql-snapshots:
 typecheck:
 	$(NODE) node_modules/typescript/bin/tsc --noEmit
 
-lint: typecheck
+## lint-openapi: the published OpenAPI documents (3.0 and 3.1) against Redocly's recommended rules (redocly.yaml)
+REDOCLY := REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true $(NODE) node_modules/@redocly/cli/bin/cli.js
+lint-openapi:
+	@$(REDOCLY) lint --config redocly.yaml --format=summary generated/openapi/3.0.0/*.yaml generated/openapi/3.1.0/*.yaml
+
+lint: typecheck lint-openapi
 
 ## test: every suite on PGlite (and on PostgreSQL too when TEST_DATABASE_URL is set)
 test:

@@ -11,7 +11,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the organizations the current user is a member of. */
+        /**
+         * Get all organizations
+         * @description Lists the organizations the current user is a member of.
+         *     Any valid token may call it, read-only tokens included.
+         */
         get: operations["Organizations_list"];
         put?: never;
         post?: never;
@@ -28,12 +32,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the spaces the current user can access. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`. */
+        /**
+         * Get all spaces
+         * @description Lists the spaces the current user can access. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`.
+         *     Any valid token may call it, read-only tokens included. An unknown `order` key answers 400 `InvalidQuery`.
+         */
         get: operations["Spaces_list"];
         put?: never;
         /**
+         * Create a space
          * @description Creates a space with a ready `master` environment and its default locale; the creator becomes a space admin.
          *     Send `X-Service-Organization` when the user is an owner or admin of several organizations.
+         *     Needs a token with write access of an organization owner or admin (a read-only token gets 403 `AccessDenied`). A
+         *     missing or invalid name answers 422 `ValidationFailed`; an unknown `X-Service-Organization` answers 404
+         *     `NotFound`.
          */
         post: operations["Spaces_create"];
         delete?: never;
@@ -49,12 +61,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one space. */
+        /**
+         * Get a single space
+         * @description Returns one space.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
+         *     `NotFound`.
+         */
         get: operations["Spaces_get"];
-        /** @description Renames a space. Needs the current version in `X-Service-Version`; the whole body is replaced. */
+        /**
+         * Update a space
+         * @description Renames a space. Needs the current version in `X-Service-Version`; the whole body is replaced.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An invalid name answers 422 `ValidationFailed`.
+         */
         put: operations["Spaces_update"];
         post?: never;
-        /** @description Deletes a space and everything in it, irreversibly. */
+        /**
+         * Delete a space
+         * @description Deletes a space and everything in it, irreversibly.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space answers
+         *     404 `NotFound`.
+         */
         delete: operations["Spaces_delete"];
         options?: never;
         head?: never;
@@ -68,10 +95,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the space's delivery keys. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`. */
+        /**
+         * Get all delivery API keys
+         * @description Lists the space's delivery keys. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
+         *     `NotFound`.
+         */
         get: operations["ApiKeys_list"];
         put?: never;
-        /** @description Creates a delivery key with a generated id, together with its preview key. Needs the space admin role. */
+        /**
+         * Create a delivery API key
+         * @description Creates a delivery key with a generated id, together with its preview key. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown environment
+         *     in `environments` or an invalid name answers 422 `ValidationFailed`; an unknown space answers 404 `NotFound`.
+         */
         post: operations["ApiKeys_create"];
         delete?: never;
         options?: never;
@@ -86,16 +123,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one delivery key, with its token. */
+        /**
+         * Get a single delivery API key
+         * @description Returns one delivery key, with its token.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or key answers 404
+         *     `NotFound`.
+         */
         get: operations["ApiKeys_get"];
         /**
+         * Create or update a delivery API key
          * @description Creates a delivery key with the id in the path (201) when it does not exist; otherwise replaces its name,
          *     description and environments (200), which needs the current version in `X-Service-Version`.
          *     Tokens never change. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch` (on update). An invalid body answers 422 `ValidationFailed`.
          */
         put: operations["ApiKeys_createOrUpdate"];
         post?: never;
-        /** @description Deletes a delivery key and its preview key; both tokens stop working at once. Needs the space admin role. */
+        /**
+         * Delete a delivery API key
+         * @description Deletes a delivery key and its preview key; both tokens stop working at once. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space or key
+         *     answers 404 `NotFound`.
+         */
         delete: operations["ApiKeys_delete"];
         options?: never;
         head?: never;
@@ -109,10 +159,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Searches the assets of the environment, with their draft fields. Invalid parameters answer 400 `InvalidQuery`. */
+        /**
+         * Get all assets
+         * @description Searches the assets of the environment, with their draft fields. Invalid parameters answer 400 `InvalidQuery`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
+         */
         get: operations["MasterAssetSearch_list"];
         put?: never;
-        /** @description Creates an asset with a generated id, version 1. Unknown tags answer 422. */
+        /**
+         * Create an asset
+         * @description Creates an asset with a generated id, version 1. Unknown tags answer 422.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Fields other than
+         *     `title`, `description` and `file`, or values of the wrong shape, answer 422 `InvalidEntry` with
+         *     `details.errors[]`; an unknown space or environment answers 404 `NotFound`.
+         */
         post: operations["MasterAssets_create"];
         delete?: never;
         options?: never;
@@ -127,16 +188,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one asset with its draft fields. */
+        /**
+         * Get a single asset
+         * @description Returns one asset with its draft fields.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or asset
+         *     answers 404 `NotFound`.
+         */
         get: operations["MasterAssets_get"];
         /**
+         * Create or update an asset
          * @description Creates an asset with the chosen id (201, version 1; the version header is ignored) or replaces an existing
          *     asset's `fields` and `metadata` (200, version + 1; `X-Service-Version` must be the current version, a missing
          *     or stale one answers 409).
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Values of the wrong
+         *     shape answer 422 `InvalidEntry` with `details.errors[]`.
          */
         put: operations["MasterAssets_createOrUpdate"];
         post?: never;
-        /** @description Deletes an asset for good. A published asset must be unpublished first (400 `Cannot delete published`). */
+        /**
+         * Delete an asset
+         * @description Deletes an asset for good. A published asset must be unpublished first (400 `Cannot delete published`).
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or asset answers 404 `NotFound`.
+         */
         delete: operations["MasterAssets_delete"];
         options?: never;
         head?: never;
@@ -152,12 +226,23 @@ export interface paths {
         };
         get?: never;
         /**
+         * Archive an asset
          * @description Archives an unpublished asset (400 `Cannot archive published`). The version header is optional and checked
          *     only when sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404
+         *     `NotFound`.
          */
         put: operations["MasterAssets_archive"];
         post?: never;
-        /** @description Unarchives the asset (400 `Not archived` when it is not). The version header is optional and checked only when sent. */
+        /**
+         * Unarchive an asset
+         * @description Unarchives the asset (400 `Not archived` when it is not). The version header is optional and checked only when
+         *     sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404
+         *     `NotFound`.
+         */
         delete: operations["MasterAssets_unarchive"];
         options?: never;
         head?: never;
@@ -173,6 +258,7 @@ export interface paths {
         };
         get?: never;
         /**
+         * Process an asset file
          * @description Processes the file of one locale of an asset: the bytes are taken from the upload linked by
          *     `fields.file.<locale>.uploadFrom`, or fetched from the `upload` URL when the server allows outbound fetches.
          *     Answers 204 at once; processing may end later. When it ends, `fields.file.<locale>` holds `url`
@@ -181,6 +267,8 @@ export interface paths {
          *     locale). Needs the asset's current version in `X-Service-Version`; the version is not changed by the request
          *     itself, so every locale can be processed in parallel with the same version. A locale already processed
          *     answers 204 and changes nothing. A locale without a file answers 422 `ValidationFailed`.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404 `NotFound`.
          */
         put: operations["MasterAssetProcessing_process"];
         post?: never;
@@ -199,13 +287,21 @@ export interface paths {
         };
         get?: never;
         /**
+         * Publish an asset
          * @description Publishes the asset as it is at the version sent in `X-Service-Version` (required). The asset must have a file in
          *     the default locale and every file must be processed (have a `url`), else 422 `ValidationFailed`. Sets
          *     `publishedVersion` to that version, adds 1 to `version` and to `publishedCounter`. An archived asset cannot be published.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404 `NotFound`.
          */
         put: operations["MasterAssets_publish"];
         post?: never;
-        /** @description Unpublishes the asset (400 `Not published` when it is not). The version header is not needed. */
+        /**
+         * Unpublish an asset
+         * @description Unpublishes the asset (400 `Not published` when it is not). The version header is not needed.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or asset answers 404 `NotFound`.
+         */
         delete: operations["MasterAssets_unpublish"];
         options?: never;
         head?: never;
@@ -219,10 +315,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise (`sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`). */
+        /**
+         * Get all content types
+         * @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise
+         *     (`sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
+         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         */
         get: operations["MasterContentTypes_list"];
         put?: never;
-        /** @description Creates a content type with a generated id, version 1, not active. Needs the space admin role. */
+        /**
+         * Create a content type
+         * @description Creates a content type with a generated id, version 1, not active. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     (field ids, types, validations, `displayField`) answers 422 `ValidationFailed` with `details.errors[]`. An
+         *     unknown space or environment answers 404 `NotFound`.
+         */
         post: operations["MasterContentTypes_create"];
         delete?: never;
         options?: never;
@@ -237,19 +345,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one content type with its draft definition. */
+        /**
+         * Get a single content type
+         * @description Returns one content type with its draft definition.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     content type answers 404 `NotFound`.
+         */
         get: operations["MasterContentTypes_get"];
         /**
+         * Create or update a content type
          * @description Creates a content type with the chosen id (201, version 1; any version header is ignored) or replaces an existing
          *     one (200, version + 1; `X-Service-Version` must be the current version, a missing or stale one answers 409).
          *     A field's type cannot change; a field can be removed (or marked `deleted`) only when it is omitted in the
          *     activated definition. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     answers 422 `ValidationFailed` with `details.errors[]`.
          */
         put: operations["MasterContentTypes_createOrUpdate"];
         post?: never;
         /**
+         * Delete a content type
          * @description Deletes a content type that is not active and has no entries (400 `Cannot delete published`,
          *     400 `Content Type has entries`). Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or content type answers 404 `NotFound`.
          */
         delete: operations["MasterContentTypes_delete"];
         options?: never;
@@ -264,11 +383,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns the editor interface of a content type; 404 while the content type was never activated. */
+        /**
+         * Get the editor interface of a content type
+         * @description Returns the editor interface of a content type; 404 while the content type was never activated.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     content type answers 404 `NotFound`.
+         */
         get: operations["MasterEditorInterfaces_get"];
         /**
+         * Update the editor interface of a content type
          * @description Replaces the editor interface of a content type. Needs `X-Service-Version` (the current version; missing or stale
          *     answers 409) and the space admin role; 404 while the content type was never activated.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A control for a field
+         *     the activated content type lacks, or a field controlled twice, answers 422 `ValidationFailed`.
          */
         put: operations["MasterEditorInterfaces_update"];
         post?: never;
@@ -287,6 +414,7 @@ export interface paths {
         };
         get?: never;
         /**
+         * Activate a content type
          * @description Activates the draft definition at the version sent in `X-Service-Version` (required): it becomes the
          *     definition that shapes entries. Sets `publishedVersion` to that version, adds 1 to `version` and to
          *     `publishedCounter`. Fields marked `deleted` disappear, renamed fields take their `newId` (entries follow), and the
@@ -296,12 +424,18 @@ export interface paths {
          *     `Previously published fields are invalid` (`details.errors[]` names `entryId`, `name` and `path` of each
          *     problem) and changes nothing.
          *     Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or content type answers 404
+         *     `NotFound`.
          */
         put: operations["MasterContentTypes_activate"];
         post?: never;
         /**
+         * Deactivate a content type
          * @description Deactivates the content type (400 `Not published` when it is not active, 400 `Content Type has entries` while
          *     entries of it exist). Adds 1 to `version` and clears `publishedVersion`. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or content type answers 404 `NotFound`.
          */
         delete: operations["MasterContentTypes_deactivate"];
         options?: never;
@@ -316,7 +450,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the activation snapshots of a content type, newest first. Snapshots exist only in the master environment; others answer 404. */
+        /**
+         * Get all snapshots of a content type
+         * @description Lists the activation snapshots of a content type, newest first. Snapshots exist only in the master environment;
+         *     others answer 404.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     content type answers 404 `NotFound`.
+         */
         get: operations["MasterContentTypes_listSnapshots"];
         put?: never;
         post?: never;
@@ -333,7 +473,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one activation snapshot of a content type (master environment only). */
+        /**
+         * Get a snapshot of a content type
+         * @description Returns one activation snapshot of a content type (master environment only).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment,
+         *     content type or snapshot answers 404 `NotFound`.
+         */
         get: operations["MasterContentTypes_getSnapshot"];
         put?: never;
         post?: never;
@@ -350,7 +495,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the editor interfaces of the environment's content types, in the order their content types were created. */
+        /**
+         * Get all editor interfaces of an environment
+         * @description Lists the editor interfaces of the environment's content types, in the order their content types were created.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
+         */
         get: operations["MasterEditorInterfaces_list"];
         put?: never;
         post?: never;
@@ -368,16 +518,23 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all entries
          * @description Searches the entries of the environment, with their draft fields. Searching through a link field, one level
          *     deep and for at most two link fields: `fields.<link>.sys.contentType.sys.id=<type>` with
          *     `fields.<link>.fields.<field>[<operator>]=<value>` (`content_type` required). Every invalid parameter answers
          *     400 `InvalidQuery` with `details.errors[]` naming each problem.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
          */
         get: operations["MasterEntrySearch_list"];
         put?: never;
         /**
+         * Create an entry
          * @description Creates an entry with a generated id, version 1. `X-Service-Content-Type` names an activated content type of
          *     the environment; an unknown or never activated one answers 422 `ValidationFailed`. Unknown tags answer 422.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Values that do not fit
+         *     the content type answer 422 `InvalidEntry` with `details.errors[]`; an unknown space or environment answers 404
+         *     `NotFound`.
          */
         post: operations["MasterEntries_create"];
         delete?: never;
@@ -393,16 +550,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one entry with its draft fields. */
+        /**
+         * Get a single entry
+         * @description Returns one entry with its draft fields.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or entry
+         *     answers 404 `NotFound`.
+         */
         get: operations["MasterEntries_get"];
         /**
+         * Create or update an entry
          * @description Creates an entry with the chosen id (201, version 1; `X-Service-Content-Type` required, the version header is
          *     ignored) or replaces an existing entry's `fields` and `metadata` (200, version + 1; `X-Service-Version` must be
          *     the current version, a missing or stale one answers 409). The content type of an entry never changes.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Values that do not fit
+         *     the content type answer 422 `InvalidEntry` with `details.errors[]`; an unknown or never activated content type
+         *     answers 422 `ValidationFailed`.
          */
         put: operations["MasterEntries_createOrUpdate"];
         post?: never;
-        /** @description Deletes an entry for good. A published entry must be unpublished first (400 `Cannot delete published`). */
+        /**
+         * Delete an entry
+         * @description Deletes an entry for good. A published entry must be unpublished first (400 `Cannot delete published`).
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or entry answers 404 `NotFound`.
+         */
         delete: operations["MasterEntries_delete"];
         options?: never;
         head?: never;
@@ -418,12 +589,23 @@ export interface paths {
         };
         get?: never;
         /**
+         * Archive an entry
          * @description Archives an unpublished entry (400 `Cannot archive published`). The version header is optional and checked
          *     only when sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404
+         *     `NotFound`.
          */
         put: operations["MasterEntries_archive"];
         post?: never;
-        /** @description Unarchives the entry (400 `Not archived` when it is not). The version header is optional and checked only when sent. */
+        /**
+         * Unarchive an entry
+         * @description Unarchives the entry (400 `Not archived` when it is not). The version header is optional and checked only when
+         *     sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404
+         *     `NotFound`.
+         */
         delete: operations["MasterEntries_unarchive"];
         options?: never;
         head?: never;
@@ -439,14 +621,22 @@ export interface paths {
         };
         get?: never;
         /**
+         * Publish an entry
          * @description Publishes the entry as it is at the version sent in `X-Service-Version` (required): every rule of the activated
          *     content type is checked for every locale and every link must resolve, else 422 `ValidationFailed` with
          *     `details.errors[]`. Sets `publishedVersion` to that version, adds 1 to `version` and to `publishedCounter`.
          *     In the master environment each publish also records a snapshot. An archived entry cannot be published.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404 `NotFound`.
          */
         put: operations["MasterEntries_publish"];
         post?: never;
-        /** @description Unpublishes the entry (400 `Not published` when it is not). The version header is not needed. */
+        /**
+         * Unpublish an entry
+         * @description Unpublishes the entry (400 `Not published` when it is not). The version header is not needed.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or entry answers 404 `NotFound`.
+         */
         delete: operations["MasterEntries_unpublish"];
         options?: never;
         head?: never;
@@ -461,8 +651,11 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all snapshots of an entry
          * @description Lists the publish snapshots of an entry, newest first. Snapshots exist only in the master environment;
          *     other environments answer 404.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or entry
+         *     answers 404 `NotFound`.
          */
         get: operations["MasterEntries_listSnapshots"];
         put?: never;
@@ -480,7 +673,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one publish snapshot of an entry (master environment only). */
+        /**
+         * Get a snapshot of an entry
+         * @description Returns one publish snapshot of an entry (master environment only).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or entry
+         *     or snapshot answers 404 `NotFound`.
+         */
         get: operations["MasterEntries_getSnapshot"];
         put?: never;
         post?: never;
@@ -497,7 +695,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the aliases of a space (none until aliases are enabled). Orderable by `sys.createdAt`, `sys.updatedAt` and `sys.id`. */
+        /**
+         * Get all environment aliases of a space
+         * @description Lists the aliases of a space (none until aliases are enabled). Orderable by `sys.createdAt`, `sys.updatedAt` and
+         *     `sys.id`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
+         *     `NotFound`.
+         */
         get: operations["EnvironmentAliases_list"];
         put?: never;
         post?: never;
@@ -514,17 +718,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one alias. */
+        /**
+         * Get a single environment alias
+         * @description Returns one alias.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or alias answers 404
+         *     `NotFound`.
+         */
         get: operations["EnvironmentAliases_get"];
         /**
+         * Create or update an environment alias
          * @description Creates an alias (201) or changes the environment it targets (200; needs the current version in
          *     `X-Service-Version`). The first alias must be `master`: creating it enables aliases for the space, renames
          *     the environment `master` to `master-YYYY-MM-DD` and points the alias at the environment in the body
          *     (`master` there means that renamed environment). Up to two aliases besides `master`. Space admins only.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch` (on update). A target that does not exist or is not ready, or
+         *     a first alias other than `master`, answers 422 `ValidationFailed`.
          */
         put: operations["EnvironmentAliases_createOrUpdate"];
         post?: never;
-        /** @description Deletes an alias; the environment it targets stays. The `master` alias cannot be deleted. Space admins only. */
+        /**
+         * Delete an environment alias
+         * @description Deletes an alias; the environment it targets stays. The `master` alias cannot be deleted. Space admins only.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space or
+         *     alias answers 404 `NotFound`.
+         */
         delete: operations["EnvironmentAliases_delete"];
         options?: never;
         head?: never;
@@ -539,15 +757,22 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all environments of a space
          * @description Lists the environments of a space, in every state. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`
          *     and `name`; the default order is `sys.createdAt,sys.id`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
+         *     `NotFound`.
          */
         get: operations["Environments_list"];
         put?: never;
         /**
+         * Create an environment
          * @description Creates an environment with a generated id, copied from `master` or from the environment named in
          *     `X-Service-Source-Environment`. Answers at once with state `queued`; the copy runs in the background,
          *     so poll the environment until `sys.state` is `ready`. Space admins only.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown or not ready
+         *     source environment answers 404 `NotFound` or 422 `ValidationFailed`; an invalid name answers 422
+         *     `ValidationFailed`.
          */
         post: operations["Environments_create"];
         delete?: never;
@@ -564,20 +789,30 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get a single environment
          * @description Returns one environment in whatever state it is. Given an alias id, returns the environment the alias
          *     targets with `sys.id` set to the alias id and `sys.aliasedEnvironment` linking the target.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
          */
         get: operations["Environments_get"];
         /**
+         * Create or update an environment
          * @description Creates the environment with this id (201, copied in the background like `create`), or renames an
          *     existing one (200; needs the current version in `X-Service-Version`, the source header is ignored).
          *     The `master` environment cannot be renamed. Space admins only.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch` (on update). An id taken by an alias, or an invalid name,
+         *     answers 422 `ValidationFailed`.
          */
         put: operations["Environments_createOrUpdate"];
         post?: never;
         /**
+         * Delete an environment
          * @description Deletes an environment and everything in it, irreversibly. `master` and environments targeted by an
          *     alias cannot be deleted. Space admins only.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space or
+         *     environment answers 404 `NotFound`.
          */
         delete: operations["Environments_delete"];
         options?: never;
@@ -592,10 +827,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Searches the assets of the environment, with their draft fields. Invalid parameters answer 400 `InvalidQuery`. */
+        /**
+         * Get all assets
+         * @description Searches the assets of the environment, with their draft fields. Invalid parameters answer 400 `InvalidQuery`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
+         */
         get: operations["AssetSearch_list"];
         put?: never;
-        /** @description Creates an asset with a generated id, version 1. Unknown tags answer 422. */
+        /**
+         * Create an asset
+         * @description Creates an asset with a generated id, version 1. Unknown tags answer 422.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Fields other than
+         *     `title`, `description` and `file`, or values of the wrong shape, answer 422 `InvalidEntry` with
+         *     `details.errors[]`; an unknown space or environment answers 404 `NotFound`.
+         */
         post: operations["Assets_create"];
         delete?: never;
         options?: never;
@@ -610,16 +856,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one asset with its draft fields. */
+        /**
+         * Get a single asset
+         * @description Returns one asset with its draft fields.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or asset
+         *     answers 404 `NotFound`.
+         */
         get: operations["Assets_get"];
         /**
+         * Create or update an asset
          * @description Creates an asset with the chosen id (201, version 1; the version header is ignored) or replaces an existing
          *     asset's `fields` and `metadata` (200, version + 1; `X-Service-Version` must be the current version, a missing
          *     or stale one answers 409).
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Values of the wrong
+         *     shape answer 422 `InvalidEntry` with `details.errors[]`.
          */
         put: operations["Assets_createOrUpdate"];
         post?: never;
-        /** @description Deletes an asset for good. A published asset must be unpublished first (400 `Cannot delete published`). */
+        /**
+         * Delete an asset
+         * @description Deletes an asset for good. A published asset must be unpublished first (400 `Cannot delete published`).
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or asset answers 404 `NotFound`.
+         */
         delete: operations["Assets_delete"];
         options?: never;
         head?: never;
@@ -635,12 +894,23 @@ export interface paths {
         };
         get?: never;
         /**
+         * Archive an asset
          * @description Archives an unpublished asset (400 `Cannot archive published`). The version header is optional and checked
          *     only when sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404
+         *     `NotFound`.
          */
         put: operations["Assets_archive"];
         post?: never;
-        /** @description Unarchives the asset (400 `Not archived` when it is not). The version header is optional and checked only when sent. */
+        /**
+         * Unarchive an asset
+         * @description Unarchives the asset (400 `Not archived` when it is not). The version header is optional and checked only when
+         *     sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404
+         *     `NotFound`.
+         */
         delete: operations["Assets_unarchive"];
         options?: never;
         head?: never;
@@ -656,6 +926,7 @@ export interface paths {
         };
         get?: never;
         /**
+         * Process an asset file
          * @description Processes the file of one locale of an asset: the bytes are taken from the upload linked by
          *     `fields.file.<locale>.uploadFrom`, or fetched from the `upload` URL when the server allows outbound fetches.
          *     Answers 204 at once; processing may end later. When it ends, `fields.file.<locale>` holds `url`
@@ -664,6 +935,8 @@ export interface paths {
          *     locale). Needs the asset's current version in `X-Service-Version`; the version is not changed by the request
          *     itself, so every locale can be processed in parallel with the same version. A locale already processed
          *     answers 204 and changes nothing. A locale without a file answers 422 `ValidationFailed`.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404 `NotFound`.
          */
         put: operations["AssetProcessing_process"];
         post?: never;
@@ -682,13 +955,21 @@ export interface paths {
         };
         get?: never;
         /**
+         * Publish an asset
          * @description Publishes the asset as it is at the version sent in `X-Service-Version` (required). The asset must have a file in
          *     the default locale and every file must be processed (have a `url`), else 422 `ValidationFailed`. Sets
          *     `publishedVersion` to that version, adds 1 to `version` and to `publishedCounter`. An archived asset cannot be published.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or asset answers 404 `NotFound`.
          */
         put: operations["Assets_publish"];
         post?: never;
-        /** @description Unpublishes the asset (400 `Not published` when it is not). The version header is not needed. */
+        /**
+         * Unpublish an asset
+         * @description Unpublishes the asset (400 `Not published` when it is not). The version header is not needed.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or asset answers 404 `NotFound`.
+         */
         delete: operations["Assets_unpublish"];
         options?: never;
         head?: never;
@@ -702,10 +983,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise (`sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`). */
+        /**
+         * Get all content types
+         * @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise
+         *     (`sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
+         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         */
         get: operations["ContentTypes_list"];
         put?: never;
-        /** @description Creates a content type with a generated id, version 1, not active. Needs the space admin role. */
+        /**
+         * Create a content type
+         * @description Creates a content type with a generated id, version 1, not active. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     (field ids, types, validations, `displayField`) answers 422 `ValidationFailed` with `details.errors[]`. An
+         *     unknown space or environment answers 404 `NotFound`.
+         */
         post: operations["ContentTypes_create"];
         delete?: never;
         options?: never;
@@ -720,19 +1013,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one content type with its draft definition. */
+        /**
+         * Get a single content type
+         * @description Returns one content type with its draft definition.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     content type answers 404 `NotFound`.
+         */
         get: operations["ContentTypes_get"];
         /**
+         * Create or update a content type
          * @description Creates a content type with the chosen id (201, version 1; any version header is ignored) or replaces an existing
          *     one (200, version + 1; `X-Service-Version` must be the current version, a missing or stale one answers 409).
          *     A field's type cannot change; a field can be removed (or marked `deleted`) only when it is omitted in the
          *     activated definition. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     answers 422 `ValidationFailed` with `details.errors[]`.
          */
         put: operations["ContentTypes_createOrUpdate"];
         post?: never;
         /**
+         * Delete a content type
          * @description Deletes a content type that is not active and has no entries (400 `Cannot delete published`,
          *     400 `Content Type has entries`). Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or content type answers 404 `NotFound`.
          */
         delete: operations["ContentTypes_delete"];
         options?: never;
@@ -747,11 +1051,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns the editor interface of a content type; 404 while the content type was never activated. */
+        /**
+         * Get the editor interface of a content type
+         * @description Returns the editor interface of a content type; 404 while the content type was never activated.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     content type answers 404 `NotFound`.
+         */
         get: operations["EditorInterfaces_get"];
         /**
+         * Update the editor interface of a content type
          * @description Replaces the editor interface of a content type. Needs `X-Service-Version` (the current version; missing or stale
          *     answers 409) and the space admin role; 404 while the content type was never activated.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A control for a field
+         *     the activated content type lacks, or a field controlled twice, answers 422 `ValidationFailed`.
          */
         put: operations["EditorInterfaces_update"];
         post?: never;
@@ -770,6 +1082,7 @@ export interface paths {
         };
         get?: never;
         /**
+         * Activate a content type
          * @description Activates the draft definition at the version sent in `X-Service-Version` (required): it becomes the
          *     definition that shapes entries. Sets `publishedVersion` to that version, adds 1 to `version` and to
          *     `publishedCounter`. Fields marked `deleted` disappear, renamed fields take their `newId` (entries follow), and the
@@ -779,12 +1092,18 @@ export interface paths {
          *     `Previously published fields are invalid` (`details.errors[]` names `entryId`, `name` and `path` of each
          *     problem) and changes nothing.
          *     Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or content type answers 404
+         *     `NotFound`.
          */
         put: operations["ContentTypes_activate"];
         post?: never;
         /**
+         * Deactivate a content type
          * @description Deactivates the content type (400 `Not published` when it is not active, 400 `Content Type has entries` while
          *     entries of it exist). Adds 1 to `version` and clears `publishedVersion`. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or content type answers 404 `NotFound`.
          */
         delete: operations["ContentTypes_deactivate"];
         options?: never;
@@ -799,7 +1118,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the activation snapshots of a content type, newest first. Snapshots exist only in the master environment; others answer 404. */
+        /**
+         * Get all snapshots of a content type
+         * @description Lists the activation snapshots of a content type, newest first. Snapshots exist only in the master environment;
+         *     others answer 404.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     content type answers 404 `NotFound`.
+         */
         get: operations["ContentTypes_listSnapshots"];
         put?: never;
         post?: never;
@@ -816,7 +1141,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one activation snapshot of a content type (master environment only). */
+        /**
+         * Get a snapshot of a content type
+         * @description Returns one activation snapshot of a content type (master environment only).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment,
+         *     content type or snapshot answers 404 `NotFound`.
+         */
         get: operations["ContentTypes_getSnapshot"];
         put?: never;
         post?: never;
@@ -833,7 +1163,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the editor interfaces of the environment's content types, in the order their content types were created. */
+        /**
+         * Get all editor interfaces of an environment
+         * @description Lists the editor interfaces of the environment's content types, in the order their content types were created.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
+         */
         get: operations["EditorInterfaces_list"];
         put?: never;
         post?: never;
@@ -851,16 +1186,23 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all entries
          * @description Searches the entries of the environment, with their draft fields. Searching through a link field, one level
          *     deep and for at most two link fields: `fields.<link>.sys.contentType.sys.id=<type>` with
          *     `fields.<link>.fields.<field>[<operator>]=<value>` (`content_type` required). Every invalid parameter answers
          *     400 `InvalidQuery` with `details.errors[]` naming each problem.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
          */
         get: operations["EntrySearch_list"];
         put?: never;
         /**
+         * Create an entry
          * @description Creates an entry with a generated id, version 1. `X-Service-Content-Type` names an activated content type of
          *     the environment; an unknown or never activated one answers 422 `ValidationFailed`. Unknown tags answer 422.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Values that do not fit
+         *     the content type answer 422 `InvalidEntry` with `details.errors[]`; an unknown space or environment answers 404
+         *     `NotFound`.
          */
         post: operations["Entries_create"];
         delete?: never;
@@ -876,16 +1218,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one entry with its draft fields. */
+        /**
+         * Get a single entry
+         * @description Returns one entry with its draft fields.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or entry
+         *     answers 404 `NotFound`.
+         */
         get: operations["Entries_get"];
         /**
+         * Create or update an entry
          * @description Creates an entry with the chosen id (201, version 1; `X-Service-Content-Type` required, the version header is
          *     ignored) or replaces an existing entry's `fields` and `metadata` (200, version + 1; `X-Service-Version` must be
          *     the current version, a missing or stale one answers 409). The content type of an entry never changes.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Values that do not fit
+         *     the content type answer 422 `InvalidEntry` with `details.errors[]`; an unknown or never activated content type
+         *     answers 422 `ValidationFailed`.
          */
         put: operations["Entries_createOrUpdate"];
         post?: never;
-        /** @description Deletes an entry for good. A published entry must be unpublished first (400 `Cannot delete published`). */
+        /**
+         * Delete an entry
+         * @description Deletes an entry for good. A published entry must be unpublished first (400 `Cannot delete published`).
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or entry answers 404 `NotFound`.
+         */
         delete: operations["Entries_delete"];
         options?: never;
         head?: never;
@@ -901,12 +1257,23 @@ export interface paths {
         };
         get?: never;
         /**
+         * Archive an entry
          * @description Archives an unpublished entry (400 `Cannot archive published`). The version header is optional and checked
          *     only when sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404
+         *     `NotFound`.
          */
         put: operations["Entries_archive"];
         post?: never;
-        /** @description Unarchives the entry (400 `Not archived` when it is not). The version header is optional and checked only when sent. */
+        /**
+         * Unarchive an entry
+         * @description Unarchives the entry (400 `Not archived` when it is not). The version header is optional and checked only when
+         *     sent.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A stale
+         *     `X-Service-Version`, when sent, answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404
+         *     `NotFound`.
+         */
         delete: operations["Entries_unarchive"];
         options?: never;
         head?: never;
@@ -922,14 +1289,22 @@ export interface paths {
         };
         get?: never;
         /**
+         * Publish an entry
          * @description Publishes the entry as it is at the version sent in `X-Service-Version` (required): every rule of the activated
          *     content type is checked for every locale and every link must resolve, else 422 `ValidationFailed` with
          *     `details.errors[]`. Sets `publishedVersion` to that version, adds 1 to `version` and to `publishedCounter`.
          *     In the master environment each publish also records a snapshot. An archived entry cannot be published.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404 `NotFound`.
          */
         put: operations["Entries_publish"];
         post?: never;
-        /** @description Unpublishes the entry (400 `Not published` when it is not). The version header is not needed. */
+        /**
+         * Unpublish an entry
+         * @description Unpublishes the entry (400 `Not published` when it is not). The version header is not needed.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or entry answers 404 `NotFound`.
+         */
         delete: operations["Entries_unpublish"];
         options?: never;
         head?: never;
@@ -944,8 +1319,11 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all snapshots of an entry
          * @description Lists the publish snapshots of an entry, newest first. Snapshots exist only in the master environment;
          *     other environments answer 404.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or entry
+         *     answers 404 `NotFound`.
          */
         get: operations["Entries_listSnapshots"];
         put?: never;
@@ -963,7 +1341,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one publish snapshot of an entry (master environment only). */
+        /**
+         * Get a snapshot of an entry
+         * @description Returns one publish snapshot of an entry (master environment only).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or entry
+         *     or snapshot answers 404 `NotFound`.
+         */
         get: operations["Entries_getSnapshot"];
         put?: never;
         post?: never;
@@ -980,10 +1363,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the extensions of the environment, oldest first. */
+        /**
+         * Get all UI extensions of an environment
+         * @description Lists the extensions of the environment, oldest first.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
+         */
         get: operations["Extensions_list"];
         put?: never;
-        /** @description Creates an extension with a generated id, version 1. Needs the space admin role. */
+        /**
+         * Create a UI extension
+         * @description Creates an extension with a generated id, version 1. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     (both or neither of `src` and `srcdoc`, a `srcdoc` over 200KB, bad parameters) answers 422 `ValidationFailed`. An
+         *     unknown space or environment answers 404 `NotFound`.
+         */
         post: operations["Extensions_create"];
         delete?: never;
         options?: never;
@@ -998,15 +1392,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one extension. */
+        /**
+         * Get a single UI extension
+         * @description Returns one extension.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     extension answers 404 `NotFound`.
+         */
         get: operations["Extensions_get"];
         /**
+         * Create or update a UI extension
          * @description Creates an extension with the chosen id (201, version 1) or replaces an existing one (200, version + 1;
          *     `X-Service-Version` must be the current version, a missing or stale one answers 409). Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     answers 422 `ValidationFailed`.
          */
         put: operations["Extensions_createOrUpdate"];
         post?: never;
-        /** @description Deletes an extension. Needs the space admin role. */
+        /**
+         * Delete a UI extension
+         * @description Deletes an extension. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or extension answers 404 `NotFound`.
+         */
         delete: operations["Extensions_delete"];
         options?: never;
         head?: never;
@@ -1021,14 +1428,21 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all locales of an environment
          * @description Lists the locales of the environment. `order` is accepted and ignored: locales come oldest first,
          *     the default locale among them.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
          */
         get: operations["Locales_list"];
         put?: never;
         /**
+         * Create a locale
          * @description Creates a locale with a generated id. The code must be unused in the environment; `default` cannot be true.
          *     Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A code already used in
+         *     the environment, a fallback that does not exist or loops, or an invalid body answers 422 `ValidationFailed`. An
+         *     unknown space or environment answers 404 `NotFound`.
          */
         post: operations["Locales_create"];
         delete?: never;
@@ -1044,17 +1458,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one locale by its id (not its code). */
+        /**
+         * Get a single locale
+         * @description Returns one locale by its id (not its code).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     locale answers 404 `NotFound`.
+         */
         get: operations["Locales_get"];
         /**
+         * Update a locale
          * @description Replaces a locale. Needs the current version in `X-Service-Version` unless nothing changes (an identical body
          *     answers the locale as it is). A locale used as another's fallback cannot change its code. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An invalid body answers 422 `ValidationFailed`. An unknown
+         *     space, environment or locale answers 404 `NotFound`.
          */
         put: operations["Locales_update"];
         post?: never;
         /**
+         * Delete a locale
          * @description Deletes a locale and all content in it, permanently. The default locale and a locale used as another's
          *     fallback cannot be deleted. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Deleting the default
+         *     locale or a fallback answers 422 `ValidationFailed`. An unknown space, environment or locale answers 404
+         *     `NotFound`.
          */
         delete: operations["Locales_delete"];
         options?: never;
@@ -1069,7 +1496,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Searches the published assets of the environment; items carry the fields and tags as published. */
+        /**
+         * Get all published assets
+         * @description Searches the published assets of the environment; items carry the fields and tags as published.
+         *     Takes the same parameters as the asset search; invalid parameters answer 400 `InvalidQuery`. Any token with
+         *     access to the space may call it, read-only tokens included. An unknown space or environment answers 404
+         *     `NotFound`.
+         */
         get: operations["PublishedAssetSearch_list"];
         put?: never;
         post?: never;
@@ -1087,8 +1520,11 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all activated content types
          * @description Lists the activated content types: each as it was activated (`fields` is the activated definition, fields
          *     deleted at activation are gone). Content types never activated or deactivated are left out.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
          */
         get: operations["ActivatedContentTypes_list"];
         put?: never;
@@ -1106,7 +1542,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Searches the published entries of the environment; items carry the fields and tags as published. */
+        /**
+         * Get all published entries
+         * @description Searches the published entries of the environment; items carry the fields and tags as published.
+         *     Takes the same parameters as the entry search; invalid parameters answer 400 `InvalidQuery`. Any token with
+         *     access to the space may call it, read-only tokens included. An unknown space or environment answers 404
+         *     `NotFound`.
+         */
         get: operations["PublishedEntrySearch_list"];
         put?: never;
         post?: never;
@@ -1123,7 +1565,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the tags of the environment, oldest first. Orderable by `name`, `sys.id`, `sys.createdAt`, `sys.updatedAt`. */
+        /**
+         * Get all tags of an environment
+         * @description Lists the tags of the environment, oldest first. Orderable by `name`, `sys.id`, `sys.createdAt`, `sys.updatedAt`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
+         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         */
         get: operations["Tags_list"];
         put?: never;
         post?: never;
@@ -1140,19 +1587,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one tag. */
+        /**
+         * Get a single tag
+         * @description Returns one tag.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or tag
+         *     answers 404 `NotFound`.
+         */
         get: operations["Tags_get"];
         /**
+         * Create or update a tag
          * @description Creates a tag with the id of the path (201, version 1; the version header is ignored) or renames an existing one
          *     (200, version + 1; `X-Service-Version` must be the current version, a missing or stale one answers 409).
          *     The visibility of a new tag comes from `sys.visibility` or `X-Service-Tag-Visibility` (default `private`); it cannot
          *     change later. A name used by another tag of the environment answers 422 `taken`. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`.
          */
         put: operations["Tags_createOrUpdate"];
         post?: never;
         /**
+         * Delete a tag
          * @description Deletes a tag. Needs the current version in `X-Service-Version` (409 otherwise). A tag that an entry or asset
          *     carries (as a draft or as published) cannot be deleted: 422 `ActionPreconditionsFailed`. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or tag answers 404 `NotFound`.
          */
         delete: operations["Tags_delete"];
         options?: never;
@@ -1170,9 +1627,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Create an upload
          * @description Uploads a file: the request body is the file's bytes, streamed to storage as they arrive. At most 1000 MB
          *     (configurable); a larger body is refused with 413 `PayloadTooLarge` and nothing is kept. An empty body is
          *     refused with 400. Reference the upload from an asset's `fields.file.<locale>.uploadFrom` and process the asset.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space answers
+         *     404 `NotFound`.
          */
         post: operations["Uploads_create"];
         delete?: never;
@@ -1188,13 +1648,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one upload's metadata. */
+        /**
+         * Get a single upload
+         * @description Returns one upload's metadata.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or upload, or an
+         *     expired upload, answers 404 `NotFound`.
+         */
         get: operations["Uploads_get"];
         put?: never;
         post?: never;
         /**
+         * Delete an upload
          * @description Deletes an upload, its file and its metadata, at once. Assets already processed from it keep their files;
          *     an asset that still names it in `uploadFrom` can no longer be processed.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space or
+         *     upload answers 404 `NotFound`.
          */
         delete: operations["Uploads_delete"];
         options?: never;
@@ -1209,10 +1677,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the extensions of the environment, oldest first. */
+        /**
+         * Get all UI extensions of an environment
+         * @description Lists the extensions of the environment, oldest first.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
+         */
         get: operations["MasterExtensions_list"];
         put?: never;
-        /** @description Creates an extension with a generated id, version 1. Needs the space admin role. */
+        /**
+         * Create a UI extension
+         * @description Creates an extension with a generated id, version 1. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     (both or neither of `src` and `srcdoc`, a `srcdoc` over 200KB, bad parameters) answers 422 `ValidationFailed`. An
+         *     unknown space or environment answers 404 `NotFound`.
+         */
         post: operations["MasterExtensions_create"];
         delete?: never;
         options?: never;
@@ -1227,15 +1706,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one extension. */
+        /**
+         * Get a single UI extension
+         * @description Returns one extension.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     extension answers 404 `NotFound`.
+         */
         get: operations["MasterExtensions_get"];
         /**
+         * Create or update a UI extension
          * @description Creates an extension with the chosen id (201, version 1) or replaces an existing one (200, version + 1;
          *     `X-Service-Version` must be the current version, a missing or stale one answers 409). Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An invalid definition
+         *     answers 422 `ValidationFailed`.
          */
         put: operations["MasterExtensions_createOrUpdate"];
         post?: never;
-        /** @description Deletes an extension. Needs the space admin role. */
+        /**
+         * Delete a UI extension
+         * @description Deletes an extension. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or extension answers 404 `NotFound`.
+         */
         delete: operations["MasterExtensions_delete"];
         options?: never;
         head?: never;
@@ -1250,14 +1742,21 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all locales of an environment
          * @description Lists the locales of the environment. `order` is accepted and ignored: locales come oldest first,
          *     the default locale among them.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
          */
         get: operations["MasterLocales_list"];
         put?: never;
         /**
+         * Create a locale
          * @description Creates a locale with a generated id. The code must be unused in the environment; `default` cannot be true.
          *     Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A code already used in
+         *     the environment, a fallback that does not exist or loops, or an invalid body answers 422 `ValidationFailed`. An
+         *     unknown space or environment answers 404 `NotFound`.
          */
         post: operations["MasterLocales_create"];
         delete?: never;
@@ -1273,17 +1772,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one locale by its id (not its code). */
+        /**
+         * Get a single locale
+         * @description Returns one locale by its id (not its code).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
+         *     locale answers 404 `NotFound`.
+         */
         get: operations["MasterLocales_get"];
         /**
+         * Update a locale
          * @description Replaces a locale. Needs the current version in `X-Service-Version` unless nothing changes (an identical body
          *     answers the locale as it is). A locale used as another's fallback cannot change its code. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An invalid body answers 422 `ValidationFailed`. An unknown
+         *     space, environment or locale answers 404 `NotFound`.
          */
         put: operations["MasterLocales_update"];
         post?: never;
         /**
+         * Delete a locale
          * @description Deletes a locale and all content in it, permanently. The default locale and a locale used as another's
          *     fallback cannot be deleted. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. Deleting the default
+         *     locale or a fallback answers 422 `ValidationFailed`. An unknown space, environment or locale answers 404
+         *     `NotFound`.
          */
         delete: operations["MasterLocales_delete"];
         options?: never;
@@ -1298,7 +1810,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the space's preview keys. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`. */
+        /**
+         * Get all preview API keys
+         * @description Lists the space's preview keys. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
+         *     `NotFound`.
+         */
         get: operations["PreviewApiKeys_list"];
         put?: never;
         post?: never;
@@ -1315,7 +1832,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one preview key, with its token. */
+        /**
+         * Get a single preview API key
+         * @description Returns one preview key, with its token.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or key answers 404
+         *     `NotFound`.
+         */
         get: operations["PreviewApiKeys_get"];
         put?: never;
         post?: never;
@@ -1332,7 +1854,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Searches the published assets of the environment; items carry the fields and tags as published. */
+        /**
+         * Get all published assets
+         * @description Searches the published assets of the environment; items carry the fields and tags as published.
+         *     Takes the same parameters as the asset search; invalid parameters answer 400 `InvalidQuery`. Any token with
+         *     access to the space may call it, read-only tokens included. An unknown space or environment answers 404
+         *     `NotFound`.
+         */
         get: operations["MasterPublishedAssetSearch_list"];
         put?: never;
         post?: never;
@@ -1350,8 +1878,11 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get all activated content types
          * @description Lists the activated content types: each as it was activated (`fields` is the activated definition, fields
          *     deleted at activation are gone). Content types never activated or deactivated are left out.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
+         *     answers 404 `NotFound`.
          */
         get: operations["MasterActivatedContentTypes_list"];
         put?: never;
@@ -1369,7 +1900,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Searches the published entries of the environment; items carry the fields and tags as published. */
+        /**
+         * Get all published entries
+         * @description Searches the published entries of the environment; items carry the fields and tags as published.
+         *     Takes the same parameters as the entry search; invalid parameters answer 400 `InvalidQuery`. Any token with
+         *     access to the space may call it, read-only tokens included. An unknown space or environment answers 404
+         *     `NotFound`.
+         */
         get: operations["MasterPublishedEntrySearch_list"];
         put?: never;
         post?: never;
@@ -1386,7 +1923,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the tags of the environment, oldest first. Orderable by `name`, `sys.id`, `sys.createdAt`, `sys.updatedAt`. */
+        /**
+         * Get all tags of an environment
+         * @description Lists the tags of the environment, oldest first. Orderable by `name`, `sys.id`, `sys.createdAt`, `sys.updatedAt`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
+         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         */
         get: operations["MasterTags_list"];
         put?: never;
         post?: never;
@@ -1403,19 +1945,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one tag. */
+        /**
+         * Get a single tag
+         * @description Returns one tag.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or tag
+         *     answers 404 `NotFound`.
+         */
         get: operations["MasterTags_get"];
         /**
+         * Create or update a tag
          * @description Creates a tag with the id of the path (201, version 1; the version header is ignored) or renames an existing one
          *     (200, version + 1; `X-Service-Version` must be the current version, a missing or stale one answers 409).
          *     The visibility of a new tag comes from `sys.visibility` or `X-Service-Tag-Visibility` (default `private`); it cannot
          *     change later. A name used by another tag of the environment answers 422 `taken`. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`.
          */
         put: operations["MasterTags_createOrUpdate"];
         post?: never;
         /**
+         * Delete a tag
          * @description Deletes a tag. Needs the current version in `X-Service-Version` (409 otherwise). A tag that an entry or asset
          *     carries (as a draft or as published) cannot be deleted: 422 `ActionPreconditionsFailed`. Needs the space admin role.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space,
+         *     environment or tag answers 404 `NotFound`.
          */
         delete: operations["MasterTags_delete"];
         options?: never;
@@ -1433,9 +1985,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Create an upload
          * @description Uploads a file: the request body is the file's bytes, streamed to storage as they arrive. At most 1000 MB
          *     (configurable); a larger body is refused with 413 `PayloadTooLarge` and nothing is kept. An empty body is
          *     refused with 400. Reference the upload from an asset's `fields.file.<locale>.uploadFrom` and process the asset.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space answers
+         *     404 `NotFound`.
          */
         post: operations["MasterUploads_create"];
         delete?: never;
@@ -1451,13 +2006,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one upload's metadata. */
+        /**
+         * Get a single upload
+         * @description Returns one upload's metadata.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown space or upload, or an
+         *     expired upload, answers 404 `NotFound`.
+         */
         get: operations["MasterUploads_get"];
         put?: never;
         post?: never;
         /**
+         * Delete an upload
          * @description Deletes an upload, its file and its metadata, at once. Assets already processed from it keep their files;
          *     an asset that still names it in `uploadFrom` can no longer be processed.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. An unknown space or
+         *     upload answers 404 `NotFound`.
          */
         delete: operations["MasterUploads_delete"];
         options?: never;
@@ -1472,7 +2035,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns the user the access token belongs to. */
+        /**
+         * Get the authenticated user
+         * @description Returns the user the access token belongs to.
+         *     Any valid token may call it, read-only tokens included; a missing, unknown, expired or revoked token answers 401
+         *     `AccessTokenInvalid`.
+         */
         get: operations["Me_get"];
         put?: never;
         post?: never;
@@ -1489,10 +2057,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the current user's personal access tokens, newest first unless `order` says otherwise. */
+        /**
+         * Get all personal access tokens
+         * @description Lists the current user's personal access tokens, newest first unless `order` says otherwise.
+         *     Any valid token of the user may call it, read-only tokens included. The secrets are never listed.
+         */
         get: operations["PersonalAccessTokens_list"];
         put?: never;
-        /** @description Creates a personal access token. The response is the only place its secret `token` appears. */
+        /**
+         * Create a personal access token
+         * @description Creates a personal access token. The response is the only place its secret `token` appears.
+         *     Needs a token of the user with the `content_management_manage` scope (a read-only token gets 403 `AccessDenied`).
+         *     A missing name or scope, or an unknown scope, answers 422 `ValidationFailed`.
+         */
         post: operations["PersonalAccessTokens_create"];
         delete?: never;
         options?: never;
@@ -1507,7 +2084,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one of the current user's personal access tokens. */
+        /**
+         * Get a single personal access token
+         * @description Returns one of the current user's personal access tokens.
+         *     Any valid token of the user may call it, read-only tokens included; another user's or an unknown token id answers
+         *     404 `NotFound`.
+         */
         get: operations["PersonalAccessTokens_get"];
         put?: never;
         post?: never;
@@ -1525,7 +2107,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Revokes a token: it stops working at once and cannot be reactivated. */
+        /**
+         * Revoke a personal access token
+         * @description Revokes a token: it stops working at once and cannot be reactivated.
+         *     Needs a token of the user with the `content_management_manage` scope (a read-only token gets 403 `AccessDenied`);
+         *     an unknown token id answers 404 `NotFound`.
+         */
         put: operations["PersonalAccessTokens_revoke"];
         post?: never;
         delete?: never;
@@ -1694,9 +2281,9 @@ export interface components {
         };
         /** @description The fields of an asset, each a map from locale code to value. */
         AssetFields: {
-            title?: Record<string, unknown>;
-            description?: Record<string, unknown>;
-            file?: Record<string, unknown>;
+            title?: components["schemas"]["Tessera.Common.StringMap"];
+            description?: components["schemas"]["Tessera.Common.StringMap"];
+            file?: components["schemas"]["AssetFileMap"];
         };
         /**
          * @description The file of an asset in one locale. Before processing it names its source: `upload` (a public URL) or
@@ -1729,6 +2316,10 @@ export interface components {
                 height: number;
             };
         };
+        /** @description `{localeCode: file}`: the file of an asset per locale. */
+        AssetFileMap: {
+            [key: string]: components["schemas"]["AssetFile"];
+        };
         /**
          * @description The body that creates or replaces an asset. `sys` and other properties are ignored. Fields are `title` and
          *     `description` (strings) and `file` (`{contentType, fileName}` with `upload` or `uploadFrom`, or the `url` and
@@ -1736,7 +2327,7 @@ export interface components {
          *     with the path of each problem. A field sent as `null` is left out.
          */
         AssetInput: {
-            fields?: Record<string, unknown>;
+            fields?: components["schemas"]["LocalizedFieldValuesInput"];
             metadata?: components["schemas"]["ContentMetadataInput"];
         };
         /** @description A link to an upload of the upload host. */
@@ -1810,7 +2401,7 @@ export interface components {
             items?: components["schemas"]["ArrayItems"];
             validations: components["schemas"]["FieldValidation"][];
             /** @description Value per locale code given to entries created without the field. */
-            defaultValue?: Record<string, unknown>;
+            defaultValue?: components["schemas"]["Tessera.Common.JsonObject"];
         };
         /** @description A field as sent: omitted flags default to false. */
         ContentTypeFieldInput: {
@@ -1831,7 +2422,7 @@ export interface components {
             };
             /** @description Left out: no validations. */
             validations?: components["schemas"]["FieldValidation"][];
-            defaultValue?: Record<string, unknown>;
+            defaultValue?: components["schemas"]["Tessera.Common.JsonObject"];
             /** @description Renames the field at the next activation; the entries' values move to the new id. Same pattern as `id`. */
             newId?: string;
         };
@@ -1945,7 +2536,7 @@ export interface components {
             /** @description `builtin`, `extension` or `app`. */
             widgetNamespace?: string;
             /** @description Widget settings, such as `{"helpText": "..."}`. */
-            settings?: Record<string, unknown>;
+            settings?: components["schemas"]["Tessera.Common.JsonObject"];
         };
         /**
          * @description How the entry editor of a content type looks: one control per field, plus sidebar widgets, editors and layout.
@@ -1979,13 +2570,13 @@ export interface components {
             };
             controls: components["schemas"]["EditorControl"][];
             /** @description Sidebar widgets; left out when never set. */
-            sidebar?: Record<string, unknown>[];
+            sidebar?: components["schemas"]["Tessera.Common.JsonObject"][];
             /** @description Entry editors; left out when never set. */
-            editors?: Record<string, unknown>[];
+            editors?: components["schemas"]["Tessera.Common.JsonObject"][];
             /** @description Field groups; left out when never set. */
-            editorLayout?: Record<string, unknown>[];
+            editorLayout?: components["schemas"]["Tessera.Common.JsonObject"][];
             /** @description Settings of field groups; left out when never set. */
-            groupControls?: Record<string, unknown>[];
+            groupControls?: components["schemas"]["Tessera.Common.JsonObject"][];
         };
         /** @description A page of a collection. `skip` and `limit` echo the request; `total` counts every match. */
         EditorInterfaceCollection: {
@@ -2005,10 +2596,10 @@ export interface components {
         EditorInterfaceInput: {
             /** @description Each field at most once; every `fieldId` must be a field of the activated content type. */
             controls?: components["schemas"]["EditorControl"][];
-            sidebar?: Record<string, unknown>[];
-            editors?: Record<string, unknown>[];
-            editorLayout?: Record<string, unknown>[];
-            groupControls?: Record<string, unknown>[];
+            sidebar?: components["schemas"]["Tessera.Common.JsonObject"][];
+            editors?: components["schemas"]["Tessera.Common.JsonObject"][];
+            editorLayout?: components["schemas"]["Tessera.Common.JsonObject"][];
+            groupControls?: components["schemas"]["Tessera.Common.JsonObject"][];
         };
         /** @description An entry: content shaped by the activated definition of its content type. */
         Entry: {
@@ -2099,7 +2690,7 @@ export interface components {
          *     of the content type (`required`, `size`, ...) are checked when the entry is published.
          */
         EntryInput: {
-            fields?: Record<string, unknown>;
+            fields?: components["schemas"]["LocalizedFieldValuesInput"];
             metadata?: components["schemas"]["ContentMetadataInput"];
         };
         /** @description A snapshot: an entity exactly as it was published. */
@@ -2254,7 +2845,7 @@ export interface components {
         Extension: {
             extension: components["schemas"]["ExtensionDefinition"];
             /** @description Values of the installation parameters. */
-            parameters: Record<string, unknown>;
+            parameters: components["schemas"]["Tessera.Common.JsonObject"];
             sys: {
                 /** @enum {string} */
                 type: "Extension";
@@ -2329,7 +2920,7 @@ export interface components {
         ExtensionInput: {
             extension: components["schemas"]["ExtensionDefinition"];
             /** @description Values of the installation parameters: each must be defined, required ones must be given (or have a default). */
-            parameters?: Record<string, unknown>;
+            parameters?: components["schemas"]["Tessera.Common.JsonObject"];
         };
         /** @description The definition of one configuration parameter of an extension. */
         ExtensionParameterDefinition: {
@@ -2342,7 +2933,7 @@ export interface components {
             /** @description For `Enum`: the allowed values (at least one, unique). */
             options?: unknown[];
             /** @description For `Enum`: labels of the options by value. */
-            labels?: Record<string, unknown>;
+            labels?: components["schemas"]["Tessera.Common.StringMap"];
             required?: boolean;
             /** @description A value of the parameter's type (for `Enum`, one of the options). */
             default?: unknown;
@@ -2355,7 +2946,9 @@ export interface components {
          *     (Date), `enabledNodeTypes`, `enabledMarks` and `nodes` (RichText). A rule on a type it does not apply to, an unknown
          *     key, more than one key, or a malformed rule answers 422 when the content type is saved.
          */
-        FieldValidation: Record<string, unknown>;
+        FieldValidation: {
+            [key: string]: unknown;
+        };
         /**
          * @description A locale of an environment. Exactly one locale per environment is the default; it cannot change.
          *     Content carries a value per locale code; a missing value falls back along `fallbackCode`.
@@ -2440,7 +3033,19 @@ export interface components {
             optional?: boolean;
         };
         /** @description `{fieldId: {localeCode: value}}`: the values of an entry or asset per field and locale. */
-        LocalizedFieldValues: Record<string, unknown>;
+        LocalizedFieldValues: {
+            [key: string]: components["schemas"]["LocalizedValues"];
+        };
+        /** @description `{fieldId: {localeCode: value} | null}`: the values of an entry or asset as sent. */
+        LocalizedFieldValuesInput: {
+            [key: string]: components["schemas"]["LocalizedValuesInput"];
+        };
+        /** @description `{localeCode: value}`: the values of one field per locale code. */
+        LocalizedValues: {
+            [key: string]: unknown;
+        };
+        /** @description The values of one field per locale as sent; `null` stands for no value. */
+        LocalizedValuesInput: components["schemas"]["LocalizedValues"] | null;
         /** @description A link to a tag, as entries and assets carry them in `metadata.tags`. */
         MetadataTagLink: {
             /** @description The system properties of a link to another resource. */
@@ -2751,16 +3356,22 @@ export interface components {
          */
         "Tessera.Common.ErrorId": "BadRequest" | "InvalidQuery" | "AccessTokenInvalid" | "AccessDenied" | "NotFound" | "MissingOrganizationParameter" | "VersionMismatch" | "ValidationFailed" | "InvalidEntry" | "UnknownField" | "ActionPreconditionsFailed" | "PayloadTooLarge" | "RateLimitExceeded" | "NotImplemented" | "ServerError";
         /**
-         * @description Where an entity stands in one locale: never published, published but changed since, or unchanged since publishing.
-         * @enum {string}
+         * @description `{localeCode: status}`: where the entity stands in each locale: `draft` (never published), `changed` (published,
+         *     changed since) or `published` (unchanged since publishing).
          */
-        "Tessera.Common.FieldPublishStatus": "draft" | "changed" | "published";
+        "Tessera.Common.FieldPublishStatusMap": {
+            [key: string]: "draft" | "changed" | "published";
+        };
         /**
          * @description Publishing status of an entry or asset per locale of the environment, under the key `*` (all fields). While
          *     locale-based publishing is not offered, every locale has the status of the whole entity.
          */
         "Tessera.Common.FieldStatus": {
-            "*": Record<string, unknown>;
+            "*": components["schemas"]["Tessera.Common.FieldPublishStatusMap"];
+        };
+        /** @description A JSON object with any properties. */
+        "Tessera.Common.JsonObject": {
+            [key: string]: unknown;
         };
         /** @description A link to an organization. */
         "Tessera.Common.OrganizationLink": {
@@ -2807,6 +3418,10 @@ export interface components {
                 linkType: "Status";
                 id: string;
             };
+        };
+        /** @description A map from keys (such as locale codes) to strings. */
+        "Tessera.Common.StringMap": {
+            [key: string]: string;
         };
         /** @description A link to a user. */
         "Tessera.Common.UserLink": {
@@ -2945,7 +3560,7 @@ export interface components {
          *     (`lat,lon,radiusKm` or the bottom-left and top-right corners `lat1,lon1,lat2,lon2`) on Location fields.
          *     Field values match in any locale. Dates are ISO-8601 (UTC when they have no offset).
          */
-        "SearchParameters.filters": Record<string, unknown>;
+        "SearchParameters.filters": components["schemas"]["Tessera.Common.StringMap"];
         /** @description Maximum number of items to return (default 100, at most 1000); 0 answers only `total`. */
         "SearchParameters.limit": number;
         /**
@@ -4565,6 +5180,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -4815,6 +5447,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -4951,6 +5600,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -5043,6 +5709,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -5182,6 +5865,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -5291,6 +5991,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -5447,6 +6164,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -5570,6 +6304,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -7348,6 +8099,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -7599,6 +8367,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -7735,6 +8520,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -7827,6 +8629,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -7966,6 +8785,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -8075,6 +8911,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -8213,6 +9066,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -9867,6 +10737,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -10121,6 +11008,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -10259,6 +11163,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -10353,6 +11274,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -10494,6 +11432,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -10605,6 +11560,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -10763,6 +11735,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -10888,6 +11877,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -12694,6 +13700,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -12949,6 +13972,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -13087,6 +14127,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -13181,6 +14238,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -13322,6 +14396,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -13433,6 +14524,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -13573,6 +14681,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -16202,6 +17327,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -16412,6 +17554,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -18998,6 +20157,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -19204,6 +20380,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -19493,6 +20686,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
             422: {
                 headers: {
@@ -19680,6 +20890,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
