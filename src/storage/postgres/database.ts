@@ -3,6 +3,7 @@ import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
 import { ANNOUNCES_CONTENT } from './migrations/0015-content-announce.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { keepStatistics, type StatisticsKeeper } from './statistics-keeper.ts';
 import { preparingPool } from './prepared-statements.ts';
 import { OID, textParsers } from './type-parsers.ts';
 import type { DatabaseSchema } from './schema.ts';
@@ -18,6 +19,8 @@ export interface OpenDatabase {
   readonly backendPids: ReadonlySet<number>;
   /** SQL statements executed through `db` since opening (diagnostics, N+1 tests, benches). */
   statements(): number;
+  /** On PGlite, which has no autovacuum: what analyzes its tables (statistics-keeper.ts). */
+  readonly statistics?: StatisticsKeeper;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,9 @@ export async function openPostgres(url: string, max = 10, onIdleClientError: (er
   return { db, kind: 'postgres', pool, backendPids, statements: counter.statements, close: () => db.destroy() };
 }
 
+/** How often the embedded database looks for tables to analyze (a read of the statistics counters). */
+const STATISTICS_CHECK_MS = 5 * 60 * 1000;
+
 /** Opens PGlite persisted in `dir`, or in memory when `dir` is undefined. The caller holds the directory lock. */
 export async function openPGlite(dir: string | undefined): Promise<OpenDatabase> {
   // Loaded on first use: the module costs ~40 MB of memory that a server on PostgreSQL never needs.
@@ -72,10 +78,13 @@ export async function openPGlite(dir: string | undefined): Promise<OpenDatabase>
   const parsers = { ...textParsers, [OID.bytea]: (v: unknown) => Buffer.from(v as Uint8Array) } as never;
   const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
   const counter = statementCounter();
-  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite), log: counter.log });
+  let statistics: StatisticsKeeper | undefined;
+  const dialect = new PGliteDialect(pglite, () => statistics?.nudge());
+  statistics = keepStatistics((statement) => dialect.runAlone(statement), STATISTICS_CHECK_MS);
+  const db = new Kysely<DatabaseSchema>({ dialect, log: counter.log });
   return {
-    db, kind: 'pglite', pool: undefined, backendPids: new Set(), statements: counter.statements,
-    close: async () => { await db.destroy(); await pglite.close(); },
+    db, kind: 'pglite', pool: undefined, backendPids: new Set(), statements: counter.statements, statistics,
+    close: async () => { await statistics.stop(); await db.destroy(); await pglite.close(); },
   };
 }
 

@@ -12,13 +12,26 @@ export interface EntryIds { spaceId: string; environmentId: string; ids: string[
 export interface LinkedEntry { contentTypeId: string; published: boolean }
 
 /**
+ * The entry `id` of one environment read by its key, for a LATERAL join: `offset 0` keeps it a lookup per outer row
+ * (the only index that the key leads is the primary key, migration 0021), which the planner cannot turn into a join
+ * scanning the environment when tables without statistics make every estimate one row.
+ */
+const entryById = (spaceId: Sql, environmentId: Sql, id: Sql, columns: Sql, alias: string): Sql => sql`select ${columns}
+  from entries as ${sql.id(alias)} where ${sql.ref(`${alias}.space_id`)} = ${spaceId} and ${sql.ref(`${alias}.environment_id`)} = ${environmentId}
+    and ${sql.ref(`${alias}.id`)} = ${id} offset 0`;
+
+/** The entries `ids` (a bound text array) of one environment, one lookup by key each, as the relation `e`. */
+const entriesByIds = (k: EntryIds, columns: Sql): Sql => sql`unnest(${k.ids}::text[]) as k(id)
+  cross join lateral (${entryById(sql`${k.spaceId}::text`, sql`${k.environmentId}::text`, sql`k.id`, columns, 'e')}) as e`;
+
+/**
  * `[[id, content type, published], ...]` of the entries that the links `l` of the entry `e` point to (the last two null
  * for a missing target): what publish validation asks of them. `links` is a relation aliased `l` with `target_type`
  * and `target_id`, `where` picks the rows of `e`.
  */
 export const entryTargetsOf = (links: Sql, where: Sql): Sql => sql`(
     select coalesce(jsonb_agg(jsonb_build_array(l.target_id, t.content_type_id, t.published_version is not null)), '[]'::jsonb)
-    from ${links} left join entries t on t.space_id = e.space_id and t.environment_id = e.environment_id and t.id = l.target_id
+    from ${links} left join lateral (${entryById(sql`e.space_id`, sql`e.environment_id`, sql`l.target_id`, sql`t.content_type_id, t.published_version`, 't')}) as t on true
     where ${where} and l.target_type = 'Entry')`;
 
 /**
@@ -27,8 +40,7 @@ export const entryTargetsOf = (links: Sql, where: Sql): Sql => sql`(
  */
 const rowsOf = compiledOnce((k: EntryIds) => sql`select e.*, ${entryTargetsOf(sql`entry_links l`,
     sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and ${inLinkState(sql`l.states`, 'draft')}`)} as draft_link_targets
-  from entries e
-  where e.space_id = ${k.spaceId}::text and e.environment_id = ${k.environmentId}::text and e.id = any(${k.ids}::text[])`);
+  from ${entriesByIds(k, sql`e.*`)}`);
 
 /** The entries a found entry's draft links to, by id, as read with it; undefined for a target that did not exist. */
 export type LinkTargets = Map<string, LinkedEntry | undefined>;
@@ -46,8 +58,8 @@ export function rememberLinkTargets(record: object, row: Record<string, unknown>
 /** The link targets read with `record`, when a batched find or insert made it. */
 export const linkTargetsReadWith = (record: object): LinkTargets | undefined => linkTargetsOfRecord.get(record);
 
-const linkedOf = compiledOnce((k: EntryIds) => sql`select id, content_type_id, published_version from entries
-  where space_id = ${k.spaceId}::text and environment_id = ${k.environmentId}::text and id = any(${k.ids}::text[])`);
+const linkedOf = compiledOnce((k: EntryIds) => sql`select e.id, e.content_type_id, e.published_version
+  from ${entriesByIds(k, sql`e.id, e.content_type_id, e.published_version`)}`);
 
 /** The rows of `ids` (each id once) of one environment, by id; one statement whatever their number. */
 export async function findEntryRows(db: Executor, key: EntryIds): Promise<Map<string, Record<string, unknown>>> {

@@ -9,9 +9,20 @@ import {
  * so a transaction holds the session until it ends and no other request's statement can slip into it.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  private readonly driver: PGliteDriver;
+  /** `onBulkChange`: told of every statement that changed at least `BULK_ROWS` rows. */
+  constructor(private readonly pglite: PGlite, onBulkChange?: () => void) { this.driver = new PGliteDriver(pglite, onBulkChange); }
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createDriver(): Driver { return this.driver; }
+  /** Runs one statement alone: queued behind the session's current owner like any statement, not counted by Kysely. */
+  async runAlone<R>(statement: string): Promise<R[]> {
+    await this.driver.acquireConnection();
+    try {
+      return (await this.pglite.query<R>(statement)).rows;
+    } finally {
+      await this.driver.releaseConnection();
+    }
+  }
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
 }
@@ -21,7 +32,7 @@ class PGliteDriver implements Driver {
   private busy = false;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(pglite: PGlite) { this.connection = new PGliteConnection(pglite); }
+  constructor(pglite: PGlite, onBulkChange?: () => void) { this.connection = new PGliteConnection(pglite, onBulkChange); }
 
   async init(): Promise<void> {}
 
@@ -44,12 +55,16 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+/** Rows a statement changes that make it a bulk change, after which the statistics keeper looks at the tables. */
+export const BULK_ROWS = 1_000;
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite | Transaction) {}
+  constructor(private readonly pglite: PGlite | Transaction, private readonly onBulkChange?: () => void) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[]);
     const affected = result.affectedRows;
+    if (affected !== undefined && affected >= BULK_ROWS) this.onBulkChange?.();
     return {
       rows: result.rows,
       ...(affected !== undefined && result.fields.length === 0 ? { numAffectedRows: BigInt(affected) } : {}),

@@ -17,6 +17,7 @@ import * as rateLimitsTable from './0017-rate-limits-table.ts';
 import * as entryValuesPublishDraft from './0018-entry-values-publish-draft.ts';
 import * as entryValuesOfDroppedSlots from './0019-entry-values-of-dropped-slots.ts';
 import * as entryLinksStates from './0020-entry-links-states.ts';
+import * as lookupIndexShapes from './0021-lookup-index-shapes.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-entry-values-publish-draft': entryValuesPublishDraft,
   '0019-entry-values-of-dropped-slots': entryValuesOfDroppedSlots,
   '0020-entry-links-states': entryLinksStates,
+  '0021-lookup-index-shapes': lookupIndexShapes,
 };
