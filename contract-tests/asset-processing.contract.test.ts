@@ -50,12 +50,11 @@ for (const kind of DB_KINDS) {
       expect(file).toEqual({
         contentType: 'image/png', fileName: 'photo one.png', details: { size: png.length, image: { width: 400, height: 300 } }, url: expect.any(String),
       });
-      const host = new URL(api().baseUrl).host;
-      expect(file.url).toMatch(new RegExp(`^//${host}/images/${spaceId}/${asset.sys.id}/[0-9a-f]{32}/photo%20one\\.png$`));
+      expect(file.url).toMatch(new RegExp(`^${api().baseUrl.replaceAll('.', '\\.')}/images/${spaceId}/${asset.sys.id}/[0-9a-f]{32}/photo%20one\\.png$`));
       expect((await api().tessera.storage.repos.uploads.find(spaceId, up.sys.id))?.processedAt).toEqual(expect.any(String));
       const published = await f.publish(spaceId, asset.sys.id, 2);
       expect(published.sys).toMatchObject({ version: 3, publishedVersion: 2 });
-      const served = await fetchFile(`http:${file.url}`);
+      const served = await fetchFile(file.url);
       expect(served.status).toBe(200);
       expect(served.bytes.equals(png)).toBe(true);
     });

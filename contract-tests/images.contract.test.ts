@@ -91,7 +91,7 @@ for (const kind of DB_KINDS) {
       const up = await f.upload(spaceId, png);
       const draft = await f.createAsset(spaceId, { 'en-US': { contentType: 'image/png', fileName: 'draft.png', uploadFrom: f.uploadLink(up.sys.id) } });
       await f.process(spaceId, draft.sys.id, 'en-US', 1);
-      const url = `http:${(await f.waitProcessed(spaceId, draft.sys.id, ['en-US'])).fields.file['en-US'].url}`;
+      const url: string = (await f.waitProcessed(spaceId, draft.sys.id, ['en-US'])).fields.file['en-US'].url;
       expect((await fetchFile(url)).status).toBe(404);
       expect((await fetchFile(`${url}?w=10`)).status).toBe(404);
       expect((await fetchFile(url.replace('/images/', '/assets/'))).status).toBe(404);

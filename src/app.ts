@@ -70,7 +70,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
   const { listener } = createHttpApp({
     config, services, logger, storage, fileHosts: assetFiles.hosts, rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
-    graphqlRateLimiter: graphqlLimiter,
+    graphqlRateLimiter: graphqlLimiter, completeFileUrl: (url) => assetFiles.urls.complete(url),
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;
@@ -84,7 +84,9 @@ export async function createTessera(config: Config, options: StartOptions = {}):
       server.listen(port, host, () => {
         server!.off('error', reject);
         const address = server!.address();
-        resolve({ server: server!, port: typeof address === 'object' && address ? address.port : port });
+        const listening = typeof address === 'object' && address ? address.port : port;
+        assetFiles.urls.listeningOn(host, listening);
+        resolve({ server: server!, port: listening });
       });
     }),
     async close() {

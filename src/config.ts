@@ -20,6 +20,7 @@ export interface Config {
   readonly adminToken: string | undefined;
   readonly nodeEnv: string;
   readonly validateResponses: boolean;
+  /** The server's public base URL (`Location` headers, file URLs); unset means its own `http://localhost:<PORT>`. */
   readonly publicBaseUrl: string | undefined;
   readonly logLevel: string;
   /** Serve hot reads (tokens, space access, environments) from an in-process cache kept coherent by invalidation. */
@@ -29,7 +30,7 @@ export interface Config {
    * not charged to the rate limit, like the hosted API's CDN hits; any write to what it read drops it at once.
    */
   readonly graphqlResponseCacheMb: number;
-  /** Public base URLs of the upload, assets and images hosts; unset means this server (assets under `/assets`, images under `/images`). */
+  /** Public base URLs of the upload, assets and images hosts; unset means the public base URL (assets under `/assets`, images under `/images`). */
   readonly uploadBaseUrl: string | undefined;
   readonly assetsBaseUrl: string | undefined;
   readonly imagesBaseUrl: string | undefined;
@@ -104,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: env.TESSERA_ADMIN_TOKEN || undefined,
     nodeEnv,
     validateResponses: nodeEnv === 'test' || env.TESSERA_VALIDATE_RESPONSES === '1',
-    publicBaseUrl: env.TESSERA_PUBLIC_URL || undefined,
+    publicBaseUrl: urlFrom(env, 'TESSERA_PUBLIC_URL'),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     readCache: env.TESSERA_READ_CACHE !== '0',
     graphqlResponseCacheMb: intFrom(env, 'TESSERA_GRAPHQL_RESPONSE_CACHE_MB', 64),

@@ -77,7 +77,8 @@ export function uploadFixtures(api: () => TestServer) {
     expect((await process(spaceId, created.sys.id, 'en-US', 1)).status).toBe(204);
     const processed = await waitProcessed(spaceId, created.sys.id, ['en-US']);
     const published = await publish(spaceId, created.sys.id, processed.sys.version);
-    return { asset: published, url: `http:${processed.fields.file['en-US'].url as string}` };
+    // The test servers speak http: a protocol-relative URL (an https base's) is fetched over http.
+    return { asset: published, url: new URL(processed.fields.file['en-US'].url as string, 'http://scheme.invalid').href };
   }
 
   return { versionHeader, newSpace, upload, uploadLink, createAsset, processPath, process, getAsset, waitProcessed, publish, publishedAsset };

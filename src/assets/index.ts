@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../config.ts';
-import { ASSET_PROCESSING_JOB, DEFAULT_ASSETS_PATH, DEFAULT_IMAGES_PATH } from '../domain/uploads/asset-processing-service.ts';
+import { ASSET_PROCESSING_JOB } from '../domain/uploads/asset-processing-service.ts';
 import { scheduleUploadExpiry, UPLOAD_EXPIRY_JOB, uploadExpiryJob } from '../domain/uploads/upload-expiry-job.ts';
 import type { ServiceOptions } from '../domain/index.ts';
 import type { JobRunner } from '../jobs/index.ts';
@@ -10,7 +10,7 @@ import { assetFilesGcJob } from './asset-files-gc-job.ts';
 import { assetProcessingJob } from './asset-processing-job.ts';
 import { FileStore } from './file-store.ts';
 import { publishedFiles } from './published-files.ts';
-import { mountPath } from './public-urls.ts';
+import { DEFAULT_ASSETS_PATH, DEFAULT_IMAGES_PATH, mountPath, PublicUrls } from './public-urls.ts';
 import { renditions } from './renditions.ts';
 import { createRenditionBudget } from './rendition-budget.ts';
 import { RenditionCache } from './rendition-cache.ts';
@@ -37,13 +37,16 @@ export function createAssetFiles(config: Config, storage: Storage, options: Asse
   setSharpThreads(threadsPerTransform(config.imageTransformConcurrency));
   const renditionCache = new RenditionCache(store, { maxBytes: config.imageCacheMb * 1024 * 1024, onError: options.onError });
   const budget = createRenditionBudget(config.imageRenditionsPerMinute, options.pool);
+  const urls = new PublicUrls(config);
   return {
     store,
+    /** This server's public file URLs (told the listening address by the composition root). */
+    urls,
     /** The image host's limits (diagnostics and tests). */
     images: { transforms, renditionCache, budget },
     serviceOptions: {
       uploads: { files: store, maxBytes: config.uploadMaxBytes },
-      assetProcessing: { fetchRemoteFiles: config.fetchRemoteFiles, assetsBaseUrl: config.assetsBaseUrl, imagesBaseUrl: config.imagesBaseUrl },
+      assetProcessing: { fetchRemoteFiles: config.fetchRemoteFiles, fileBaseUrls: () => urls.fileBases() },
     } satisfies ServiceOptions,
     hosts: {
       assetsPath: mountPath(config.assetsBaseUrl, DEFAULT_ASSETS_PATH),

@@ -13,33 +13,30 @@ export interface AssetProcessingPayload {
   environmentId: string;
   assetId: string;
   locale: string;
-  /** Public base URLs as the request saw them; the file URL is built from one of them. */
+  /** The public base URLs of the file hosts when the work was queued; the file URL is built on one of them. */
   assetsBaseUrl: string;
   imagesBaseUrl: string;
 }
 
-/** Where the asset and image hosts live on this server when no base URL of their own is configured. */
-export const DEFAULT_ASSETS_PATH = '/assets';
-export const DEFAULT_IMAGES_PATH = '/images';
-
 export interface AssetProcessingOptions {
   fetchRemoteFiles: boolean;
-  /** Configured public base URLs of the hosts; unset means this server, at the default paths. */
-  assetsBaseUrl?: string;
-  imagesBaseUrl?: string;
+  /** The public base URLs of the asset and image hosts, from configuration; unset: the quick start's own. */
+  fileBaseUrls?: () => { assets: string; images: string };
 }
+
+const QUICK_START_BASES = { assets: 'http://localhost:8080/assets', images: 'http://localhost:8080/images' };
 
 /**
  * `PUT .../assets/{id}/files/{locale}/process`: checks the asset, its version and the locale's file, then queues
  * the work. The version is not bumped here, so parallel calls for several locales with the same version all pass;
- * each locale's result is applied atomically (version + 1) when its job finishes. `origin` is where the request
- * reached this server: file URLs on the default hosts are built from it.
+ * each locale's result is applied atomically (version + 1) when its job finishes. File URLs are built on the
+ * configured base URLs, never on the request's `Host`.
  */
 export function assetProcessingService(storage: Storage, resolve: ResolveEnvironment, options: AssetProcessingOptions) {
   return {
     async process(
       actor: Actor, spaceId: string, environmentId: string | undefined, assetId: string, locale: string,
-      version: number | undefined, origin: string,
+      version: number | undefined,
     ): Promise<void> {
       const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
       const asset = await storage.repos.assets.find(environment.spaceId, environment.id, assetId);
@@ -62,10 +59,9 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
           details: 'This server does not fetch files from URLs (TESSERA_FETCH_REMOTE_FILES is off). Upload the file and link it with "uploadFrom".',
         }]);
       }
+      const bases = options.fileBaseUrls?.() ?? QUICK_START_BASES;
       const payload: AssetProcessingPayload = {
-        spaceId: environment.spaceId, environmentId: environment.id, assetId, locale,
-        assetsBaseUrl: options.assetsBaseUrl ?? `${origin}${DEFAULT_ASSETS_PATH}`,
-        imagesBaseUrl: options.imagesBaseUrl ?? `${origin}${DEFAULT_IMAGES_PATH}`,
+        spaceId: environment.spaceId, environmentId: environment.id, assetId, locale, assetsBaseUrl: bases.assets, imagesBaseUrl: bases.images,
       };
       await storage.repos.jobs.enqueue(ASSET_PROCESSING_JOB, { ...payload });
       announceJobs(storage);

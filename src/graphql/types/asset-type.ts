@@ -11,8 +11,11 @@ const text = (id: string) => ({ id, name: id, type: 'Symbol' as const, localized
 
 interface FileValue { url?: string; fileName?: string; contentType?: string; details?: { size?: number; image?: { width?: number; height?: number } } }
 
-/** A file URL with a protocol: protocol-relative URLs get `https:`. */
-export const absoluteUrl = (url: string | undefined): string | null => (url ? (url.startsWith('//') ? `https:${url}` : url) : null);
+/** A file URL as the hosted service's tools complete it: protocol-relative URLs get `https:`. */
+export const httpsFileUrl = (url: string): string => (url.startsWith('//') ? `https:${url}` : url);
+
+/** A file URL with a protocol: protocol-relative URLs get the scheme of this server's configured base URLs. */
+export const absoluteUrl = (ctx: GraphqlContext, url: string | undefined): string | null => (url ? ctx.completeFileUrl(url) : null);
 
 function file(ctx: GraphqlContext, s: Resolved, a: LocaleArgs): FileValue | null {
   return fieldValue(ctx, s, text('file'), localeOf(ctx, s, a)) as FileValue | null;
@@ -41,7 +44,7 @@ export const assetType = (
       type: GraphQLString, args: { ...localeArgs, transform: { type: ImageTransformOptionsType } },
       resolve: (s, a: LocaleArgs & { transform?: ImageTransformOptions | null }, ctx) => {
         const f = file(ctx, s, a);
-        return transformedUrl(absoluteUrl(f?.url), f?.details?.image !== undefined, a.transform);
+        return transformedUrl(absoluteUrl(ctx, f?.url), f?.details?.image !== undefined, a.transform);
       },
     },
     size: { type: GraphQLInt, args: localeArgs, resolve: (s, a, ctx) => file(ctx, s, a)?.details?.size ?? null },
@@ -56,8 +59,9 @@ const fileField = (name: string, type: 'Symbol' | 'Integer', subpath: string[]) 
 export const ASSET_FIELDS: PlannedField[] = [
   { fieldId: 'title', name: 'title', definition: text('title') },
   { fieldId: 'description', name: 'description', definition: { ...text('description'), type: 'Text' as const } },
-  // Stored URLs are protocol-relative; a filter value with the protocol the API answers with matches them too.
-  { ...fileField('url', 'Symbol', ['url']), normalize: (v: unknown) => (typeof v === 'string' ? v.replace(/^https?:(?=\/\/)/, '') : v) },
+  // URLs on https hosts are stored protocol-relative, so a filter value with `https:` (as the API answers) matches them
+  // too; URLs on http hosts are stored with `http:` and match as they are.
+  { ...fileField('url', 'Symbol', ['url']), normalize: (v: unknown) => (typeof v === 'string' ? v.replace(/^https:(?=\/\/)/, '') : v) },
   fileField('size', 'Integer', ['details', 'size']),
   fileField('contentType', 'Symbol', ['contentType']),
   fileField('fileName', 'Symbol', ['fileName']),

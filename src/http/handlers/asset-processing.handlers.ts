@@ -5,7 +5,7 @@ import { noContent, type Handler, type HandlerMap } from '../handler.ts';
 export function assetProcessingHandlers({ assetProcessing }: Services): HandlerMap {
   const process: Handler = async (req) => {
     await assetProcessing.process(
-      req.actor, req.params.space_id, req.params.environment_id, req.params.asset_id, req.params.locale, req.version, req.baseUrl,
+      req.actor, req.params.space_id, req.params.environment_id, req.params.asset_id, req.params.locale, req.version,
     );
     return noContent();
   };
