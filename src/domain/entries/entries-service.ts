@@ -10,8 +10,13 @@ import { isMasterEnvironment, isMasterWithoutReading } from '../content/master-e
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { activatedDefinition, activationOf, linkBearing, withDefaults, type Activation } from './entry-content-type.ts';
+import { patchedInput, writableEntry, type PatchOperation } from './entry-patch.ts';
+import { collectReferences, DEFAULT_INCLUDE, type EntryReferences } from './entry-references.ts';
 
 export type EntryView = ContentView<EntryRecord>;
+
+/** An entry and what it links to (`GET .../entries/{id}/references`). */
+export interface EntryReferencesView extends EntryReferences { entry: EntryView; }
 
 /**
  * Entries: create (with a generated or chosen id), replace, and the shared lifecycle. Content is shaped by the
@@ -132,6 +137,20 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     return contentView(storage, resolved, record);
   }
 
+  /** The update path of `PUT` (and `PATCH`): replaces an existing entry's fields and tags at `version`. */
+  async function replace(actor: Actor, resolved: ResolvedEnvironment, existing: EntryRecord, input: ContentInput, version: number | undefined): Promise<EntryView> {
+    const refused = refusal(existing, 'update', version);
+    if (refused) throw refused;
+    const { id } = existing;
+    const { definition, ...draft } = await checked(resolved, existing.contentTypeId, input, false);
+    return lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
+      await lockTags(repos.entries, s, e, input);
+      const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
+      if (updated) await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields));
+      return updated;
+    });
+  }
+
   return {
     get: lifecycle.get,
     publish: lifecycle.publish,
@@ -159,16 +178,30 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
         if (!contentTypeId) throw badRequest('You should provide a content type in X-Service-Content-Type request header.', null);
         return { created: true, view: await insert(actor, resolved, id, contentTypeId, input) };
       }
+      return { created: false, view: await replace(actor, resolved, existing, input, version) };
+    },
+
+    /**
+     * `PATCH .../entries/{id}`: a JSON Patch of the entry's `{fields, metadata}` as stored at `version`, saved as a
+     * `PUT` of the result would be. The version is checked before the patch is applied: a patch is written against one.
+     */
+    async patch(
+      actor: Actor, spaceId: string, environmentId: string | undefined, id: string, operations: PatchOperation[], version: number | undefined,
+    ): Promise<EntryView> {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      const existing = await lifecycle.current(storage.repos, resolved, id);
       const refused = refusal(existing, 'update', version);
       if (refused) throw refused;
-      const { definition, ...draft } = await checked(resolved, existing.contentTypeId, input, false);
-      const view = await lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
-        await lockTags(repos.entries, s, e, input);
-        const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
-        if (updated) await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields));
-        return updated;
-      });
-      return { created: false, view };
+      return replace(actor, resolved, existing, patchedInput(writableEntry(existing), operations), version);
+    },
+
+    /** The entry and the entries and assets it links to, `include` levels deep (draft state). */
+    async references(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, include = DEFAULT_INCLUDE): Promise<EntryReferencesView> {
+      const resolved = await resolve(actor, spaceId, environmentId);
+      const entry = await lifecycle.current(storage.repos, resolved, id);
+      const scope = { spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id };
+      const references = await collectReferences(storage, scope, entry, include);
+      return { entry: await contentView(storage, resolved, entry), ...references };
     },
   };
 }

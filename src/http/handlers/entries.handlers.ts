@@ -1,7 +1,11 @@
 import type { Services } from '../../domain/index.ts';
 import { collection, parsePage } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
+import type { components } from '../../../generated/types/management.d.ts';
 import { presentEntry, presentEntrySnapshot } from '../presenters/entries.presenter.ts';
+import { presentEntryReferences } from '../presenters/entry-references.presenter.ts';
+
+type PatchDocument = components['schemas']['JsonPatchOperation'][];
 
 const location = (req: ApiRequest, id: string) => {
   const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
@@ -20,6 +24,11 @@ export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerM
     createOrUpdate: async (req) => {
       const { created: isNew, view } = await entries.createOrUpdate(...at(req), req.vendorHeader('Content-Type'), req.body, req.version);
       return isNew ? created(presentEntry(view, req.vendorToken), location(req, view.record.id)) : ok(presentEntry(view, req.vendorToken));
+    },
+    patch: async (req) => ok(presentEntry(await entries.patch(...at(req), req.body as PatchDocument, req.version), req.vendorToken)),
+    getReferences: async (req) => {
+      const include = req.query.include === undefined ? undefined : Number(req.query.include);
+      return ok(presentEntryReferences(await entries.references(...at(req), include), req.vendorToken));
     },
     delete: async (req) => {
       await entries.delete(...at(req));
