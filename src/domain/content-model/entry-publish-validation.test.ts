@@ -107,6 +107,14 @@ describe('validateEntryForPublish: value validations', () => {
       expect.objectContaining({ path: ['fields', 's', 'de-DE'] }), expect.objectContaining({ path: ['fields', 's', 'fr-FR'] }),
     ]);
   });
+
+  it('reads a non-localized field in the default locale only: values kept in other locales are not validated', async () => {
+    const f = field('s', 'Symbol', { validations: v({ in: ['a'] }) });
+    expect(await run([f], { s: { 'en-US': 'a', 'de-DE': 'b' } })).toEqual([]);
+    expect(await run([f], { s: { 'en-US': 'b', 'de-DE': 'a' } })).toEqual([expect.objectContaining({ path: ['fields', 's', 'en-US'] })]);
+    const link = field('l', 'Link', { linkType: 'Entry' });
+    expect(await run([link], { l: { 'en-US': entryLink('there'), 'de-DE': entryLink('missing') } }, { entries: { there: 'x' } })).toEqual([]);
+  });
 });
 
 describe('validateEntryForPublish: unique', () => {

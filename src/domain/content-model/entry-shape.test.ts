@@ -89,11 +89,12 @@ describe('checkEntryShape', () => {
     expect(checkEntryShape(ct, { hidden: { 'en-US': 'x' }, title: { 'en-US': 'y' } }, LOCALES)).toEqual([]);
   });
 
-  it('refuses an unknown locale and a non-default locale on a non-localized field', () => {
+  it('refuses an unknown locale; accepts other locales on a non-localized field, shape-checked', () => {
     const ct = contentType(field('title', 'Symbol', { localized: true }), field('slug', 'Symbol'));
     expect(checkEntryShape(ct, { title: { 'en-US': 'a', 'de-DE': 'b', 'xx-XX': 'c' } }, LOCALES))
       .toEqual([expect.objectContaining({ name: 'unknown', path: ['fields', 'title', 'xx-XX'] })]);
-    expect(checkEntryShape(ct, { slug: { 'de-DE': 'b' } }, LOCALES)).toEqual([expect.objectContaining({ name: 'unknown', path: ['fields', 'slug', 'de-DE'] })]);
+    expect(checkEntryShape(ct, { slug: { 'en-US': 'a', 'de-DE': 'b' } }, LOCALES)).toEqual([]);
+    expect(checkEntryShape(ct, { slug: { 'de-DE': 5 } } as never, LOCALES)).toEqual([expect.objectContaining({ name: 'type', path: ['fields', 'slug', 'de-DE'] })]);
   });
 
   it('refuses fields that are not objects of locales', () => {

@@ -21,9 +21,11 @@ export interface ValidationLookups {
 const liveFields = (contentType: ContentTypeDefinition) => contentType.fields.filter((field) => !field.deleted);
 
 /**
- * Save-time shape checks (422 InvalidEntry): unknown fields, values of the wrong type, unknown locales,
- * non-localized fields given in a non-default locale. Content rules (required, size, regexp, ...) are not checked here.
- * Omitted fields may carry values; deleted fields are unknown; a null locale value is allowed.
+ * Save-time shape checks (422 InvalidEntry): unknown fields, values of the wrong type, unknown locales. Content rules
+ * (required, size, regexp, ...) are not checked here. Omitted fields may carry values; deleted fields are unknown; a
+ * null locale value is allowed. A field that is not localized may hold values in other locales, as the hosted service
+ * accepts them (the official migration tool writes a derived link in every locale): they are kept, but only the
+ * default locale's value is validated, indexed and delivered.
  */
 export function checkEntryShape(contentType: ContentTypeDefinition, fields: LocalizedFields, locales: LocaleRecord[]): ErrorItem[] {
   if (!isPlainObject(fields)) {
@@ -31,7 +33,6 @@ export function checkEntryShape(contentType: ContentTypeDefinition, fields: Loca
   }
   const byId = new Map(liveFields(contentType).map((field) => [field.id, field]));
   const codes = new Set(locales.map((locale) => locale.code));
-  const defaultCode = locales.find((locale) => locale.default)?.code;
   const errors: ErrorItem[] = [];
   for (const [fieldId, perLocale] of Object.entries(fields)) {
     const field = byId.get(fieldId);
@@ -49,9 +50,6 @@ export function checkEntryShape(contentType: ContentTypeDefinition, fields: Loca
       const path = ['fields', fieldId, code];
       if (!codes.has(code)) {
         errors.push({ name: 'unknown', path, value, details: `The property "${code}" is not allowed here: there is no locale with this code.` });
-      } else if (!field.localized && code !== defaultCode) {
-        errors.push({ name: 'unknown', path, value,
-          details: `The field "${fieldId}" is not localized: only the default locale "${defaultCode}" may hold a value.` });
       } else {
         for (const { subPath, ...item } of valueShapeErrors(field, value)) errors.push({ ...item, path: [...path, ...(subPath ?? [])] });
       }
@@ -87,12 +85,14 @@ export async function validateEntryForPublish(
   const links: LinkOccurrence[] = [];
   const uniqueChecks: Array<{ fieldId: string; locale: string; value: unknown; path: Array<string | number>; validation: Validation }> = [];
   const codes = new Set(locales.map((locale) => locale.code));
+  const defaultCode = locales.find((locale) => locale.default)?.code;
   for (const field of liveFields(contentType)) {
     if (field.omitted) continue;
     const perLocale = isPlainObject(fields?.[field.id]) ? fields[field.id]! : {};
     if (field.required) errors.push(...requiredErrors(field, perLocale, locales));
     for (const [code, value] of Object.entries(perLocale)) {
       if (value === null || value === undefined || !codes.has(code)) continue;
+      if (!field.localized && code !== defaultCode) continue; // kept, never read
       const path = ['fields', field.id, code];
       for (const validation of field.validations ?? []) {
         errors.push(...valueRuleErrors(validation, value, path));

@@ -9,7 +9,7 @@ import { refusal } from '../content/lifecycle-rules.ts';
 import { isMasterEnvironment, isMasterWithoutReading } from '../content/master-environment.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
-import { activatedDefinition, activationOf, linkBearing, withDefaults, type Activation } from './entry-content-type.ts';
+import { activatedDefinition, activationOf, defaultLocaleOf, linkBearing, withDefaults, type Activation } from './entry-content-type.ts';
 import { patchedInput, writableEntry, type PatchOperation } from './entry-patch.ts';
 import { collectReferences, DEFAULT_INCLUDE, type EntryReferences } from './entry-references.ts';
 
@@ -29,8 +29,8 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     async checkPublish({ environment }, entry) {
       const { spaceId, id: environmentId } = environment;
       const activation = activationOf(await storage.repos.contentTypes.find(spaceId, environmentId, entry.contentTypeId), entry.contentTypeId);
-      await validateForPublish(storage.repos, spaceId, environmentId, entry, activation.definition);
-      return activation;
+      const defaultLocale = await validateForPublish(storage.repos, spaceId, environmentId, entry, activation.definition);
+      return { ...activation, defaultLocale };
     },
     /**
      * An activation holds the content type row while it checks the published entries against the new definition;
@@ -40,8 +40,8 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     async beforePublish(repos, { environment }, entry, validated): Promise<Activation> {
       const { spaceId, id: environmentId } = environment;
       const locked = activationOf(await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId), entry.contentTypeId);
-      if (locked.publishedVersion !== validated.publishedVersion) await validateForPublish(repos, spaceId, environmentId, entry, locked.definition);
-      return locked;
+      if (locked.publishedVersion === validated.publishedVersion) return { ...locked, defaultLocale: validated.defaultLocale };
+      return { ...locked, defaultLocale: await validateForPublish(repos, spaceId, environmentId, entry, locked.definition) };
     },
     /**
      * Without `unique` rules (checked again under a lock, in the transaction) and when the master environment needs
@@ -54,7 +54,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       const { spaceId, id: environmentId } = resolved.environment;
       return storage.repos.entries.publishAtOnce({
         spaceId, environmentId, id: entry.id, contentTypeId: entry.contentTypeId, expectedVersion: version,
-        activationVersion: validated.publishedVersion, userId: actor.user.id, links: linkBearing(validated.definition, entry.fields),
+        activationVersion: validated.publishedVersion, userId: actor.user.id, links: linkBearing(validated.definition, entry.fields, validated.defaultLocale),
         snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined, basis: entry,
       });
     },
@@ -65,7 +65,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       if (transition !== 'publish') return;
       const { definition } = validated!;
       await recheckUniqueness(repos, spaceId, environmentId, entry, definition);
-      await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', linkBearing(definition, entry.publishedFields));
+      await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', linkBearing(definition, entry.publishedFields, validated!.defaultLocale));
       if (await isMasterEnvironment(repos, resolved)) {
         await repos.snapshots.insert({
           spaceId, environmentId, id: generateId(), entityType: 'Entry', entityId: entry.id,
@@ -78,7 +78,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     },
   });
 
-  /** The publish-time validation of an entry's draft against an activated definition of its content type. */
+  /** The publish-time validation of an entry's draft against an activated definition; answers the default locale. */
   async function validateForPublish(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord, definition: ContentTypeDefinition) {
     const locales = await repos.locales.list(spaceId, environmentId);
     const errors = [
@@ -86,6 +86,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       ...await validateEntryForPublish(definition, entry.id, entry.fields, locales, repos.entries.validationLookups(spaceId, environmentId, entry)),
     ];
     if (errors.length) throw validationFailed(errors);
+    return defaultLocaleOf(locales);
   }
 
   /**
@@ -117,14 +118,14 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     ];
     refuseInvalid(problems);
     const fields = storedFields(input.fields);
-    return { fields: creating ? withDefaults(definition, fields, input.fields ?? {}, locales) : fields, tags, definition };
+    return { fields: creating ? withDefaults(definition, fields, input.fields ?? {}, locales) : fields, tags, definition, defaultLocale: defaultLocaleOf(locales) };
   }
 
   async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, contentTypeId: string, input: ContentInput): Promise<EntryView> {
     const { spaceId, id: environmentId } = resolved.environment;
-    const { definition, ...draft } = await checked(resolved, contentTypeId, input, true);
+    const { definition, defaultLocale, ...draft } = await checked(resolved, contentTypeId, input, true);
     const write = async (repos: Repositories) => {
-      const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id }, linkBearing(definition, draft.fields));
+      const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id }, linkBearing(definition, draft.fields, defaultLocale));
       // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
       if (!entry) throw versionMismatch(1, undefined);
       return entry;
@@ -142,11 +143,11 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     const refused = refusal(existing, 'update', version);
     if (refused) throw refused;
     const { id } = existing;
-    const { definition, ...draft } = await checked(resolved, existing.contentTypeId, input, false);
+    const { definition, defaultLocale, ...draft } = await checked(resolved, existing.contentTypeId, input, false);
     return lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
       await lockTags(repos.entries, s, e, input);
       const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
-      if (updated) await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields));
+      if (updated) await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields, defaultLocale));
       return updated;
     });
   }

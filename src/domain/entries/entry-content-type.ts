@@ -6,6 +6,8 @@ import type { ContentTypeDefinition } from '../content-model/field.ts';
 export interface Activation {
   definition: ContentTypeDefinition & { id: string };
   publishedVersion: number;
+  /** The environment's default locale, once validation has read the locales (the link index needs it). */
+  defaultLocale?: string;
 }
 
 /**
@@ -48,12 +50,24 @@ export function withDefaults(
 
 /**
  * The fields that can hold links: Link, Array of Link and Rich Text. The reverse link index is built from these
- * only, so link-shaped JSON in an Object field is not a link.
+ * only, so link-shaped JSON in an Object field is not a link. A field that is not localized is read in the default
+ * locale only: values stored under other locales (the official tools write them) hold no links.
  */
-export function linkBearing(definition: ContentTypeDefinition | null | undefined, fields: LocalizedFields | null): LocalizedFields {
+export function linkBearing(definition: ContentTypeDefinition | null | undefined, fields: LocalizedFields | null, defaultLocale: string | undefined): LocalizedFields {
   if (!definition || !fields) return {};
-  const ids = new Set(definition.fields
+  const linking = new Map(definition.fields
     .filter((f) => f.type === 'Link' || f.type === 'RichText' || (f.type === 'Array' && f.items?.type === 'Link'))
-    .map((f) => f.id));
-  return Object.fromEntries(Object.entries(fields).filter(([id]) => ids.has(id)));
+    .map((f) => [f.id, f]));
+  const result: LocalizedFields = {};
+  for (const [id, perLocale] of Object.entries(fields)) {
+    const field = linking.get(id);
+    if (!field) continue;
+    result[id] = field.localized || defaultLocale === undefined || perLocale === null || typeof perLocale !== 'object'
+      ? perLocale
+      : (Object.hasOwn(perLocale, defaultLocale) ? { [defaultLocale]: perLocale[defaultLocale] } : {});
+  }
+  return result;
 }
+
+/** The code of the default locale among an environment's locales. */
+export const defaultLocaleOf = (locales: LocaleRecord[]): string | undefined => locales.find((l) => l.default)?.code;

@@ -47,7 +47,7 @@ export async function collectReferences(storage: Storage, scope: SearchScope, ro
     await learnDefinitions(storage, scope, frontier, definitions);
     const wanted = { Entry: new Set<string>(), Asset: new Set<string>() };
     for (const entry of frontier) {
-      for (const target of linkTargets(linkBearing(definitions.get(entry.contentTypeId), entry.fields))) {
+      for (const target of linkTargets(linkBearing(definitions.get(entry.contentTypeId), entry.fields, undefined))) {
         const met = target.linkType === 'Entry' ? entries.has(target.id) : assets.has(target.id);
         if (!met && !unresolved.has(`${target.linkType}:${target.id}`)) wanted[target.linkType].add(target.id);
       }
