@@ -97,9 +97,10 @@ export interface paths {
         };
         /**
          * Get all delivery API keys
-         * @description Lists the space's delivery keys. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
-         *     `NotFound`.
+         * @description Lists the space's delivery keys, oldest first unless `order` says otherwise. Filter paths (also `order` keys, see `filters`):
+         *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `name` and `description` (timestamps in whole seconds, as presented).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
          */
         get: operations["ApiKeys_list"];
         put?: never;
@@ -317,10 +318,11 @@ export interface paths {
         };
         /**
          * Get all content types
-         * @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise
-         *     (`sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`).
-         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
-         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         * @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise.
+         *     Filter paths (also `order` keys, see `filters`): `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `sys.publishedVersion`, `sys.publishedCounter`, `sys.publishedAt`,
+         *     `sys.firstPublishedAt`, `sys.publishedBy.sys.id` and `name` (e.g. `sys.id[in]=author,article`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["MasterContentTypes_list"];
         put?: never;
@@ -497,9 +499,11 @@ export interface paths {
         };
         /**
          * Get all editor interfaces of an environment
-         * @description Lists the editor interfaces of the environment's content types, in the order their content types were created.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         * @description Lists the editor interfaces of the environment's content types, in the order their content types were created
+         *     unless `order` says otherwise. Filter paths (also `order` keys, see `filters`): `sys.contentType.sys.id` (e.g.
+         *     `sys.contentType.sys.id[in]=author,article`), `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id` (`sys.id` is always `default`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["MasterEditorInterfaces_list"];
         put?: never;
@@ -577,7 +581,19 @@ export interface paths {
         delete: operations["MasterEntries_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Patch an entry
+         * @description Changes an entry with a JSON Patch document (RFC 6902; `Content-Type: application/json-patch+json`) applied to
+         *     its writable representation `{fields, metadata}` as stored at the version sent in `X-Service-Version`
+         *     (required). The result is saved exactly as a `PUT` of that body would be: the same checks against the content
+         *     type (422 `InvalidEntry`), tags (422) and version arithmetic (version + 1). The operations apply in order and the
+         *     patch is all or nothing: an operation that cannot apply (a `remove`, `replace`, `move` or `copy` of a path that
+         *     does not exist, a failing `test`, a path outside `/fields` and `/metadata` such as `/sys/...`) answers 422
+         *     `ValidationFailed` naming the operation by its index in `details.errors[].path`, and nothing changes.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404 `NotFound`.
+         */
+        patch: operations["MasterEntries_patch"];
         trace?: never;
     };
     "/spaces/{space_id}/entries/{entry_id}/archived": {
@@ -643,6 +659,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{space_id}/entries/{entry_id}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an entry with its references
+         * @description Returns the entry in `items` and, in `includes.Entry` and `includes.Asset`, the entries and assets it links to
+         *     (Link and Array of Link fields and Rich Text embeds and hyperlinks, every locale, draft state), following the
+         *     linked entries' own links up to `include` levels. A link whose target does not exist is listed in `errors`.
+         *     Any token with access to the space may call it, read-only tokens included. `include` outside 0..10 answers 400
+         *     `InvalidQuery`. An unknown space, environment or entry answers 404 `NotFound`.
+         */
+        get: operations["MasterEntries_getReferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{space_id}/entries/{entry_id}/snapshots": {
         parameters: {
             query?: never;
@@ -697,10 +737,10 @@ export interface paths {
         };
         /**
          * Get all environment aliases of a space
-         * @description Lists the aliases of a space (none until aliases are enabled). Orderable by `sys.createdAt`, `sys.updatedAt` and
-         *     `sys.id`.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
-         *     `NotFound`.
+         * @description Lists the aliases of a space (none until aliases are enabled); the default order is `sys.createdAt,sys.id`.
+         *     Filter paths (also `order` keys, see `filters`): `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id` and `environment.sys.id` (the target; timestamps in whole seconds, as presented).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
          */
         get: operations["EnvironmentAliases_list"];
         put?: never;
@@ -758,10 +798,10 @@ export interface paths {
         };
         /**
          * Get all environments of a space
-         * @description Lists the environments of a space, in every state. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`
-         *     and `name`; the default order is `sys.createdAt,sys.id`.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
-         *     `NotFound`.
+         * @description Lists the environments of a space, in every state; the default order is `sys.createdAt,sys.id`. Filter paths (also `order` keys, see `filters`): `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `sys.status.sys.id` and `name` (e.g. `sys.status.sys.id=ready`; timestamps in whole
+         *     seconds, as presented).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
          */
         get: operations["Environments_list"];
         put?: never;
@@ -985,10 +1025,11 @@ export interface paths {
         };
         /**
          * Get all content types
-         * @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise
-         *     (`sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`).
-         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
-         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         * @description Lists the content types of the environment (draft definitions), oldest first unless `order` says otherwise.
+         *     Filter paths (also `order` keys, see `filters`): `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `sys.publishedVersion`, `sys.publishedCounter`, `sys.publishedAt`,
+         *     `sys.firstPublishedAt`, `sys.publishedBy.sys.id` and `name` (e.g. `sys.id[in]=author,article`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["ContentTypes_list"];
         put?: never;
@@ -1165,9 +1206,11 @@ export interface paths {
         };
         /**
          * Get all editor interfaces of an environment
-         * @description Lists the editor interfaces of the environment's content types, in the order their content types were created.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         * @description Lists the editor interfaces of the environment's content types, in the order their content types were created
+         *     unless `order` says otherwise. Filter paths (also `order` keys, see `filters`): `sys.contentType.sys.id` (e.g.
+         *     `sys.contentType.sys.id[in]=author,article`), `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id` (`sys.id` is always `default`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["EditorInterfaces_list"];
         put?: never;
@@ -1245,7 +1288,19 @@ export interface paths {
         delete: operations["Entries_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Patch an entry
+         * @description Changes an entry with a JSON Patch document (RFC 6902; `Content-Type: application/json-patch+json`) applied to
+         *     its writable representation `{fields, metadata}` as stored at the version sent in `X-Service-Version`
+         *     (required). The result is saved exactly as a `PUT` of that body would be: the same checks against the content
+         *     type (422 `InvalidEntry`), tags (422) and version arithmetic (version + 1). The operations apply in order and the
+         *     patch is all or nothing: an operation that cannot apply (a `remove`, `replace`, `move` or `copy` of a path that
+         *     does not exist, a failing `test`, a path outside `/fields` and `/metadata` such as `/sys/...`) answers 422
+         *     `ValidationFailed` naming the operation by its index in `details.errors[].path`, and nothing changes.
+         *     Needs a token with write access to the space: a read-only token gets 403 `AccessDenied`. A missing or stale
+         *     `X-Service-Version` answers 409 `VersionMismatch`. An unknown space, environment or entry answers 404 `NotFound`.
+         */
+        patch: operations["Entries_patch"];
         trace?: never;
     };
     "/spaces/{space_id}/environments/{environment_id}/entries/{entry_id}/archived": {
@@ -1311,6 +1366,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{space_id}/environments/{environment_id}/entries/{entry_id}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an entry with its references
+         * @description Returns the entry in `items` and, in `includes.Entry` and `includes.Asset`, the entries and assets it links to
+         *     (Link and Array of Link fields and Rich Text embeds and hyperlinks, every locale, draft state), following the
+         *     linked entries' own links up to `include` levels. A link whose target does not exist is listed in `errors`.
+         *     Any token with access to the space may call it, read-only tokens included. `include` outside 0..10 answers 400
+         *     `InvalidQuery`. An unknown space, environment or entry answers 404 `NotFound`.
+         */
+        get: operations["Entries_getReferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{space_id}/environments/{environment_id}/entries/{entry_id}/snapshots": {
         parameters: {
             query?: never;
@@ -1365,9 +1444,10 @@ export interface paths {
         };
         /**
          * Get all UI extensions of an environment
-         * @description Lists the extensions of the environment, oldest first.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         * @description Lists the extensions of the environment, oldest first unless `order` says otherwise. Filter paths (also `order` keys, see `filters`):
+         *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["Extensions_list"];
         put?: never;
@@ -1429,10 +1509,12 @@ export interface paths {
         };
         /**
          * Get all locales of an environment
-         * @description Lists the locales of the environment. `order` is accepted and ignored: locales come oldest first,
-         *     the default locale among them.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         * @description Lists the locales of the environment, oldest first (the default locale among them): `order` is accepted and
+         *     ignored, as on the hosted service. Filters: `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`,
+         *     `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `code`, `name`, `fallbackCode`, `default`, `optional`,
+         *     `contentManagementApi` and `contentDeliveryApi` (e.g. `code[in]=en-US,de-DE`, `default=true`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter or filter path
+         *     answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["Locales_list"];
         put?: never;
@@ -1522,9 +1604,10 @@ export interface paths {
         /**
          * Get all activated content types
          * @description Lists the activated content types: each as it was activated (`fields` is the activated definition, fields
-         *     deleted at activation are gone). Content types never activated or deactivated are left out.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         *     deleted at activation are gone). Content types never activated or deactivated are left out. Takes the filters
+         *     and `order` keys of the content type list; `name` is the activated name.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["ActivatedContentTypes_list"];
         put?: never;
@@ -1567,9 +1650,10 @@ export interface paths {
         };
         /**
          * Get all tags of an environment
-         * @description Lists the tags of the environment, oldest first. Orderable by `name`, `sys.id`, `sys.createdAt`, `sys.updatedAt`.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
-         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         * @description Lists the tags of the environment, oldest first unless `order` says otherwise. Filter paths (also `order` keys, see `filters`):
+         *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `sys.visibility` and `name` (e.g. `sys.visibility=public`, `name[match]=spring`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["Tags_list"];
         put?: never;
@@ -1679,9 +1763,10 @@ export interface paths {
         };
         /**
          * Get all UI extensions of an environment
-         * @description Lists the extensions of the environment, oldest first.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         * @description Lists the extensions of the environment, oldest first unless `order` says otherwise. Filter paths (also `order` keys, see `filters`):
+         *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["MasterExtensions_list"];
         put?: never;
@@ -1743,10 +1828,12 @@ export interface paths {
         };
         /**
          * Get all locales of an environment
-         * @description Lists the locales of the environment. `order` is accepted and ignored: locales come oldest first,
-         *     the default locale among them.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         * @description Lists the locales of the environment, oldest first (the default locale among them): `order` is accepted and
+         *     ignored, as on the hosted service. Filters: `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`,
+         *     `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `code`, `name`, `fallbackCode`, `default`, `optional`,
+         *     `contentManagementApi` and `contentDeliveryApi` (e.g. `code[in]=en-US,de-DE`, `default=true`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter or filter path
+         *     answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["MasterLocales_list"];
         put?: never;
@@ -1812,9 +1899,10 @@ export interface paths {
         };
         /**
          * Get all preview API keys
-         * @description Lists the space's preview keys. Orderable by `sys.createdAt`, `sys.updatedAt`, `sys.id`, `name`.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space answers 404
-         *     `NotFound`.
+         * @description Lists the space's preview keys, oldest first unless `order` says otherwise. Takes the filters and `order` keys
+         *     of the delivery key list; `sys.id` is the preview key's id.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
          */
         get: operations["PreviewApiKeys_list"];
         put?: never;
@@ -1880,9 +1968,10 @@ export interface paths {
         /**
          * Get all activated content types
          * @description Lists the activated content types: each as it was activated (`fields` is the activated definition, fields
-         *     deleted at activation are gone). Content types never activated or deactivated are left out.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
-         *     answers 404 `NotFound`.
+         *     deleted at activation are gone). Content types never activated or deactivated are left out. Takes the filters
+         *     and `order` keys of the content type list; `name` is the activated name.
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["MasterActivatedContentTypes_list"];
         put?: never;
@@ -1925,9 +2014,10 @@ export interface paths {
         };
         /**
          * Get all tags of an environment
-         * @description Lists the tags of the environment, oldest first. Orderable by `name`, `sys.id`, `sys.createdAt`, `sys.updatedAt`.
-         *     Any token with access to the space may call it, read-only tokens included. An unknown `order` key answers 400
-         *     `InvalidQuery`; an unknown space or environment answers 404 `NotFound`.
+         * @description Lists the tags of the environment, oldest first unless `order` says otherwise. Filter paths (also `order` keys, see `filters`):
+         *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `sys.visibility` and `name` (e.g. `sys.visibility=public`, `name[match]=spring`).
+         *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
+         *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
          */
         get: operations["MasterTags_list"];
         put?: never;
@@ -2693,6 +2783,56 @@ export interface components {
             fields?: components["schemas"]["LocalizedFieldValuesInput"];
             metadata?: components["schemas"]["ContentMetadataInput"];
         };
+        /** @description A link that could not be resolved: its target does not exist in the environment. */
+        EntryReferenceError: {
+            sys: {
+                /** @enum {string} */
+                type: "error";
+                /** @enum {string} */
+                id: "notResolvable";
+            };
+            details: {
+                /** @enum {string} */
+                type: "Link";
+                /** @enum {string} */
+                linkType: "Entry" | "Asset";
+                id: string;
+            };
+        };
+        /** @description The entries and assets an entry links to, directly or through the entries it links to. */
+        EntryReferenceIncludes: {
+            /** @description The linked entries (draft state), each once; the entry itself is never repeated here. Left out when none. */
+            Entry?: components["schemas"]["Entry"][];
+            /** @description The linked assets (draft state), each once. Left out when none. */
+            Asset?: components["schemas"]["Asset"][];
+        };
+        /** @description An entry and everything it links to, up to `include` levels. */
+        EntryReferences: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /**
+             * Format: int32
+             * @description Always 1: the entry asked for.
+             */
+            total: number;
+            /**
+             * Format: int32
+             * @description Always 0.
+             */
+            skip: number;
+            /**
+             * Format: int32
+             * @description Always 1.
+             */
+            limit: number;
+            /** @description The entry asked for, alone. */
+            items: components["schemas"]["Entry"][];
+            includes: components["schemas"]["EntryReferenceIncludes"];
+            /** @description One item per link whose target does not exist; left out when every link resolved. */
+            errors?: components["schemas"]["EntryReferenceError"][];
+        };
         /** @description A snapshot: an entity exactly as it was published. */
         EntrySnapshot: {
             sys: {
@@ -2948,6 +3088,23 @@ export interface components {
          */
         FieldValidation: {
             [key: string]: unknown;
+        };
+        /**
+         * @description One operation of a JSON Patch document (RFC 6902). `path` and `from` are JSON Pointers (RFC 6901) into the
+         *     entry's writable representation `{fields, metadata}`, e.g. `/fields/title/en-US` or `/metadata/tags/-`.
+         */
+        JsonPatchOperation: {
+            /**
+             * @description What to do: `add`, `remove`, `replace`, `move`, `copy`, or `test` (compare, and refuse the whole patch when different).
+             * @enum {string}
+             */
+            op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+            /** @description Where: under `/fields` or `/metadata`; `sys` cannot be patched. */
+            path: string;
+            /** @description The value of `add`, `replace` and `test` (required by them, any JSON value). */
+            value?: unknown;
+            /** @description The source of `move` and `copy`: under `/fields` or `/metadata`. */
+            from?: string;
         };
         /**
          * @description A locale of an environment. Exactly one locale per environment is the default; it cannot change.
@@ -3603,6 +3760,15 @@ export interface components {
         "Tessera.Common.CollectionQuery.order": string;
         /** @description Number of items to skip (default 0). */
         "Tessera.Common.CollectionQuery.skip": number;
+        /**
+         * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+         *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+         *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+         *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+         *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+         *     `details.errors[]` names each refused parameter.
+         */
+        "Tessera.Common.FilteredCollectionQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
         /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
         "Tessera.Common.VersionHeader": number;
         /** @description An environment id or an environment alias id. */
@@ -4323,6 +4489,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -6383,6 +6558,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -7779,6 +7963,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -8573,6 +8766,168 @@ export interface operations {
             };
         };
     };
+    MasterEntries_patch: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: {
+                /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
+                "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+            };
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The entry id: letters, digits, dot, hyphen and underscore, 1 to 64 characters. */
+                entry_id: components["parameters"]["EntryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json-patch+json": components["schemas"]["JsonPatchOperation"][];
+            };
+        };
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Entry"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The version header is missing or stale (`VersionMismatch`); nothing was written. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
     MasterEntries_archive: {
         parameters: {
             query?: {
@@ -9134,6 +9489,112 @@ export interface operations {
             };
         };
     };
+    MasterEntries_getReferences: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description How many levels of links to follow (default 2, at most 10); 0 answers the entry alone. */
+                include?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The entry id: letters, digits, dot, hyphen and underscore, 1 to 64 characters. */
+                entry_id: components["parameters"]["EntryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["EntryReferences"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
     MasterEntries_listSnapshots: {
         parameters: {
             query?: {
@@ -9360,6 +9821,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -9871,6 +10341,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -11956,6 +12435,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -13374,6 +13862,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -14180,6 +14677,170 @@ export interface operations {
             };
         };
     };
+    Entries_patch: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: {
+                /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
+                "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+            };
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["EntriesEnvironmentPath.space_id"];
+                /** @description An environment id or an environment alias id. */
+                environment_id: components["parameters"]["EntriesEnvironmentPath.environment_id"];
+                /** @description The entry id: letters, digits, dot, hyphen and underscore, 1 to 64 characters. */
+                entry_id: components["parameters"]["EntryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json-patch+json": components["schemas"]["JsonPatchOperation"][];
+            };
+        };
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Entry"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The version header is missing or stale (`VersionMismatch`); nothing was written. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
     Entries_archive: {
         parameters: {
             query?: {
@@ -14749,6 +15410,114 @@ export interface operations {
             };
         };
     };
+    Entries_getReferences: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description How many levels of links to follow (default 2, at most 10); 0 answers the entry alone. */
+                include?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["EntriesEnvironmentPath.space_id"];
+                /** @description An environment id or an environment alias id. */
+                environment_id: components["parameters"]["EntriesEnvironmentPath.environment_id"];
+                /** @description The entry id: letters, digits, dot, hyphen and underscore, 1 to 64 characters. */
+                entry_id: components["parameters"]["EntryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["EntryReferences"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
     Entries_listSnapshots: {
         parameters: {
             query?: {
@@ -14979,6 +15748,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -15641,6 +16419,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -16447,6 +17234,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -16708,6 +17504,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -17633,6 +18438,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -18285,6 +19099,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -18934,6 +19757,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -19291,6 +20123,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {
@@ -19548,6 +20389,15 @@ export interface operations {
                 limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
                 order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
             };
             header?: never;
             path: {

@@ -1,15 +1,14 @@
 import type { Services } from '../../domain/index.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { API_KEYS, PREVIEW_API_KEYS } from '../../domain/shared/collection-schemas.ts';
+import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentApiKey, presentPreviewApiKey } from '../presenters/api-keys.presenter.ts';
-
-const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' } as const;
-const previewOrderable = { ...orderable, 'sys.id': 'previewId' } as const;
 
 export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
   return {
     ApiKeys_list: async (req) => {
-      const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }]);
+      const page = compileCollectionQuery(req.rawQuery, API_KEYS);
       const { items, total } = await apiKeys.list(req.actor, req.params.space_id, page);
       return ok(collection(items.map(presentApiKey), total, page));
     },
@@ -32,7 +31,7 @@ export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
     },
 
     PreviewApiKeys_list: async (req) => {
-      const page = parsePage(req.query, previewOrderable, [{ key: 'createdAt', direction: 'asc' }]);
+      const page = compileCollectionQuery(req.rawQuery, PREVIEW_API_KEYS);
       const { items, total } = await apiKeys.listPreview(req.actor, req.params.space_id, page);
       return ok(collection(items.map(presentPreviewApiKey), total, page));
     },

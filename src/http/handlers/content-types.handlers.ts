@@ -1,11 +1,9 @@
 import type { Services } from '../../domain/index.ts';
-import type { ContentTypeOrderKey } from '../../storage/port/index.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { CONTENT_TYPES } from '../../domain/shared/collection-schemas.ts';
 import { collection, parsePage } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import { presentActivatedContentType, presentContentType, presentContentTypeSnapshot } from '../presenters/content-types.presenter.ts';
-
-const ORDERABLE: Record<string, ContentTypeOrderKey> = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' };
-const DEFAULT_ORDER = [{ key: 'createdAt' as const, direction: 'asc' as const }];
 
 const pathOf = (req: ApiRequest, id: string) =>
   `${req.baseUrl}/spaces/${req.params.space_id}${req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`}/content_types/${id}`;
@@ -14,7 +12,7 @@ const pathOf = (req: ApiRequest, id: string) =>
 export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Services): HandlerMap {
   const operations: Record<string, Handler> = {
     list: async (req) => {
-      const page = parsePage(req.query, ORDERABLE, DEFAULT_ORDER);
+      const page = compileCollectionQuery(req.rawQuery, CONTENT_TYPES);
       const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page);
       return ok(collection(items.map((item) => presentContentType(item, req.vendorToken)), total, page));
     },
@@ -60,7 +58,7 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
     )),
   };
   const activatedList: Handler = async (req) => {
-    const page = parsePage(req.query, ORDERABLE, DEFAULT_ORDER);
+    const page = compileCollectionQuery(req.rawQuery, CONTENT_TYPES);
     const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page, { activatedOnly: true });
     return ok(collection(items.map((item) => presentActivatedContentType(item, req.vendorToken)), total, page));
   };

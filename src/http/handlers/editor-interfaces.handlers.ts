@@ -1,5 +1,7 @@
 import type { Services } from '../../domain/index.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { EDITOR_INTERFACES } from '../../domain/shared/collection-schemas.ts';
+import { collection } from '../../domain/shared/paging.ts';
 import { ok, type Handler, type HandlerMap } from '../handler.ts';
 import { presentEditorInterface } from '../presenters/editor-interfaces.presenter.ts';
 
@@ -7,8 +9,7 @@ import { presentEditorInterface } from '../presenters/editor-interfaces.presente
 export function editorInterfacesHandlers({ editorInterfaces }: Services): HandlerMap {
   const operations: Record<string, Handler> = {
     list: async (req) => {
-      // `order` is accepted and ignored: editor interfaces follow their content types' creation order.
-      const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
+      const page = compileCollectionQuery(req.rawQuery, EDITOR_INTERFACES);
       const { items, total } = await editorInterfaces.list(req.actor, req.params.space_id, req.params.environment_id, page);
       return ok(collection(items.map(presentEditorInterface), total, page));
     },

@@ -1,14 +1,14 @@
 import type { Services } from '../../domain/index.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { ENVIRONMENT_ALIASES } from '../../domain/shared/collection-schemas.ts';
+import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentEnvironmentAlias } from '../presenters/environments.presenter.ts';
-
-const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id' } as const;
 
 export function environmentAliasesHandlers({ environments: { aliases } }: Services): HandlerMap {
   return {
     EnvironmentAliases_list: async (req) => {
-      const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }, { key: 'id', direction: 'asc' }]);
+      const page = compileCollectionQuery(req.rawQuery, ENVIRONMENT_ALIASES);
       const { items, total } = await aliases.list(req.actor, req.params.space_id, page);
       return ok(collection(items.map(presentEnvironmentAlias), total, page));
     },

@@ -1,9 +1,9 @@
 import type { Services } from '../../domain/index.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { ENVIRONMENTS } from '../../domain/shared/collection-schemas.ts';
+import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentEnvironment } from '../presenters/environments.presenter.ts';
-
-const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' } as const;
 
 export function environmentsHandlers({ environments }: Services): HandlerMap {
   const location = (baseUrl: string, spaceId: string, id: string) =>
@@ -11,7 +11,7 @@ export function environmentsHandlers({ environments }: Services): HandlerMap {
 
   return {
     Environments_list: async (req) => {
-      const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }, { key: 'id', direction: 'asc' }]);
+      const page = compileCollectionQuery(req.rawQuery, ENVIRONMENTS);
       const { items, total } = await environments.list(req.actor, req.params.space_id, page);
       return ok(collection(items.map(presentEnvironment), total, page));
     },

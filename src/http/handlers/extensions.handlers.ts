@@ -1,11 +1,9 @@
 import type { Services } from '../../domain/index.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
-import type { ExtensionOrderKey } from '../../storage/port/index.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { EXTENSIONS } from '../../domain/shared/collection-schemas.ts';
+import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import { presentExtension } from '../presenters/extensions.presenter.ts';
-
-const ORDERABLE: Record<string, ExtensionOrderKey> = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id' };
-const DEFAULT_ORDER = [{ key: 'createdAt' as const, direction: 'asc' as const }];
 
 const pathOf = (req: ApiRequest, id: string) =>
   `${req.baseUrl}/spaces/${req.params.space_id}${req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`}/extensions/${id}`;
@@ -14,7 +12,7 @@ const pathOf = (req: ApiRequest, id: string) =>
 export function extensionsHandlers({ extensions }: Services): HandlerMap {
   const operations: Record<string, Handler> = {
     list: async (req) => {
-      const page = parsePage(req.query, ORDERABLE, DEFAULT_ORDER);
+      const page = compileCollectionQuery(req.rawQuery, EXTENSIONS);
       const { items, total } = await extensions.list(req.actor, req.params.space_id, req.params.environment_id, page);
       return ok(collection(items.map(presentExtension), total, page));
     },

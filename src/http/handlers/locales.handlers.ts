@@ -1,5 +1,7 @@
 import type { Services } from '../../domain/index.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { LOCALES } from '../../domain/shared/collection-schemas.ts';
+import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type Handler, type HandlerMap } from '../handler.ts';
 import { presentLocale } from '../presenters/locales.presenter.ts';
 
@@ -7,8 +9,7 @@ import { presentLocale } from '../presenters/locales.presenter.ts';
 export function localesHandlers({ locales }: Services): HandlerMap {
   const operations: Record<string, Handler> = {
     list: async (req) => {
-      // `order` is accepted and ignored, as the hosted service does: locales come oldest first.
-      const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
+      const page = compileCollectionQuery(req.rawQuery, LOCALES);
       const { items, total } = await locales.list(req.actor, req.params.space_id, req.params.environment_id, page);
       return ok(collection(items.map(presentLocale), total, page));
     },

@@ -1,17 +1,16 @@
 import type { Services } from '../../domain/index.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
-import type { TagOrderKey } from '../../storage/port/index.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { TAGS } from '../../domain/shared/collection-schemas.ts';
+import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import { presentTag } from '../presenters/tags.presenter.ts';
-
-const ORDERABLE: Record<string, TagOrderKey> = { name: 'name', 'sys.id': 'id', 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt' };
 
 /** One implementation per operation, bound to both `Tags_*` (environment path) and `MasterTags_*` (no environment: master). */
 export function tagsHandlers({ tags }: Services): HandlerMap {
   const at = (req: ApiRequest) => [req.actor, req.params.space_id, req.params.environment_id, req.params.tag_id!] as const;
   const operations: Record<string, Handler> = {
     list: async (req) => {
-      const page = parsePage({ skip: req.query.skip, limit: req.query.limit, order: req.query.order }, ORDERABLE, [{ key: 'createdAt', direction: 'asc' }]);
+      const page = compileCollectionQuery(req.rawQuery, TAGS);
       const { items, total } = await tags.list(req.actor, req.params.space_id, req.params.environment_id, page);
       return ok(collection(items.map(presentTag), total, page));
     },

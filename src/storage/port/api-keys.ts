@@ -1,6 +1,7 @@
-import type { Audit, Page, PageRequest } from './records.ts';
+import type { Audit, AuditKey, Page, PageRequest } from './records.ts';
 
-export type ApiKeyOrderKey = 'createdAt' | 'updatedAt' | 'name' | 'id' | 'previewId';
+/** What API key lists order and filter by (`previewId` is a preview key's `sys.id`). */
+export type ApiKeyOrderKey = AuditKey | 'name' | 'description' | 'id' | 'previewId';
 
 /** A delivery key with its preview key (one row: they are created, changed and deleted together). */
 export interface ApiKeyRecord extends Audit {

@@ -1,6 +1,6 @@
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
 import type { LocalizedFields } from './content.ts';
-import type { Audit, Page, PageRequest } from './records.ts';
+import type { Audit, AuditKey, Page, PageRequest } from './records.ts';
 
 /** Publishing metadata shared by content types, entries and assets. */
 export interface PublishState {
@@ -27,7 +27,8 @@ export interface ContentTypeRecord extends Audit, PublishState {
   published: ContentTypeDefinition | null;
 }
 
-export type ContentTypeOrderKey = 'createdAt' | 'updatedAt' | 'id' | 'name';
+/** What content type lists order and filter by. */
+export type ContentTypeOrderKey = AuditKey | 'id' | 'name' | 'publishedVersion' | 'publishedAt' | 'firstPublishedAt' | 'publishedCounter' | 'publishedBy';
 
 /** A new content type: a draft definition, version 1, never activated. */
 export interface NewContentType {

@@ -1,5 +1,5 @@
 import type { EditorControl } from '../../domain/content-model/editor-controls.ts';
-import type { Audit, Page } from './records.ts';
+import type { Audit, AuditKey, CollectionPage, Page } from './records.ts';
 
 /** The editor interface of one content type. */
 export interface EditorInterfaceRecord extends Audit {
@@ -14,14 +14,17 @@ export interface EditorInterfaceRecord extends Audit {
   version: number;
 }
 
+/** What editor interface lists order and filter by (`id` is always `default`). */
+export type EditorInterfaceKey = AuditKey | 'id' | 'contentTypeId';
+
 /** The replaceable parts of an editor interface. */
 export type EditorInterfaceChanges = Pick<EditorInterfaceRecord, 'controls' | 'sidebar' | 'editors' | 'editorLayout' | 'groupControls'>;
 
 /** Editor interfaces of one environment. */
 export interface EditorInterfacesRepository {
   find(spaceId: string, environmentId: string, contentTypeId: string): Promise<EditorInterfaceRecord | undefined>;
-  /** Editor interfaces in the order their content types were created. */
-  page(spaceId: string, environmentId: string, page: { skip: number; limit: number }): Promise<Page<EditorInterfaceRecord>>;
+  /** A page of editor interfaces; without an order, in the order their content types were created. */
+  page(spaceId: string, environmentId: string, page: CollectionPage<EditorInterfaceKey>): Promise<Page<EditorInterfaceRecord>>;
   insert(spaceId: string, environmentId: string, contentTypeId: string, controls: EditorControl[], userId: string): Promise<EditorInterfaceRecord>;
   /** Replaces the editor interface when `expectedVersion` is current; undefined otherwise (or when gone). */
   update(spaceId: string, environmentId: string, contentTypeId: string, changes: EditorInterfaceChanges, expectedVersion: number, userId: string): Promise<EditorInterfaceRecord | undefined>;

@@ -1,4 +1,4 @@
-import type { Audit, Page, PageRequest } from './records.ts';
+import type { Audit, AuditKey, Page, PageRequest } from './records.ts';
 
 export type EnvironmentStatus = 'queued' | 'inProgress' | 'ready' | 'failed';
 
@@ -8,8 +8,10 @@ export interface EnvironmentRecord extends Audit {
 
 export interface EnvironmentAliasRecord extends Audit { spaceId: string; id: string; environmentId: string; version: number; }
 
-export type EnvironmentOrderKey = 'createdAt' | 'updatedAt' | 'name' | 'id';
-export type EnvironmentAliasOrderKey = 'createdAt' | 'updatedAt' | 'id';
+/** What environment lists order and filter by. */
+export type EnvironmentOrderKey = AuditKey | 'name' | 'id' | 'status';
+/** What alias lists order and filter by (`environmentId`: the target). */
+export type EnvironmentAliasOrderKey = AuditKey | 'id' | 'environmentId';
 
 export interface NewEnvironment {
   spaceId: string; id: string; name: string; status: EnvironmentStatus; sourceEnvironmentId: string | null; createdBy: string;

@@ -1,4 +1,4 @@
-import type { Audit, Page, PageRequest } from './records.ts';
+import type { Audit, AuditKey, Page, PageRequest } from './records.ts';
 
 /** A UI extension: its definition and the values of its installation parameters. */
 export interface ExtensionRecord extends Audit {
@@ -10,7 +10,8 @@ export interface ExtensionRecord extends Audit {
   version: number;
 }
 
-export type ExtensionOrderKey = 'createdAt' | 'updatedAt' | 'id';
+/** What extension lists order and filter by. */
+export type ExtensionOrderKey = AuditKey | 'id';
 
 /** UI extensions of one environment. */
 export interface ExtensionsRepository {

@@ -1,9 +1,12 @@
-import type { Audit } from './records.ts';
+import type { Audit, AuditKey, CollectionPage } from './records.ts';
 
 export interface LocaleRecord extends Audit {
   spaceId: string; environmentId: string; id: string; code: string; name: string; fallbackCode: string | null;
   default: boolean; contentManagementApi: boolean; contentDeliveryApi: boolean; optional: boolean; version: number;
 }
+
+/** What locale lists order and filter by. */
+export type LocaleKey = AuditKey | 'id' | 'code' | 'name' | 'fallbackCode' | 'default' | 'contentManagementApi' | 'contentDeliveryApi' | 'optional';
 
 export type NewLocale = Omit<LocaleRecord, 'version' | 'createdAt' | 'updatedAt' | 'updatedBy'>;
 
@@ -21,7 +24,8 @@ export interface LocalesRepository {
    * False when the environment does not exist.
    */
   lockEnvironment(spaceId: string, environmentId: string): Promise<boolean>;
-  page(spaceId: string, environmentId: string, page: { skip: number; limit: number }): Promise<{ items: LocaleRecord[]; total: number }>;
+  /** A page of the locales; without an order, oldest first. */
+  page(spaceId: string, environmentId: string, page: CollectionPage<LocaleKey>): Promise<{ items: LocaleRecord[]; total: number }>;
   find(spaceId: string, environmentId: string, id: string): Promise<LocaleRecord | undefined>;
   /** Replaces the locale when `expectedVersion` is current; undefined when it is not (or the locale is gone). */
   update(spaceId: string, environmentId: string, id: string, changes: LocaleChanges, expectedVersion: number, userId: string): Promise<LocaleRecord | undefined>;

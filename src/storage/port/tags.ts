@@ -1,4 +1,4 @@
-import type { Audit, Page, PageRequest } from './records.ts';
+import type { Audit, AuditKey, Page, PageRequest } from './records.ts';
 
 export type TagVisibility = 'public' | 'private';
 
@@ -14,7 +14,8 @@ export interface TagRecord extends Audit {
 
 export type NewTag = Pick<TagRecord, 'spaceId' | 'environmentId' | 'id' | 'name' | 'visibility'> & { createdBy: string };
 
-export type TagOrderKey = 'name' | 'id' | 'createdAt' | 'updatedAt';
+/** What tag lists order and filter by. */
+export type TagOrderKey = AuditKey | 'name' | 'id' | 'visibility';
 
 /** Why a tag could not be deleted; undefined from `delete` means it was deleted. */
 export type TagDeleteRefusal = 'missing' | 'version' | 'referenced';

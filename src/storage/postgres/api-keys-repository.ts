@@ -1,8 +1,13 @@
 import { sql } from 'kysely';
-import type { ApiKeyRecord, ApiKeysRepository } from '../port/api-keys.ts';
-import { orderBy, type Executor } from './executor.ts';
+import type { ApiKeyOrderKey, ApiKeyRecord, ApiKeysRepository } from '../port/api-keys.ts';
+import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
+import type { Executor } from './executor.ts';
 
-const columns = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', id: 'id', previewId: 'preview_key_id' };
+/** API keys present their timestamps in whole seconds. */
+const COLUMNS: CollectionColumns<ApiKeyOrderKey> = {
+  createdAt: seconds('created_at'), updatedAt: seconds('updated_at'), version: 'version', createdBy: 'created_by', updatedBy: 'updated_by',
+  name: 'name', description: 'description', id: 'id', previewId: 'preview_key_id',
+};
 
 const toApiKey = (r: any, environmentIds: string[]): ApiKeyRecord => ({
   spaceId: r.space_id, id: r.id, name: r.name, description: r.description, accessToken: r.access_token,
@@ -47,9 +52,10 @@ export function apiKeysRepository(db: Executor): ApiKeysRepository {
       return toApiKey(row, k.environmentIds);
     },
     async page(spaceId, page) {
+      const base = filtered(keys(spaceId), page, COLUMNS);
       const [rows, count] = await Promise.all([
-        orderBy(keys(spaceId).selectAll(), page.order, columns, 'id').offset(page.skip).limit(page.limit).execute(),
-        keys(spaceId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        paged(base.selectAll(), page, COLUMNS, 'id').execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       const environments = await environmentsOf(spaceId, rows.map((r) => r.id));
       return { items: rows.map((r) => toApiKey(r, environments.get(r.id) ?? [])), total: count.n };

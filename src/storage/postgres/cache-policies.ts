@@ -40,7 +40,8 @@ export const environmentsCachePolicy: CachePolicy<EnvironmentsRepository> = {
 export const localesCachePolicy: CachePolicy<LocalesRepository> = {
   reads: {
     page: {
-      key: (spaceId, environmentId, page) => `locales-page:${spaceId}:${environmentId}:${page.skip}:${page.limit}`,
+      key: (spaceId, environmentId, page) =>
+        `locales-page:${spaceId}:${environmentId}:${page.skip}:${page.limit}:${JSON.stringify([page.order ?? [], page.where ?? []])}`,
       tags: (spaceId, environmentId) => [localesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
     },
     // Every entry and asset response names the environment's locales (`sys.fieldStatus`).

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { ContentTypeDefinition } from '../../domain/content-model/field.ts';
-import type { ActivationWrite, ContentTypeRecord, ContentTypesRepository } from '../port/content-types.ts';
+import type { ActivationWrite, ContentTypeOrderKey, ContentTypeRecord, ContentTypesRepository } from '../port/content-types.ts';
 import type { LocalizedFields } from '../port/content.ts';
-import { orderBy, type Executor } from './executor.ts';
+import { filtered, millis, paged, type CollectionColumns } from './collection-page.ts';
+import type { Executor } from './executor.ts';
 
 export const toContentType = (r: any): ContentTypeRecord => ({
   spaceId: r.space_id, environmentId: r.environment_id, id: r.id, name: r.name, description: r.description,
@@ -13,7 +14,14 @@ export const toContentType = (r: any): ContentTypeRecord => ({
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-const ORDER_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id', name: 'name' };
+const AUDIT = { createdAt: millis('created_at'), updatedAt: millis('updated_at'), version: 'version', createdBy: 'created_by', updatedBy: 'updated_by' };
+const PUBLISHING = {
+  publishedVersion: 'published_version', publishedCounter: 'published_counter', publishedAt: millis('published_at'),
+  firstPublishedAt: millis('first_published_at'), publishedBy: 'published_by',
+};
+const DRAFT_COLUMNS: CollectionColumns<ContentTypeOrderKey> = { ...AUDIT, ...PUBLISHING, id: 'id', name: 'name' };
+/** The activated list answers the activated name. */
+const ACTIVATED_COLUMNS: CollectionColumns<ContentTypeOrderKey> = { ...DRAFT_COLUMNS, name: sql`published ->> 'name'` };
 
 /** The stored activated definition: without the id, which is the row's. */
 const storedDefinition = ({ id: _id, ...definition }: ContentTypeDefinition) => JSON.stringify(definition);
@@ -65,9 +73,11 @@ export function contentTypesRepository(db: Executor): ContentTypesRepository {
       return found && toContentType(found);
     },
     async page(spaceId, environmentId, page, options = {}) {
-      const base = options.activatedOnly ? inEnvironment(spaceId, environmentId).where('published', 'is not', null) : inEnvironment(spaceId, environmentId);
+      const columns = options.activatedOnly ? ACTIVATED_COLUMNS : DRAFT_COLUMNS;
+      const all = options.activatedOnly ? inEnvironment(spaceId, environmentId).where('published', 'is not', null) : inEnvironment(spaceId, environmentId);
+      const base = filtered(all, page, columns);
       const [rows, count] = await Promise.all([
-        orderBy(base.selectAll(), page.order, ORDER_COLUMNS, 'id').offset(page.skip).limit(page.limit).execute(),
+        paged(base.selectAll(), page, columns, 'id').execute(),
         base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toContentType), total: count.n };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { EditorInterfaceRecord, EditorInterfacesRepository } from '../port/editor-interfaces.ts';
+import type { EditorInterfaceKey, EditorInterfaceRecord, EditorInterfacesRepository } from '../port/editor-interfaces.ts';
+import { filtered, millis, paged, type CollectionColumns } from './collection-page.ts';
 import type { Executor } from './executor.ts';
 
 const toEditorInterface = (r: any): EditorInterfaceRecord => ({
@@ -7,6 +8,13 @@ const toEditorInterface = (r: any): EditorInterfaceRecord => ({
   sidebar: r.sidebar, editors: r.editors, editorLayout: r.editor_layout, groupControls: r.group_controls, version: r.version,
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
+
+/** Every editor interface is presented with the id `default`. */
+const COLUMNS: CollectionColumns<EditorInterfaceKey> = {
+  id: sql`'default'::text`, contentTypeId: 'editor_interfaces.content_type_id',
+  createdAt: millis('editor_interfaces.created_at'), updatedAt: millis('editor_interfaces.updated_at'), version: 'editor_interfaces.version',
+  createdBy: 'editor_interfaces.created_by', updatedBy: 'editor_interfaces.updated_by',
+};
 
 const jsonOrNull = (value: unknown[] | null) => (value === null ? null : JSON.stringify(value));
 
@@ -20,12 +28,15 @@ export function editorInterfacesRepository(db: Executor): EditorInterfacesReposi
       return row && toEditorInterface(row);
     },
     async page(spaceId, environmentId, page) {
+      const base = filtered(inEnvironment(spaceId, environmentId), page, COLUMNS);
+      // Without an order, in the order the content types were created.
+      const byContentType = page.order?.length ? base : base
+        .innerJoin('content_types as ct', (join) => join.onRef('ct.space_id', '=', 'editor_interfaces.space_id')
+          .onRef('ct.environment_id', '=', 'editor_interfaces.environment_id').onRef('ct.id', '=', 'editor_interfaces.content_type_id'))
+        .orderBy('ct.created_at').orderBy('ct.id');
       const [rows, count] = await Promise.all([
-        inEnvironment(spaceId, environmentId)
-          .innerJoin('content_types as ct', (join) => join.onRef('ct.space_id', '=', 'editor_interfaces.space_id')
-            .onRef('ct.environment_id', '=', 'editor_interfaces.environment_id').onRef('ct.id', '=', 'editor_interfaces.content_type_id'))
-          .selectAll('editor_interfaces').orderBy('ct.created_at').orderBy('ct.id').offset(page.skip).limit(page.limit).execute(),
-        inEnvironment(spaceId, environmentId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        paged(byContentType.selectAll('editor_interfaces'), page, COLUMNS, 'editor_interfaces.content_type_id').execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toEditorInterface), total: count.n };
     },

@@ -1,13 +1,18 @@
 import { sql } from 'kysely';
-import type { EnvironmentAliasRecord, EnvironmentsRepository } from '../port/environments.ts';
-import { orderBy, type Executor } from './executor.ts';
+import type { EnvironmentAliasOrderKey, EnvironmentAliasRecord, EnvironmentsRepository } from '../port/environments.ts';
+import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
+import type { Executor } from './executor.ts';
 
 export const toAlias = (r: any): EnvironmentAliasRecord => ({
   spaceId: r.space_id, id: r.id, environmentId: r.environment_id, version: r.version,
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-const columns = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id' };
+/** Aliases present their timestamps in whole seconds. */
+const COLUMNS: CollectionColumns<EnvironmentAliasOrderKey> = {
+  createdAt: seconds('created_at'), updatedAt: seconds('updated_at'), version: 'version', createdBy: 'created_by', updatedBy: 'updated_by',
+  id: 'id', environmentId: 'environment_id',
+};
 
 type AliasMethods = Pick<EnvironmentsRepository,
   'findAlias' | 'listAliases' | 'aliasesTargeting' | 'countAliases' | 'insertAlias' | 'retargetAlias' | 'deleteAlias'>;
@@ -21,9 +26,10 @@ export function environmentAliasesRepository(db: Executor): AliasMethods {
       return row && toAlias(row);
     },
     async listAliases(spaceId, page) {
+      const base = filtered(inSpace(spaceId), page, COLUMNS);
       const [rows, count] = await Promise.all([
-        orderBy(inSpace(spaceId).selectAll(), page.order, columns, 'id').offset(page.skip).limit(page.limit).execute(),
-        inSpace(spaceId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        paged(base.selectAll(), page, COLUMNS, 'id').execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toAlias), total: count.n };
     },

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from './schema.ts';
-import type { EnvironmentRecord, EnvironmentsRepository, NewEnvironment } from '../port/environments.ts';
+import type { EnvironmentOrderKey, EnvironmentRecord, EnvironmentsRepository, NewEnvironment } from '../port/environments.ts';
+import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
 import { environmentAliasesRepository } from './environment-aliases-repository.ts';
 import { copyEnvironmentRows } from './environment-copy.ts';
-import { orderBy, type Executor } from './executor.ts';
+import type { Executor } from './executor.ts';
 
 export { toAlias } from './environment-aliases-repository.ts';
 
@@ -12,7 +13,11 @@ export const toEnvironment = (r: any): EnvironmentRecord => ({
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-const columns = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', id: 'id' };
+/** Environments present their timestamps in whole seconds. */
+const COLUMNS: CollectionColumns<EnvironmentOrderKey> = {
+  createdAt: seconds('created_at'), updatedAt: seconds('updated_at'), version: 'version', createdBy: 'created_by', updatedBy: 'updated_by',
+  name: 'name', id: 'id', status: 'status',
+};
 
 /** `pool`, on a PostgreSQL server: the database itself, for the work a copy runs on a second connection. */
 export function environmentsRepository(db: Executor, pool?: Kysely<DatabaseSchema>): EnvironmentsRepository {
@@ -42,9 +47,10 @@ export function environmentsRepository(db: Executor, pool?: Kysely<DatabaseSchem
       return row && toEnvironment(row);
     },
     async list(spaceId, page) {
+      const base = filtered(inSpace(spaceId), page, COLUMNS);
       const [rows, count] = await Promise.all([
-        orderBy(inSpace(spaceId).selectAll(), page.order, columns, 'id').offset(page.skip).limit(page.limit).execute(),
-        inSpace(spaceId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        paged(base.selectAll(), page, COLUMNS, 'id').execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toEnvironment), total: count.n };
     },

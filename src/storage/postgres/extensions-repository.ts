@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
-import type { ExtensionRecord, ExtensionsRepository } from '../port/extensions.ts';
-import { orderBy, type Executor } from './executor.ts';
+import type { ExtensionOrderKey, ExtensionRecord, ExtensionsRepository } from '../port/extensions.ts';
+import { filtered, millis, paged, type CollectionColumns } from './collection-page.ts';
+import type { Executor } from './executor.ts';
 
 const toExtension = (r: any): ExtensionRecord => ({
   spaceId: r.space_id, environmentId: r.environment_id, id: r.id, extension: r.extension, parameters: r.parameters ?? {},
   version: r.version, createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-const ORDER_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id' };
+const COLUMNS: CollectionColumns<ExtensionOrderKey> = {
+  createdAt: millis('created_at'), updatedAt: millis('updated_at'), id: 'id', version: 'version', createdBy: 'created_by', updatedBy: 'updated_by',
+};
 
 export function extensionsRepository(db: Executor): ExtensionsRepository {
   const inEnvironment = (spaceId: string, environmentId: string) =>
@@ -19,9 +22,10 @@ export function extensionsRepository(db: Executor): ExtensionsRepository {
       return row && toExtension(row);
     },
     async page(spaceId, environmentId, page) {
+      const base = filtered(inEnvironment(spaceId, environmentId), page, COLUMNS);
       const [rows, count] = await Promise.all([
-        orderBy(inEnvironment(spaceId, environmentId).selectAll(), page.order, ORDER_COLUMNS, 'id').offset(page.skip).limit(page.limit).execute(),
-        inEnvironment(spaceId, environmentId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        paged(base.selectAll(), page, COLUMNS, 'id').execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toExtension), total: count.n };
     },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { LocaleRecord, LocalesRepository } from '../port/locales.ts';
+import type { LocaleKey, LocaleRecord, LocalesRepository } from '../port/locales.ts';
+import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
 import type { Executor } from './executor.ts';
 import { deleteLocaleContent } from './content-locale-deleter.ts';
 
@@ -16,6 +17,13 @@ export const toLocale = (r: any): LocaleRecord => ({
  */
 export type LocaleContentDeleter = (db: Executor, locale: LocaleRecord) => Promise<void>;
 export const localeContentDeleters: LocaleContentDeleter[] = [deleteLocaleContent];
+
+/** Locales present their timestamps in whole seconds. */
+const COLUMNS: CollectionColumns<LocaleKey> = {
+  id: 'id', code: 'code', name: 'name', fallbackCode: 'fallback_code', default: 'is_default', optional: 'optional',
+  contentManagementApi: 'content_management_api', contentDeliveryApi: 'content_delivery_api',
+  createdAt: seconds('created_at'), updatedAt: seconds('updated_at'), version: 'version', createdBy: 'created_by', updatedBy: 'updated_by',
+};
 
 export function localesRepository(db: Executor): LocalesRepository {
   const inEnvironment = (spaceId: string, environmentId: string) =>
@@ -40,9 +48,10 @@ export function localesRepository(db: Executor): LocalesRepository {
       return row !== undefined;
     },
     async page(spaceId, environmentId, page) {
+      const base = filtered(inEnvironment(spaceId, environmentId), page, COLUMNS);
       const [rows, count] = await Promise.all([
-        inEnvironment(spaceId, environmentId).selectAll().orderBy('created_at').orderBy('id').offset(page.skip).limit(page.limit).execute(),
-        inEnvironment(spaceId, environmentId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        paged(base.selectAll(), page, COLUMNS, 'id', ['createdAt']).execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toLocale), total: count.n };
     },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { TagRecord, TagsRepository } from '../port/tags.ts';
-import { isUniqueViolation, orderBy, type Executor } from './executor.ts';
+import type { TagOrderKey, TagRecord, TagsRepository } from '../port/tags.ts';
+import { filtered, millis, paged, type CollectionColumns } from './collection-page.ts';
+import { isUniqueViolation, type Executor } from './executor.ts';
 import { tagged } from './search/sql-values.ts';
 
 export const toTag = (r: any): TagRecord => ({
@@ -8,7 +9,10 @@ export const toTag = (r: any): TagRecord => ({
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-const ORDER_COLUMNS = { name: 'name', id: 'id', createdAt: 'created_at', updatedAt: 'updated_at' };
+const COLUMNS: CollectionColumns<TagOrderKey> = {
+  name: 'name', id: 'id', visibility: 'visibility', createdAt: millis('created_at'), updatedAt: millis('updated_at'), version: 'version',
+  createdBy: 'created_by', updatedBy: 'updated_by',
+};
 
 export function tagsRepository(db: Executor): TagsRepository {
   const inEnvironment = (spaceId: string, environmentId: string) =>
@@ -21,9 +25,10 @@ export function tagsRepository(db: Executor): TagsRepository {
 
   return {
     async page(spaceId, environmentId, page) {
+      const base = filtered(inEnvironment(spaceId, environmentId), page, COLUMNS);
       const [rows, count] = await Promise.all([
-        orderBy(inEnvironment(spaceId, environmentId).selectAll(), page.order, ORDER_COLUMNS, 'id').offset(page.skip).limit(page.limit).execute(),
-        inEnvironment(spaceId, environmentId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        paged(base.selectAll(), page, COLUMNS, 'id').execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toTag), total: count.n };
     },
