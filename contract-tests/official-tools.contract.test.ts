@@ -91,7 +91,8 @@ for (const kind of DB_KINDS) {
       const contentFile = path.join(work, 'export.json');
       fs.writeFileSync(contentFile, JSON.stringify(content));
 
-      expectSuccess(await runTool('import', { spaceId, managementToken: ADMIN_TOKEN, contentFile, uploadAssets: true, assetsDirectory }));
+      // The upload host is a client option of its own (`hostUpload`), as with the SDK.
+      expectSuccess(await runTool('import', { spaceId, managementToken: ADMIN_TOKEN, hostUpload: front.host, contentFile, uploadAssets: true, assetsDirectory }));
 
       const m = (p: string) => `/spaces/${spaceId}/${p}`;
       const locales = await api().get(m('locales'));
