@@ -2,7 +2,9 @@ import { createServer, IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { vendorNames } from '../config.ts';
 import { directChain } from './direct-chain.ts';
+import { lastResort } from './middleware/error-handler.ts';
 import type { GatedHandler } from './path-gate.ts';
 
 const servers: Server[] = [];
@@ -17,6 +19,7 @@ async function serve(listener: (req: IncomingMessage, res: import('node:http').S
   return (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
 }
 
+const final = lastResort(vendorNames('service'));
 const gated = (claims: GatedHandler['claims']): GatedHandler => Object.assign(((_req, _res, next) => next()) as RequestHandler, { claims });
 
 /** What a layer reads of a request, as Express computes it. */
@@ -36,7 +39,7 @@ describe('directChain', () => {
       res.end();
     };
     app.use(record);
-    const chain = directChain(app, [], [record]);
+    const chain = directChain(app, [], [record], final);
     const viaExpress = await serve(app);
     const viaChain = await serve((req, res) => chain.handle(req, res));
     const headers = { 'X-Service-Version': '3', Referer: 'http://elsewhere/' };
@@ -62,22 +65,35 @@ describe('directChain', () => {
     };
     const recover: ErrorRequestHandler = (error, _req, res, _next) => { order.push(`handled ${error.message}`); res.statusCode = 418; res.end(); };
     for (const how of ['throw', 'next', 'reject'] as const) {
-      const chain = directChain(app, [], [step('a'), recover, fail(how), step('skipped'), recover]);
+      const chain = directChain(app, [], [step('a'), recover, fail(how), step('skipped'), recover], final);
       const get = await serve((req, res) => chain.handle(req, res));
       expect((await get('/')).status).toBe(418);
       expect(order.splice(0)).toEqual(['a', how, `handled ${how}`]);
     }
-    const passOn = directChain(app, [], [step('a'), ((_req, _res, next) => next('route')) as RequestHandler, step('b')]);
+    const passOn = directChain(app, [], [step('a'), ((_req, _res, next) => next('route')) as RequestHandler, step('b')], final);
     const get = await serve((req, res) => passOn.handle(req, res));
-    expect((await get('/nowhere')).status).toBe(404); // Express's final handler, as when its router ends
+    const nowhere = await get('/nowhere');
+    expect(nowhere.status).toBe(404); // the final handler, as when Express's router ends
+    expect(await nowhere.json()).toMatchObject({ sys: { type: 'Error', id: 'NotFound' } });
     expect(order).toEqual(['a', 'b']);
+  });
+
+  it('answers a failure no error handler answered with a fixed JSON 500, never an HTML page or a stack', async () => {
+    const app = express();
+    app.set('env', 'development');
+    const failingHandler: ErrorRequestHandler = (_error, _req, _res, next) => next(new Error('the error handler failed at /work/secret.ts:1'));
+    const chain = directChain(app, [], [(() => { throw new Error('boom'); }) as RequestHandler, failingHandler], final);
+    const res = await (await serve((req, res) => chain.handle(req, res)))('/');
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect(await res.json()).toEqual({ sys: { type: 'Error', id: 'ServerError' }, message: 'Internal Server Error' });
   });
 
   it('answers through the error handlers when the request cannot be read as Express reads it', async () => {
     const app = express();
     app.set('query parser', () => { throw new Error('unreadable query'); });
     const recover: ErrorRequestHandler = (error, _req, res, _next) => { res.statusCode = 400; res.end(error.message); };
-    const chain = directChain(app, [], [((_req, res) => { res.end('not reached'); }) as RequestHandler, recover]);
+    const chain = directChain(app, [], [((_req, res) => { res.end('not reached'); }) as RequestHandler, recover], final);
     const get = await serve((req, res) => chain.handle(req, res));
     const res = await get('/spaces?a=1');
     expect(res.status).toBe(400);
@@ -87,12 +103,12 @@ describe('directChain', () => {
   it('accepts only what no router in front of it may claim, and no preflight', () => {
     const app = express();
     const request = (method: string, url: string) => ({ method, url, headers: {} }) as IncomingMessage;
-    const chain = directChain(app, [gated(new Set(['openapi', 'content']))], []);
+    const chain = directChain(app, [gated(new Set(['openapi', 'content']))], [], final);
     expect(chain.accepts(request('POST', '/spaces/s1/entries'))).toBe(true);
     expect(chain.accepts(request('GET', '/users/me?x=/openapi'))).toBe(true);
     expect(chain.accepts(request('GET', '/OpenAPI/management.json'))).toBe(false);
     expect(chain.accepts(request('POST', '/content/v1/spaces/s1'))).toBe(false);
     expect(chain.accepts(request('OPTIONS', '/spaces/s1'))).toBe(false);
-    expect(directChain(app, [gated(new Set()), gated('any')], []).accepts(request('GET', '/spaces/s1'))).toBe(false);
+    expect(directChain(app, [gated(new Set()), gated('any')], [], final).accepts(request('GET', '/spaces/s1'))).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import finalhandler from 'finalhandler';
 import parseurl from 'parseurl';
 import { firstSegmentOfRequest, type GatedHandler } from './path-gate.ts';
 
 type Layer = RequestHandler | ErrorRequestHandler;
 type Next = (error?: unknown) => void;
+/** What answers when the last layer passes the request on (Express's final handler, or the server's replacement). */
+export type FinalHandler = (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
 
 /** Express's own getters, read on its request prototype (they read `app`, `socket`, `headers` and `get`). */
 const expressRequest = express.request as object;
@@ -36,10 +37,10 @@ function asExpressRequest(req: IncomingMessage, app: Express): void {
 /**
  * Runs `layers` as an Express router runs an app's middlewares, in order: request handlers while there is no error,
  * error handlers (four parameters) once one was passed to `next` or thrown; a returned promise that rejects is such
- * an error. When the last layer passes the request on, Express's final handler answers, as it would have.
+ * an error. When the last layer passes the request on, `final` answers, as it would have in the app.
  */
-function runLayers(layers: readonly Layer[], app: Express, req: IncomingMessage, res: ServerResponse): void {
-  const done = finalhandler(req, res, { env: app.get('env') as string });
+function runLayers(layers: readonly Layer[], final: FinalHandler, req: IncomingMessage, res: ServerResponse): void {
+  const done = (error: unknown) => final(error, req, res);
   let at = 0;
   const next: Next = (error) => {
     // As the router reads `next`'s argument: 'route' is no error; 'router' leaves the router (here: the chain).
@@ -77,7 +78,7 @@ export interface DirectChain {
  * mounts in front of `layers` (public routes, file hosts, GraphQL): a request whose first path segment one of them
  * claims, an OPTIONS preflight, or any request at all when one of them may answer every path, is left to the app.
  */
-export function directChain(app: Express, routers: readonly GatedHandler[], layers: readonly Layer[]): DirectChain {
+export function directChain(app: Express, routers: readonly GatedHandler[], layers: readonly Layer[], final: FinalHandler): DirectChain {
   const claimsAll = routers.some((r) => r.claims === 'any');
   const claimed = new Set(routers.flatMap((r) => (r.claims === 'any' ? [] : [...r.claims])));
   // The request's fields are set by the first layer, so that whatever fails there is answered by the error handlers.
@@ -85,6 +86,6 @@ export function directChain(app: Express, routers: readonly GatedHandler[], laye
   const chain: Layer[] = [readRequest, ...layers];
   return {
     accepts: (req) => !claimsAll && req.method !== 'OPTIONS' && !claimed.has(firstSegmentOfRequest(parseurl(req)?.pathname ?? '/')),
-    handle: (req, res) => runLayers(chain, app, req, res),
+    handle: (req, res) => runLayers(chain, final, req, res),
   };
 }

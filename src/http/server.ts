@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { indexValidatorRouteLookup } from './validator-route-index.ts';
 import type { Config } from '../config.ts';
@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.ts';
 import { allHandlers } from './handlers/index.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { cors } from './middleware/cors.ts';
-import { errorHandler } from './middleware/error-handler.ts';
+import { errorHandler, lastResort, notFoundLayer } from './middleware/error-handler.ts';
 import type { RateLimitMiddleware } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { loadDocument } from './openapi-documents.ts';
@@ -18,6 +18,7 @@ import { directChain } from './direct-chain.ts';
 import { operationDispatcher } from './routes.ts';
 import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
+import { inputGuard, pathEncodingGuard } from './middleware/input-guard.ts';
 import type { Storage } from '../storage/port/index.ts';
 import { graphqlEndpoint } from '../graphql/endpoint.ts';
 import { graphqlExplorer } from '../graphql/explorer.ts';
@@ -37,6 +38,8 @@ export interface HttpDependencies {
   storage?: Storage;
   /** Per-space budget of the GraphQL Content API (undefined: unlimited). */
   graphqlRateLimiter?: RateLimiter;
+  /** A stored file URL with this server's configured scheme (GraphQL `Asset.url`). */
+  completeFileUrl?: (url: string) => string;
 }
 
 /** The Express application, and the listener that serves every API on one port with it and the direct chain. */
@@ -54,6 +57,7 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   const { config, services, logger } = deps;
   const vendor = config.vendor;
   const app = express();
+  app.set('env', config.nodeEnv);
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
@@ -63,7 +67,7 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   if (deps.fileHosts) routers.push(fileHosts(deps.fileHosts));
   if (deps.storage) {
     // The GraphQL Content API and its explorer live under /content/v1/spaces/... (see their routers).
-    routers.push(gateByFirstSegment(['content'], graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations })));
+    routers.push(gateByFirstSegment(['content'], graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations, completeFileUrl: deps.completeFileUrl })));
     routers.push(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
   }
 
@@ -84,12 +88,22 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
     streamedBody(),
     authenticate(services.identity),
     ...[deps.rateLimit].flat(),
-    ...validator,
+    pathEncodingGuard,
+    ...withBefore(validator, 'requestMiddleware', inputGuard(vendor)),
     operationDispatcher([management], allHandlers(services), { vendor, baseUrl }),
+    notFoundLayer,
     errorHandler(logger, vendor),
   ];
 
   for (const layer of [...leading, ...routers, ...managementLayers]) app.use(layer);
-  const direct = directChain(app, routers, [...leading, ...managementLayers]);
-  return { app, listener: (req, res) => (direct.accepts(req) ? direct.handle(req, res) : app(req, res)) };
+  const last = lastResort(vendor);
+  const direct = directChain(app, routers, [...leading, ...managementLayers], last);
+  return { app, listener: (req, res) => (direct.accepts(req) ? direct.handle(req, res) : app(req as express.Request, res as express.Response, (error?: unknown) => last(error, req, res))) };
+}
+
+/** The validator's middlewares with `layer` before the one named `name` (its request validation): a gap fails at start. */
+function withBefore(layers: RequestHandler[], name: string, layer: RequestHandler): RequestHandler[] {
+  const at = layers.findIndex((l) => l.name === name);
+  if (at < 0) throw new Error(`express-openapi-validator has no middleware named ${name}`);
+  return [...layers.slice(0, at), layer, ...layers.slice(at)];
 }

@@ -17,6 +17,8 @@ describe('error handler', () => {
     app.use(requestId('X-Service-Request-Id'));
     app.get('/boom', () => { throw new Error('database password is hunter2'); });
     app.get('/known', () => { throw new AppError('VersionMismatch', undefined, { expected: 2 }); });
+    app.get('/circular', () => { const details: Record<string, unknown> = {}; details.self = details; throw new AppError('BadRequest', 'x', details); });
+    app.get('/deep', () => { let details: unknown = []; for (let i = 0; i < 200_000; i++) details = [details]; throw new AppError('BadRequest', 'x', details); });
     const logger = createLogger('error');
     logger.error = ((obj: unknown) => { logged.push(obj); }) as never;
     app.use(errorHandler(logger, vendorNames('service')));
@@ -40,5 +42,14 @@ describe('error handler', () => {
     expect(res.status).toBe(409);
     expect(res.headers.get('content-type')).toMatch(/^application\/vnd\.service\.management\.v1\+json/);
     expect(await res.json()).toMatchObject({ sys: { type: 'Error', id: 'VersionMismatch' }, details: { expected: 2 } });
+  });
+
+  it('answers a fixed generic 500 JSON body when the error body cannot be serialized, never a page or a stack', async () => {
+    for (const path of ['/circular', '/deep']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(500);
+      expect(res.headers.get('content-type')).toMatch(/^application\/vnd\.service\.management\.v1\+json/);
+      expect(await res.json()).toEqual({ sys: { type: 'Error', id: 'ServerError' }, message: 'Internal Server Error', requestId: res.headers.get('x-service-request-id') });
+    }
   });
 });
