@@ -77,6 +77,26 @@ for (const kind of DB_KINDS) {
       expect(await storage.repos.spaces.find('space-d')).toBeUndefined();
     });
 
+    it.skipIf(kind !== 'postgres')('runs a transaction again when PostgreSQL rolled it back for a deadlock', async () => {
+      const { org, user } = await arrangeUserAndOrg('dl');
+      for (const id of ['space-dl-1', 'space-dl-2']) await storage.repos.spaces.insert({ id, organizationId: org.id, name: id, createdBy: user.id });
+      // Two transactions lock the same two rows in opposite order; PostgreSQL aborts one, which runs again and waits.
+      let bothHoldTheirFirst!: () => void;
+      const met = new Promise<void>((resolve) => { bothHoldTheirFirst = resolve; });
+      let holding = 0;
+      const attempts: string[] = [];
+      const lockBoth = (first: string, second: string) => storage.transaction(async (repos) => {
+        attempts.push(first);
+        await repos.environments.lockSpace(first);
+        if (++holding === 2) bothHoldTheirFirst();
+        await met;
+        await repos.environments.lockSpace(second);
+        return first;
+      });
+      expect(await Promise.all([lockBoth('space-dl-1', 'space-dl-2'), lockBoth('space-dl-2', 'space-dl-1')])).toEqual(['space-dl-1', 'space-dl-2']);
+      expect(attempts).toHaveLength(3);
+    });
+
     it('deleting a space removes everything in it', async () => {
       const { org, user } = await arrangeUserAndOrg('e');
       await storage.repos.spaces.insert({ id: 'space-e', organizationId: org.id, name: 'S', createdBy: user.id });

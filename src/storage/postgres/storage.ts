@@ -58,6 +58,13 @@ export interface StorageOptions {
   announceIntervalMs?: number;
 }
 
+/**
+ * A deadlock or serialization failure rolled the whole transaction back, and the same work may well succeed at once
+ * (two writers met in opposite lock order, e.g. an alias opt-in renaming `master` while an environment copy reads it).
+ */
+const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 3;
+
 /** The PostgreSQL adapter of the storage port, on a server or on PGlite. */
 export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
   const shared = open.kind === 'postgres';
@@ -68,15 +75,21 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
     repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool, entryBatches(open.db)),
     responses: options.cache && options.cacheResponses ? contentResponseCache(options.cache) : undefined,
     async transaction(work, transactionOptions) {
-      const tx = transactionCacheContext(options.cache, announcer);
-      const begin = open.db.transaction();
-      const result = await (transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin).execute(async (executor) => {
-        const value = await work(repositories(executor, tx.context, pool));
-        await tx.beforeCommit(executor);
-        return value;
-      });
-      tx.afterCommit();
-      return result;
+      for (let attempt = 1; ; attempt++) {
+        const tx = transactionCacheContext(options.cache, announcer);
+        const begin = open.db.transaction();
+        try {
+          const result = await (transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin).execute(async (executor) => {
+            const value = await work(repositories(executor, tx.context, pool));
+            await tx.beforeCommit(executor);
+            return value;
+          });
+          tx.afterCommit();
+          return result;
+        } catch (error) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED_SQLSTATES.has((error as { code?: unknown }).code as string)) throw error;
+        }
+      }
     },
     async close() {
       await announcer?.close();
