@@ -4,6 +4,8 @@ import path from 'node:path';
 import { runContentBench } from './content.ts';
 import { cpuReferenceMs } from './cpu-reference.ts';
 import { runGraphqlBench } from './graphql.ts';
+import { runFragmentBombBench } from './graphql-fragment-bomb.ts';
+import { runLinkReadBench } from './link-read.ts';
 import { runUploadBench } from './upload-part.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
@@ -48,7 +50,9 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const row = (label: string, f: LoadFigures) =>
   `  ${label.padEnd(32)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
 
-const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench, graphql: runGraphqlBench, upload: runUploadBench };
+const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench, graphql: runGraphqlBench, upload: runUploadBench, links: runLinkReadBench,
+  'graphql-bomb': runFragmentBombBench,
+};
 
 async function main(): Promise<void> {
   const started = Date.now();

@@ -10,6 +10,8 @@ export interface GraphqlContext {
   locales: LocaleRecord[];
   defaultLocale: string;
   loaders: Loaders;
+  /** A stored file URL with the scheme of this server's configured base URLs. */
+  completeFileUrl: (url: string) => string;
 }
 
 /** The locale a field is read in, and whether its missing values follow the locale's fallback chain. */

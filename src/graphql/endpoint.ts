@@ -1,62 +1,21 @@
 import express, { type Request, type Response, type Router } from 'express';
-import {
-  execute, getOperationAST, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLError,
-} from 'graphql';
+import { execute, type DocumentNode, type GraphQLError } from 'graphql';
 import type { VendorNames } from '../config.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { Storage } from '../storage/port/index.ts';
 import { bearerToken } from '../lib/bearer-token.ts';
 import { authorizeContent } from './access.ts';
-import { MAX_COMPLEXITY, queryComplexity } from './complexity.ts';
 import { GraphqlRequestError, requestError, wireError, wireExecutionError } from './errors.ts';
 import { documentCache, type DocumentCache } from './document-cache.ts';
 import { createLoaders } from './loaders.ts';
+import { admitQuery, checkNesting, QueryValidationErrors } from './query-admission.ts';
+import { readRequest, type GraphqlRequest } from './read-request.ts';
 import { budgetedStorage, DEFAULT_MAX_OPERATIONS } from './resource-budget.ts';
 import { schemaCache, type SchemaCache } from './schema-cache.ts';
+import { graphqlBody, undecodablePath } from './transport-errors.ts';
+import { httpsFileUrl } from './types/asset-type.ts';
 
-export const MAX_QUERY_BYTES = 8192;
 const MASTER = 'master';
-
-interface GraphqlRequest { query: string; variables: Record<string, unknown>; operationName: string | undefined; }
-
-/** Reads `query`, `variables` and `operationName` from a POST body or the URL parameters of a GET. */
-function readRequest(req: Request): GraphqlRequest {
-  let input: Record<string, unknown>;
-  if (req.method === 'GET') {
-    input = req.query as Record<string, unknown>;
-  } else {
-    const text = typeof req.body === 'string' ? req.body : '';
-    try {
-      input = text.trim() ? JSON.parse(text) : {};
-    } catch {
-      throw requestError('INVALID_QUERY_FORMAT', 'The request body is not valid JSON');
-    }
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw requestError('INVALID_QUERY_FORMAT', 'The request body must be a JSON object');
-  }
-  const { query, operationName } = input;
-  if (query === undefined || query === null || query === '') throw requestError('MISSING_QUERY', 'A query is required: send it as `query`');
-  if (typeof query !== 'string') throw requestError('INVALID_QUERY_FORMAT', 'The query must be a string');
-  const bytes = Buffer.byteLength(query, 'utf8');
-  if (bytes > MAX_QUERY_BYTES) {
-    throw requestError('QUERY_TOO_BIG', `Query cannot be executed. The maximum allowed size for a query is ${MAX_QUERY_BYTES} bytes but it was ${bytes} bytes`,
-      { maximumQuerySize: MAX_QUERY_BYTES, querySize: bytes });
-  }
-  let variables = input.variables;
-  if (req.method === 'GET' && typeof variables === 'string') {
-    try {
-      variables = JSON.parse(variables);
-    } catch {
-      throw requestError('INVALID_VARIABLES_FORMAT', 'Variables must be a JSON-encoded object');
-    }
-  }
-  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
-    throw requestError('INVALID_VARIABLES_FORMAT', 'Variables must be a JSON object');
-  }
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
-    throw requestError('INVALID_QUERY_FORMAT', 'The operationName must be a string');
-  }
-  return { query, variables: (variables ?? {}) as Record<string, unknown>, operationName: operationName ?? undefined };
-}
 
 /**
  * What a response depends on besides the environment's content: the query, its variables and operation, and the
@@ -72,6 +31,8 @@ export interface GraphqlEndpointOptions {
   documents?: DocumentCache;
   /** Database operations (searches, link batches) one request may run; past it, RESOURCES_EXHAUSTED per path. */
   maxOperations?: number;
+  /** A stored file URL with this server's scheme; unset: protocol-relative URLs get `https:`. */
+  completeFileUrl?: (url: string) => string;
 }
 
 /**
@@ -84,7 +45,7 @@ export interface GraphqlEndpointOptions {
  * only complete answers without errors are cached.
  */
 export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: GraphqlEndpointOptions = {}): Router {
-  const { limiter, schemas = schemaCache(storage, vendor.token), documents = documentCache(), maxOperations = DEFAULT_MAX_OPERATIONS } = options;
+  const { limiter, schemas = schemaCache(storage, vendor.token), documents = documentCache(), maxOperations = DEFAULT_MAX_OPERATIONS, completeFileUrl = httpsFileUrl } = options;
   const router = express.Router();
   const costHeader = `${vendor.headerPrefix}-Graphql-Query-Cost`;
   const limitHeader = `${vendor.headerPrefix}-RateLimit-Second-Limit`;
@@ -131,34 +92,23 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       await charge(res, spaceId);
       if (!request) throw requestFailure;
       const [schema, locales] = await Promise.all([schemas.schemaFor(scope), storage.repos.locales.list(scope.spaceId, scope.environmentId)]);
+      checkNesting(request.query);
       let document: DocumentNode;
       try {
         document = documents.parse(request.query);
       } catch (e) {
         return send(400, { errors: [wireError(vendor.token, req.id, e as GraphQLError, 'GRAPHQL_PARSE_FAILED')] });
       }
-      const invalid = documents.validate(schema, request.query, document);
-      if (invalid.length) return send(400, { errors: invalid.map((e) => wireError(vendor.token, req.id, e, 'GRAPHQL_VALIDATION_FAILED')) });
-      const operation = getOperationAST(document, request.operationName);
-      if (!operation) {
-        if (request.operationName) throw requestError('QUERY_OPERATION_NAME_MISMATCH', `Unknown operation named "${request.operationName}".`, { operationName: request.operationName });
-        throw requestError('GRAPHQL_VALIDATION_FAILED', 'Must provide operation name if query contains multiple operations.');
-      }
-      const fragments: Record<string, FragmentDefinitionNode> = {};
-      for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
-      cost = queryComplexity(schema, operation, fragments, request.variables);
-      if (cost > MAX_COMPLEXITY) {
-        throw requestError('TOO_COMPLEX_QUERY',
-          `Query cannot be executed. The maximum allowed complexity for a query is ${MAX_COMPLEXITY} but it was ${cost}. Simplify the query e.g. by setting lower limits for collections.`,
-          { maximumCost: MAX_COMPLEXITY, cost });
-      }
+      const { operation } = admitQuery(schema, document, request, () => documents.validate(schema, request!.query, document), (c) => { cost = c; });
       const defaultLocale = locales.find((l) => l.default)?.code ?? locales[0]?.code ?? 'en-US';
       const budgeted = budgetedStorage(storage, maxOperations);
       const result = await execute({
-        schema, document, operationName: request.operationName, variableValues: request.variables,
-        contextValue: { storage: budgeted, scope, grant: access.grant, locales, defaultLocale, loaders: createLoaders(budgeted, scope) },
+        schema, document, operationName: operation.name?.value, variableValues: request.variables,
+        contextValue: { storage: budgeted, scope, grant: access.grant, locales, defaultLocale, loaders: createLoaders(budgeted, scope), completeFileUrl },
       });
-      const errors = (result.errors ?? []).map((e) => wireExecutionError(vendor.token, req.id, e));
+      // Without `data`, execution never started: the variables do not fit the operation's definitions.
+      const errors = (result.errors ?? []).map((e) => ('data' in result ? wireExecutionError(vendor.token, req.id, e)
+        : wireError(vendor.token, req.id, e, 'GRAPHQL_VALIDATION_FAILED')));
       const denied = errors.filter((e) => e.extensions[vendor.token]!.code === 'ACCESS_TOKEN_INVALID');
       if (denied.length) return send(401, { errors: denied });
       if (!result.data && errors.length) return send(400, { errors });
@@ -169,16 +119,18 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       return res.status(200).type('application/json').send(body);
     } catch (e) {
       if (e instanceof GraphqlRequestError) {
-        return send(e.status, { errors: [wireError(vendor.token, req.id, { message: e.message }, e.code, e.details)] });
+        return send(e.status, { errors: [wireError(vendor.token, req.id, { message: e.message, locations: e.locations }, e.code, e.details)] });
       }
+      if (e instanceof QueryValidationErrors) return send(400, { errors: e.errors.map((v) => wireError(vendor.token, req.id, v, 'GRAPHQL_VALIDATION_FAILED')) });
       return send(500, { errors: [wireError(vendor.token, req.id, { message: 'Internal Server Error' }, 'INTERNAL_SERVER_ERROR')] });
     }
   }
 
-  const body = express.text({ type: () => true, limit: '1mb' });
+  const body = graphqlBody({ vendorToken: vendor.token, costHeader });
   for (const path of paths) {
     router.post(path, body, (req, res, next) => { handle(req, res).catch(next); });
     router.get(path, (req, res, next) => { handle(req, res).catch(next); });
   }
+  router.use('/content/v1/spaces', undecodablePath({ vendorToken: vendor.token, costHeader }));
   return router;
 }

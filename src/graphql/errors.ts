@@ -4,14 +4,17 @@ import { GRAPHQL_ERRORS, type GraphqlErrorCode } from '../errors/catalogue.ts';
 /** An error that stops a GraphQL request before execution: the whole answer is `{errors: [...]}` with its status. */
 export class GraphqlRequestError extends Error {
   readonly status: number;
-  constructor(readonly code: GraphqlErrorCode, message?: string, readonly details: Record<string, unknown> = {}) {
+  constructor(
+    readonly code: GraphqlErrorCode, message?: string, readonly details: Record<string, unknown> = {},
+    readonly locations?: WireError['locations'],
+  ) {
     super(message ?? GRAPHQL_ERRORS[code].message);
     this.status = GRAPHQL_ERRORS[code].status;
   }
 }
 
-export const requestError = (code: GraphqlErrorCode, message?: string, details?: Record<string, unknown>) =>
-  new GraphqlRequestError(code, message, details);
+export const requestError = (code: GraphqlErrorCode, message?: string, details?: Record<string, unknown>, locations?: WireError['locations']) =>
+  new GraphqlRequestError(code, message, details, locations);
 
 /** An error of one path during execution (partial data: the field resolves to null). */
 export function executionError(code: GraphqlErrorCode, message: string, details: Record<string, unknown> = {}): GraphQLError {

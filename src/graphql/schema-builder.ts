@@ -2,6 +2,7 @@ import { GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, type G
 import type { ContentTypeDefinition } from '../domain/content-model/field.ts';
 import { SYS_ID, type Condition, type SearchQuery } from '../domain/search/query.ts';
 import type { GraphqlContext, Resolved } from './context.ts';
+import { guardArguments } from './argument-guard.ts';
 import { entryCollectionField } from './entry-collection.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
 import { withMetadataOptions } from './metadata-filter.ts';
@@ -118,8 +119,8 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     },
   };
 
-  return new GraphQLSchema({
+  return guardArguments(new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
     types: [...objectTypes.values(), entryCollection],
-  });
+  }));
 }

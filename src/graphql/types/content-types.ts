@@ -3,7 +3,6 @@ import {
   type GraphQLFieldConfig, type GraphQLFieldConfigMap, type GraphQLOutputType,
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../domain/shared/paging.ts';
 import type { EntryRecord } from '../../storage/port/index.ts';
 import { fieldLocales, type GraphqlContext, type LocaleRead, type Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
@@ -15,7 +14,7 @@ import { resolveLink } from './resolve-link.ts';
 import { richTextType, type RichTextSource } from './rich-text.ts';
 import type { VendorMetadata } from './vendor-metadata.ts';
 import {
-  collectionType, DateTimeType, fallbackArg, JsonType, localeArgs, LocationType, pagingArgs, SysType,
+  collectionType, DateTimeType, fallbackArg, JsonType, localeArgs, LocationType, pageOf, pagingArgs, SysType,
 } from './shared-types.ts';
 
 /** Checks a locale argument: unknown locales fail their path with UNKNOWN_LOCALE. */
@@ -134,8 +133,7 @@ export function contentObjectType(
               const below = localeOf(ctx, s, a);
               const preview = checkPreview(ctx, a.preview ?? s.preview);
               const links = (fieldValue(ctx, s, d, s) as unknown[] | null) ?? [];
-              const skip = Math.max(a.skip ?? 0, 0);
-              const limit = Math.min(a.limit || DEFAULT_LIMIT, MAX_LIMIT);
+              const { skip, limit } = pageOf(a);
               const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, { ...below, preview }, targets).catch((e) => e as Error));
               return { skip, limit, total: links.length, items: await Promise.all(items) };
             },

@@ -4,6 +4,7 @@ import {
 } from 'graphql';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../domain/shared/paging.ts';
 import type { Resolved } from '../context.ts';
+import { executionError } from '../errors.ts';
 
 /** ISO-8601 date and time, as stored. */
 export const DateTimeType = new GraphQLScalarType({ name: 'DateTime', description: 'An ISO-8601 date and time.' });
@@ -40,9 +41,23 @@ export const SysType = new GraphQLObjectType<Resolved>({
   },
 });
 
-/** A collection's `skip` (at least 0) and `limit` (100 when omitted or 0, at most 1000). */
+/**
+ * A collection's `skip` (0 when omitted) and `limit` (100 when omitted; 0 answers only `total`), as REST search reads
+ * them: a negative `skip` or a `limit` outside 0..1000 fails the field's path (the query's cost counts such a limit as
+ * the default or the maximum).
+ */
 export function pageOf(a: { skip?: number | null; limit?: number | null }): { skip: number; limit: number } {
-  return { skip: Math.max(a.skip ?? 0, 0), limit: Math.min(Math.max(a.limit || DEFAULT_LIMIT, 0), MAX_LIMIT) };
+  const skip = a.skip ?? 0;
+  const limit = a.limit ?? DEFAULT_LIMIT;
+  if (skip < 0) {
+    throw executionError('GRAPHQL_VALIDATION_FAILED', 'The value provided for "skip" is invalid. Please provide a valid number value of at least 0.',
+      { argument: 'skip', value: skip, minimum: 0 });
+  }
+  if (limit < 0 || limit > MAX_LIMIT) {
+    throw executionError('GRAPHQL_VALIDATION_FAILED', `The value provided for "limit" is invalid. Please provide a valid number value between 0 and ${MAX_LIMIT}.`,
+      { argument: 'limit', value: limit, minimum: 0, maximum: MAX_LIMIT });
+  }
+  return { skip, limit };
 }
 
 /** The arguments of every collection field. */
