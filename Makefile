@@ -3,7 +3,7 @@ NODE  ?= node
 TSP   := $(NODE) node_modules/@typespec/compiler/cmd/tsp.js
 OATS  := $(NODE) node_modules/openapi-typescript/bin/cli.js
 
-.PHONY: generate check-generated lint-openapi graphql-snapshots check-graphql-snapshots typecheck lint test test-postgres contract bench start docs
+.PHONY: generate check-generated lint-openapi lint-layers graphql-snapshots check-graphql-snapshots typecheck lint test test-postgres contract bench start docs
 
 ## generate: spec/*.tsp -> generated/openapi (3.0 + 3.1) -> generated/types
 # Compiles into a scratch folder first, so a spec error never leaves generated/ half-written.
@@ -43,7 +43,12 @@ REDOCLY := REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true $(NODE) nod
 lint-openapi:
 	@$(REDOCLY) lint --config redocly.yaml --format=summary generated/openapi/3.0.0/*.yaml generated/openapi/3.1.0/*.yaml
 
-lint: typecheck lint-openapi
+## lint-layers: the layer rules (eslint.config.js): no import of a layer above, no import cycle at run time
+lint-layers:
+	$(NODE) node_modules/eslint/bin/eslint.js --max-warnings 0 src
+
+## lint: typecheck, the published documents and the layer rules
+lint: typecheck lint-openapi lint-layers
 
 ## test: every suite on PGlite (and on PostgreSQL too when TEST_DATABASE_URL is set)
 test:

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RATE_LIMITS_TABLE } from '../storage/postgres/migrations/0017-rate-limits-table.ts';
+import { RATE_LIMITS_TABLE } from '../storage/port/rate-limits.ts';
 import { RenditionRefused } from './rendition-refused.ts';
 
 const WINDOW_SECONDS = 60;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RATE_LIMITS_TABLE } from '../storage/postgres/migrations/0017-rate-limits-table.ts';
+import { RATE_LIMITS_TABLE } from '../storage/port/rate-limits.ts';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** What one request learns from its bucket: enough to answer and to set the rate-limit headers. */

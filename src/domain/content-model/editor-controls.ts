@@ -1,12 +1,5 @@
+import type { EditorControl } from '../../storage/port/index.ts';
 import type { FieldDefinition } from './field.ts';
-
-/** One control of an editor interface. */
-export interface EditorControl {
-  fieldId: string;
-  widgetId?: string;
-  widgetNamespace?: string;
-  settings?: Record<string, unknown>;
-}
 
 /** The built-in widget a field gets by default, per field type (the hosted web app's defaults). */
 export function defaultWidgetId(field: Pick<FieldDefinition, 'type' | 'linkType' | 'items'>): string {

@@ -1,6 +1,5 @@
 import type { ErrorItem } from '../../errors/index.ts';
-import type { EditorInterfaceChanges } from '../../storage/port/index.ts';
-import type { EditorControl } from './editor-controls.ts';
+import type { EditorControl, EditorInterfaceChanges } from '../../storage/port/index.ts';
 import { isPlainObject } from './value-shape.ts';
 
 /** The body of an editor interface update, as the HTTP layer passes it on. */

@@ -1,5 +1,5 @@
 import type { ErrorItem } from '../../errors/index.ts';
-import type { LocaleRecord } from '../../storage/port/index.ts';
+import type { LocaleRecord, ValidationLookups } from '../../storage/port/index.ts';
 import type { LocalizedFields } from '../../storage/port/content.ts';
 import type { ContentTypeDefinition, FieldDefinition, Validation } from './field.ts';
 import { linkErrors, type LinkOccurrence } from './link-rules.ts';
@@ -7,16 +7,6 @@ import { richTextLinkTarget, walkRichText } from './rich-text.ts';
 import { ruleKey, withinBounds, boundsOf, boundsText, type MinMax } from './validation-keys.ts';
 import { isLinkOf, isPlainObject, valueShapeErrors } from './value-shape.ts';
 import { valueRuleErrors, withMessage } from './value-rules.ts';
-
-/** What publish-time validation needs to know about other content, answered by the storage layer in batches. */
-export interface ValidationLookups {
-  /** Entries that exist (in the same environment) by id, with their content type and whether they are published. */
-  entries(ids: string[]): Promise<Map<string, { contentTypeId: string; published: boolean }>>;
-  /** Assets that exist by id, with what asset validations check. */
-  assets(ids: string[]): Promise<Map<string, { published: boolean; files: Record<string, { contentType?: string; size?: number; width?: number; height?: number }> }>>;
-  /** True when another published entry of the content type has this value for the field and locale. */
-  uniqueTaken(contentTypeId: string, fieldId: string, locale: string, value: unknown, exceptEntryId: string): Promise<boolean>;
-}
 
 const liveFields = (contentType: ContentTypeDefinition) => contentType.fields.filter((field) => !field.deleted);
 

@@ -1,5 +1,4 @@
-import type { LocaleRecord } from '../../storage/port/index.ts';
-import type { ValidationLookups } from './entry-validation.ts';
+import type { LocaleRecord, ValidationLookups } from '../../storage/port/index.ts';
 import type { ContentTypeDefinition, FieldDefinition } from './field.ts';
 
 /** Fixtures shared by the content-model unit tests (never imported by production code). */

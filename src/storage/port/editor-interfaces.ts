@@ -1,5 +1,12 @@
-import type { EditorControl } from '../../domain/content-model/editor-controls.ts';
 import type { Audit, AuditKey, CollectionPage, Page } from './records.ts';
+
+/** One control of an editor interface. */
+export interface EditorControl {
+  fieldId: string;
+  widgetId?: string;
+  widgetNamespace?: string;
+  settings?: Record<string, unknown>;
+}
 
 /** The editor interface of one content type. */
 export interface EditorInterfaceRecord extends Audit {

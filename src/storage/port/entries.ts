@@ -1,6 +1,15 @@
-import type { ValidationLookups } from '../../domain/content-model/entry-validation.ts';
 import type { EntryRecord, LocalizedFields } from './content.ts';
 import type { Page } from './records.ts';
+
+/** What publish-time validation needs to know about other content, answered by the storage layer in batches. */
+export interface ValidationLookups {
+  /** Entries that exist (in the same environment) by id, with their content type and whether they are published. */
+  entries(ids: string[]): Promise<Map<string, { contentTypeId: string; published: boolean }>>;
+  /** Assets that exist by id, with what asset validations check. */
+  assets(ids: string[]): Promise<Map<string, { published: boolean; files: Record<string, { contentType?: string; size?: number; width?: number; height?: number }> }>>;
+  /** True when another published entry of the content type has this value for the field and locale. */
+  uniqueTaken(contentTypeId: string, fieldId: string, locale: string, value: unknown, exceptEntryId: string): Promise<boolean>;
+}
 
 /** What a client writes to an entry or asset: its draft fields and tag ids. */
 export interface ContentDraft { fields: LocalizedFields; tags: string[]; }

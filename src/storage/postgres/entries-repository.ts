@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ValidationLookups } from '../../domain/content-model/entry-validation.ts';
 import type { EntryRecord } from '../port/content.ts';
-import type { AtOncePublish, EntriesRepository } from '../port/entries.ts';
+import type { AtOncePublish, EntriesRepository, ValidationLookups } from '../port/entries.ts';
 import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
 import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unnestLinks, type LinkColumns } from './entry-links.ts';
 import { compiledOnce } from './compiled-once.ts';

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
+import { RATE_LIMITS_TABLE } from '../../port/rate-limits.ts';
 import { executeStatements } from './execute-statements.ts';
-
-/** The table of the shared rate-limit buckets (src/rate-limit/limiter.ts, rate-limiter-flexible's layout). */
-export const RATE_LIMITS_TABLE = 'tessera_rate_limits';
 
 /**
  * rate-limiter-flexible created its table itself when each server process started. Two processes starting at once on

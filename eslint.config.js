@@ -1,0 +1,70 @@
+// ESLint checks only the dependency rules of the layers here (no style rules): `make lint`, and so CI, fails when a
+// module imports a layer above its own or when modules import each other in a cycle at run time.
+//
+//   http, graphql  ->  assets, rate-limit  ->  domain  ->  jobs  ->  storage/port  <-  storage/postgres (the adapter)
+//
+// Everything may also import errors/, lib/ and config.ts, which import none of the layers. app.ts (composition root)
+// and main.ts may import everything; nothing imports them but main.ts (and tests). Where the other folders sit
+// (docs/architecture.md):
+// - assets/ is an edge adapter beside http: the asset and image hosts, the upload and content-addressed file stores,
+//   asset processing and its job handlers. It uses domain/uploads, jobs and the storage port; http (the file hosts)
+//   and graphql (image parameters) use it; nothing below it does.
+// - rate-limit/ is the request limiter that http's middleware and the GraphQL endpoint charge: an edge service too.
+// - jobs/ is the durable job runner and its contracts (`JobHandler`, `JobSignal`): domain services enqueue and
+//   implement jobs, the runner only needs the storage port, so it sits between domain and the port.
+// - http may import graphql (server.ts mounts the GraphQL endpoint and explorer); graphql never imports http.
+// Test files are composition roots of their own (a domain test opens a real database): only the cycle rule applies.
+import tsParser from '@typescript-eslint/parser';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const ROOT = ['./src/app.ts', './src/main.ts'];
+const EDGE = ['./src/assets', './src/rate-limit'];
+const TOP = ['./src/http', './src/graphql'];
+const ADAPTER = './src/storage/postgres';
+
+const zone = (target, from, message) => ({ target, from, message });
+
+const layerZones = [
+  zone(['./src/errors', './src/lib', './src/config.ts'],
+    [...ROOT, ...TOP, ...EDGE, './src/domain', './src/jobs', './src/storage'],
+    'errors/, lib/ and config.ts import none of the layers.'),
+  zone('./src/domain', [...ROOT, ...TOP, ...EDGE, ADAPTER],
+    'domain imports only jobs/, the storage port, errors/ and lib/ (the adapter is wired by app.ts).'),
+  zone('./src/jobs', [...ROOT, ...TOP, ...EDGE, './src/domain', ADAPTER],
+    'jobs/ sits below domain: it imports only the storage port, errors/, lib/ and config.ts.'),
+  zone('./src/storage', [...ROOT, ...TOP, ...EDGE, './src/jobs'],
+    'storage (port and adapter) imports no layer above it.'),
+  // The storage layer speaks the domain's model vocabulary: the search query representation and content type
+  // definitions (type-only modules). Services and every other domain module stay out of reach.
+  { target: './src/storage', from: './src/domain', except: ['./search/query.ts', './content-model/field.ts'],
+    message: 'storage imports no domain service: move the type it needs into the storage port.' },
+  zone('./src/storage/port', ADAPTER, 'the storage port does not know its adapter.'),
+  zone(EDGE, [...ROOT, ...TOP, ADAPTER], 'assets/ and rate-limit/ import neither http, graphql nor the adapter.'),
+  zone('./src/graphql', [...ROOT, './src/http', ADAPTER], 'graphql imports neither http nor the storage adapter.'),
+  zone('./src/http', [...ROOT, ADAPTER], 'http does not import the storage adapter (app.ts wires it).'),
+  zone('./src/app.ts', './src/main.ts', 'main.ts is the process entry: nothing imports it.'),
+];
+
+export default [
+  {
+    files: ['src/**/*.ts'],
+    languageOptions: { parser: tsParser, ecmaVersion: 'latest', sourceType: 'module' },
+    // Directives left for rules this config does not run (style rules of editors) are not errors here.
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      // Cycles at run time only: `import type` is erased and cannot make a module see another half-initialised.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
+    },
+  },
+  {
+    files: ['src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+];
