@@ -58,7 +58,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying'),
   });
   const assetFiles = createAssetFiles(config, storage, { pool: open.pool, onError: (err) => logger.warn({ err }, 'the rendition cache sweep failed') });
-  const services = createServices(storage, assetFiles.serviceOptions);
+  const services = createServices(storage, { ...assetFiles.serviceOptions, invitations: { publicBase: () => assetFiles.urls.publicBase } });
   const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });
   const jobs = createJobRunner(storage, { logger });
   jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));

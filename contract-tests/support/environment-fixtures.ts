@@ -49,7 +49,7 @@ export function environmentFixtures(api: () => TestServer) {
 
   async function adminActor(): Promise<Actor> {
     const owner = await api().tessera.storage.repos.identity.findTokenOwner(hashToken(ADMIN_TOKEN));
-    return { user: owner!.user, tokenId: owner!.token.id, canWrite: true };
+    return { kind: 'user', user: owner!.user, tokenId: owner!.token.id, canWrite: true };
   }
 
   /** A second user with a token; a non-admin member of `spaceId` when given, otherwise a stranger to it. */

@@ -16,12 +16,16 @@ import { uploadsService, type UploadsOptions } from './uploads/uploads-service.t
 import { assetProcessingService, type AssetProcessingOptions } from './uploads/asset-processing-service.ts';
 import { searchService } from './search/search-service.ts';
 import { tagsService } from './tags/tags-service.ts';
+import { authorizer } from './access/authorizer.ts';
+import { organizationMembershipsService } from './members/organization-memberships-service.ts';
+import { invitationsService, type InvitationsOptions } from './members/invitations-service.ts';
+import { rolesService } from './access/roles-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
 
 /** What the upload and processing services need beyond storage (the file store and limits from the config). */
-export interface ServiceOptions { uploads?: UploadsOptions; assetProcessing?: AssetProcessingOptions; }
+export interface ServiceOptions { uploads?: UploadsOptions; assetProcessing?: AssetProcessingOptions; invitations?: InvitationsOptions; }
 
 /** Every domain service, built once over one storage. */
 export function createServices(storage: Storage, options: ServiceOptions = {}) {
@@ -29,6 +33,7 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
   const resolveEnvironment = environmentResolver(storage, spaces);
   return {
     identity: identityService(storage),
+    authorizer: authorizer(storage),
     spaces,
     resolveEnvironment,
     environments: environmentsService(storage, spaces, resolveEnvironment),
@@ -45,6 +50,9 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     assetProcessing: assetProcessingService(storage, resolveEnvironment, options.assetProcessing ?? { fetchRemoteFiles: false }),
     search: searchService(storage, resolveEnvironment),
     tags: tagsService(storage, resolveEnvironment),
+    organizationMemberships: organizationMembershipsService(storage),
+    invitations: invitationsService(storage, options.invitations ?? { publicBase: () => 'http://localhost:8080' }),
+    roles: rolesService(storage, spaces),
   };
 }
 

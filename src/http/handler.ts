@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Actor } from '../domain/shared/actor.ts';
+import type { AccessGrant } from '../domain/access/authorizer.ts';
 import { AppError } from '../errors/index.ts';
 
 /** What a handler sees: validated input and the authenticated actor. */
@@ -9,6 +10,8 @@ export interface ApiRequest {
   readonly body: any;
   readonly headers: IncomingHttpHeaders;
   readonly actor: Actor;
+  /** What the authorizer granted for this operation (what the actor is in its space or organization). */
+  readonly grant: AccessGrant;
   readonly requestId: string;
   /** A vendor header by its suffix: `vendorHeader('Version')` reads `X-<Vendor>-Version`. */
   vendorHeader(suffix: string): string | undefined;
@@ -32,6 +35,8 @@ export interface ApiResult {
 }
 
 export type Handler = (req: ApiRequest) => Promise<ApiResult>;
+/** The handler of a public operation (`security` allows no credential): it runs before authentication, so there is no actor. */
+export type PublicHandler = (req: Omit<ApiRequest, 'actor'>) => Promise<ApiResult>;
 export type HandlerMap = Record<string, Handler>;
 
 export const ok = (body: unknown): ApiResult => ({ status: 200, body });

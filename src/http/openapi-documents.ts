@@ -30,3 +30,36 @@ export type OpenApiDocument = {
 /** A fresh parsed copy (the validator dereferences and mutates what it is given). */
 export const loadDocument = (api: ApiName, version: OpenApiVersion, vendor: VendorNames): OpenApiDocument =>
   JSON.parse(documentText(api, version, 'json', vendor));
+
+/** The APIs the REST pipeline routes: one validator and one route index over their merged documents. */
+export const ROUTED_APIS = ['management', 'user-management'] as const satisfies readonly ApiName[];
+
+/**
+ * One document holding the paths and components of several, for the one request validator (one route lookup per
+ * request, whatever the number of APIs). The documents are generated from one TypeSpec project, so a component of
+ * the same name is the same schema; a path, method or component that differs between them stops the start.
+ */
+export function mergeDocuments(docs: OpenApiDocument[]): OpenApiDocument {
+  const [first, ...rest] = docs;
+  const merged: OpenApiDocument = { ...first, paths: { ...first.paths }, components: structuredClone(first.components ?? {}), tags: [...((first.tags as unknown[]) ?? [])] };
+  const components = merged.components as Record<string, Record<string, unknown>>;
+  for (const doc of rest) {
+    for (const [route, item] of Object.entries(doc.paths)) {
+      const existing = merged.paths[route];
+      if (existing) {
+        const clash = Object.keys(item).find((method) => method in existing);
+        if (clash) throw new Error(`OpenAPI documents both define ${clash.toUpperCase()} ${route}`);
+      }
+      merged.paths[route] = { ...existing, ...item };
+    }
+    for (const [section, entries] of Object.entries((doc.components ?? {}) as Record<string, Record<string, unknown>>)) {
+      const target = (components[section] ??= {});
+      for (const [name, value] of Object.entries(entries)) {
+        if (name in target && JSON.stringify(target[name]) !== JSON.stringify(value)) throw new Error(`OpenAPI documents define components.${section}.${name} differently`);
+        target[name] = value;
+      }
+    }
+    (merged.tags as unknown[]).push(...((doc.tags as unknown[]) ?? []));
+  }
+  return merged;
+}

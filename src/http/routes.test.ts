@@ -30,7 +30,7 @@ describe('operationDispatcher', () => {
     const res = { statusCode: 0, setHeader: (name: string, value: unknown) => { headers[name] = value; return res; }, end: (body: unknown) => { sent.push(body); return res; } };
     const req = {
       openapi: { schema: { operationId: 'Entries_get' }, pathParams: { space_id: 's 1', environment_id: 'master', entry_id: 'e1' } },
-      params: {}, query: {}, headers: {}, actor: { id: 'u1' }, id: 'r1', originalUrl: '/spaces/s%201/environments/master/entries/e1',
+      params: {}, query: {}, headers: {}, actor: { id: 'u1' }, grant: { scope: 'user' }, id: 'r1', originalUrl: '/spaces/s%201/environments/master/entries/e1',
       get: () => undefined,
     };
     let failure: unknown;

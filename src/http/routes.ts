@@ -11,7 +11,26 @@ export interface RouteOptions {
   vendor: VendorNames;
   baseUrl: (req: Request) => string;
   onResult?: (req: Request, status: number) => void;
+  /** `public`: run only the operations that need no credential (mounted before authentication); others go on. */
+  access?: 'authenticated' | 'public';
 }
+
+/** Operations whose `security` accepts no credential (`[{}]` or `[]`): they are routed before authentication. */
+export function publicOperations(docs: OpenApiDocument[]): Array<{ path: string; operationId: string }> {
+  const found: Array<{ path: string; operationId: string }> = [];
+  for (const doc of docs) {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const m of METHODS) {
+        const security = item[m]?.security as unknown[] | undefined;
+        const operationId = item[m]?.operationId;
+        if (operationId && Array.isArray(security) && (security.length === 0 || security.some((s) => Object.keys(s as object).length === 0))) found.push({ path, operationId });
+      }
+    }
+  }
+  return found;
+}
+
+const publicOperationIds = (docs: OpenApiDocument[]) => new Set(publicOperations(docs).map((op) => op.operationId));
 
 /** Every operation of the documents, bound to its handler by operationId. A gap either way fails at start. */
 export function operationsOf(docs: OpenApiDocument[]): Array<{ method: (typeof METHODS)[number]; path: string; operationId: string }> {
@@ -38,17 +57,23 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
   if (unknown.length) throw new Error(`handlers without a spec operation: ${unknown.join(', ')}`);
   const versionHeader = `${options.vendor.headerPrefix}-Version`;
   // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
-  const byOperationId = new Map(operations.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]));
+  const publicIds = publicOperationIds(docs);
+  const routed = options.access === 'public' ? operations.filter((op) => publicIds.has(op.operationId)) : operations;
+  const byOperationId = new Map(routed.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]));
 
-  const run = async (handler: Handler, params: Record<string, string>, req: Request, res: Response, next: NextFunction) => {
+  const run = async (handler: Handler, isPublic: boolean, params: Record<string, string>, req: Request, res: Response, next: NextFunction) => {
     try {
-      if (!req.actor) throw new AppError('AccessTokenInvalid');
+      if (!req.actor && !isPublic) throw new AppError('AccessTokenInvalid');
+      // Fails closed when a chain dispatches without the authorize middleware in front.
+      if (!req.grant) throw new Error(`${req.method} ${req.path}: no access grant (the authorize middleware did not run)`);
       const apiRequest: ApiRequest = {
         params,
         query: req.query as Record<string, unknown>,
         body: req.body,
         headers: req.headers,
-        actor: req.actor,
+        // Absent only for public operations, whose handlers are typed without it (`PublicHandler`).
+        actor: req.actor!,
+        grant: req.grant,
         requestId: req.id,
         vendorHeader: (suffix) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
         vendorToken: options.vendor.token,
@@ -72,6 +97,6 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
     const operationId = req.openapi?.schema?.operationId;
     const handler = operationId === undefined ? undefined : byOperationId.get(operationId);
     if (!handler) return next();
-    void run(handler, req.openapi!.pathParams, req, res, next);
+    void run(handler, publicIds.has(operationId!), req.openapi!.pathParams, req, res, next);
   };
 }

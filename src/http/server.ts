@@ -7,15 +7,16 @@ import type { Services } from '../domain/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import { allHandlers } from './handlers/index.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { authorize } from './middleware/authorize.ts';
 import { cors } from './middleware/cors.ts';
 import { errorHandler, lastResort, notFoundLayer } from './middleware/error-handler.ts';
 import type { RateLimitMiddleware } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
-import { loadDocument } from './openapi-documents.ts';
+import { loadDocument, mergeDocuments, ROUTED_APIS } from './openapi-documents.ts';
 import { publicRoutes } from './public-routes.ts';
-import { gateByFirstSegment, type GatedHandler } from './path-gate.ts';
+import { firstSegment, gateByFirstSegment, type GatedHandler } from './path-gate.ts';
 import { directChain } from './direct-chain.ts';
-import { operationDispatcher } from './routes.ts';
+import { operationDispatcher, publicOperations } from './routes.ts';
 import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
 import { inputGuard, pathEncodingGuard } from './middleware/input-guard.ts';
@@ -71,10 +72,11 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
     routers.push(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
   }
 
-  const management = loadDocument('management', '3.1', vendor);
+  // The management and user-management documents are routed by one validator over their merged paths.
+  const routed = mergeDocuments(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendor)));
   indexValidatorRouteLookup();
   const validator = OpenApiValidator.middleware({
-    apiSpec: management as never,
+    apiSpec: routed as never,
     validateRequests: { allErrors: true },
     validateResponses: config.validateResponses
       ? { onError: (error, _body, req) => deps.onResponseViolation?.(`${req.method} ${req.originalUrl}: ${error.message}`, req as express.Request) }
@@ -83,17 +85,24 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
     $refParser: { mode: 'dereference' },
   });
   const baseUrl = (req: express.Request) => config.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
+  const handlers = allHandlers(services);
+  const jsonBody = express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' });
+  const validation = [pathEncodingGuard, ...withBefore(validator, 'requestMiddleware', inputGuard(vendor), authorize(services.authorizer))];
   const managementLayers = [
-    express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' }),
+    jsonBody,
     streamedBody(),
     authenticate(services.identity),
     ...[deps.rateLimit].flat(),
-    pathEncodingGuard,
-    ...withBefore(validator, 'requestMiddleware', inputGuard(vendor)),
-    operationDispatcher([management], allHandlers(services), { vendor, baseUrl }),
+    ...validation,
+    operationDispatcher([routed], handlers, { vendor, baseUrl }),
     notFoundLayer,
     errorHandler(logger, vendor),
   ];
+  // Operations that need no credential (joining with an invitation) run the same layers, without authentication.
+  const publicRouter = express.Router();
+  publicRouter.use(jsonBody, ...[deps.rateLimit].flat(), ...validation,
+    operationDispatcher([routed], handlers, { vendor, baseUrl, access: 'public' }), notFoundLayer, errorHandler(logger, vendor));
+  routers.push(gateByFirstSegment(publicOperations([routed]).map((op) => firstSegment(op.path)), publicRouter));
 
   for (const layer of [...leading, ...routers, ...managementLayers]) app.use(layer);
   const last = lastResort(vendor);
@@ -101,9 +110,9 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   return { app, listener: (req, res) => (direct.accepts(req) ? direct.handle(req, res) : app(req as express.Request, res as express.Response, (error?: unknown) => last(error, req, res))) };
 }
 
-/** The validator's middlewares with `layer` before the one named `name` (its request validation): a gap fails at start. */
-function withBefore(layers: RequestHandler[], name: string, layer: RequestHandler): RequestHandler[] {
+/** The validator's middlewares with `inserted` before the one named `name` (its request validation): a gap fails at start. */
+function withBefore(layers: RequestHandler[], name: string, ...inserted: RequestHandler[]): RequestHandler[] {
   const at = layers.findIndex((l) => l.name === name);
   if (at < 0) throw new Error(`express-openapi-validator has no middleware named ${name}`);
-  return [...layers.slice(0, at), layer, ...layers.slice(at)];
+  return [...layers.slice(0, at), ...inserted, ...layers.slice(at)];
 }

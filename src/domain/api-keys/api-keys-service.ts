@@ -49,7 +49,7 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
 
     /** Creates a delivery key with a generated id, and its preview key. */
     async create(actor: Actor, spaceId: string, input: ApiKeyInput): Promise<ApiKeyRecord> {
-      await spaces.requireAdmin(actor, spaceId);
+      await spaces.access(actor, spaceId);
       const id = generateId();
       return (await insert(actor, spaceId, id, input)) ?? Promise.reject(new Error(`generated api key id ${id} collided`));
     },
@@ -59,7 +59,7 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
      * (which needs the current version). Tokens never change.
      */
     async put(actor: Actor, spaceId: string, id: string, input: ApiKeyInput, version: number | undefined) {
-      await spaces.requireAdmin(actor, spaceId);
+      await spaces.access(actor, spaceId);
       if (!(await apiKeys.find(spaceId, id))) {
         const inserted = await insert(actor, spaceId, id, input);
         if (inserted) return { created: true, key: inserted };
@@ -68,7 +68,7 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
     },
 
     async delete(actor: Actor, spaceId: string, id: string): Promise<void> {
-      await spaces.requireAdmin(actor, spaceId);
+      await spaces.access(actor, spaceId);
       if (!(await apiKeys.delete(spaceId, id))) throw notFound('ApiKey', id);
     },
 

@@ -19,13 +19,11 @@ export const draftOf = (r: ContentTypeRecord): ContentTypeDefinition =>
 /**
  * Content types: the draft definition is saved with create and update; activation makes it the definition that
  * shapes entries (`published`), applies field deletions and renames to the entries, keeps the editor interface in
- * step and, in the master environment, records a snapshot. Writes need a space admin.
+ * step and, in the master environment, records a snapshot. Who may write is the authorizer's decision (`domain/access`).
  */
 export function contentTypesService(storage: Storage, resolve: ResolveEnvironment) {
   async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
-    const resolved = await resolve(actor, spaceId, environmentId);
-    if (!resolved.access.admin) throw new AppError('AccessDenied', 'Only space admins may change the content model.', { reasons: ['admin role required'] });
-    return resolved;
+    return resolve(actor, spaceId, environmentId);
   }
 
   const missing = (resolved: ResolvedEnvironment, id: string) =>

@@ -1,4 +1,4 @@
-import { AppError, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
+import { notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import type { EditorInterfaceRecord, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
@@ -37,7 +37,6 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
       actor: Actor, spaceId: string, environmentId: string | undefined, contentTypeId: string, input: EditorInterfaceInput, version: number | undefined,
     ): Promise<EditorInterfaceView> {
       const resolved = await resolve(actor, spaceId, environmentId);
-      if (!resolved.access.admin) throw new AppError('AccessDenied', 'Only space admins may change the content model.', { reasons: ['admin role required'] });
       const { spaceId: s, id: e } = resolved.environment;
       const record = await storage.transaction(async (repos) => {
         const contentType = await repos.contentTypes.lock(s, e, contentTypeId);

@@ -15,12 +15,10 @@ function checked(input: ExtensionInput): Pick<ExtensionRecord, 'extension' | 'pa
   return { extension: input.extension as Record<string, unknown>, parameters: (input.parameters ?? {}) as Record<string, unknown> };
 }
 
-/** UI extensions of an environment. Writes need a space admin. */
+/** UI extensions of an environment. Who may write is the authorizer's decision (`domain/access`). */
 export function extensionsService(storage: Storage, resolve: ResolveEnvironment) {
   async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
-    const resolved = await resolve(actor, spaceId, environmentId);
-    if (!resolved.access.admin) throw new AppError('AccessDenied', 'Only space admins may manage extensions.', { reasons: ['admin role required'] });
-    return resolved;
+    return resolve(actor, spaceId, environmentId);
   }
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound('Extension', id, { space: resolved.environment.spaceId, environment: resolved.requestedId });

@@ -50,7 +50,7 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
 
     /** Creates the alias, or points it at another environment (with the current version). */
     async put(actor: Actor, spaceId: string, aliasId: string, targetId: string, version: number | undefined) {
-      await spaces.requireAdmin(actor, spaceId);
+      await spaces.access(actor, spaceId);
       return storage.transaction(async (repos) => {
         await repos.environments.lockSpace(spaceId);
         const space = await repos.spaces.find(spaceId);
@@ -84,7 +84,7 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
     },
 
     async delete(actor: Actor, spaceId: string, aliasId: string): Promise<void> {
-      await spaces.requireAdmin(actor, spaceId);
+      await spaces.access(actor, spaceId);
       await storage.transaction(async (repos) => {
         await repos.environments.lockSpace(spaceId);
         if (!(await repos.environments.findAlias(spaceId, aliasId))) throw notFound('EnvironmentAlias', aliasId, { space: spaceId });

@@ -40,7 +40,7 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
   }
 
   async function create(actor: Actor, spaceId: string, input: NewEnvironmentInput): Promise<EnvironmentView> {
-    await spaces.requireAdmin(actor, spaceId);
+    await spaces.access(actor, spaceId);
     const id = input.id ?? generateId();
     if (!isValidClientId(id)) throw badRequest(`The environment id "${id}" must match ^[a-zA-Z0-9-_.]{1,64}$.`);
     const environment = await storage.transaction(async (repos) => {
@@ -95,13 +95,13 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
 
     /** Creates the environment with this id, or renames the existing one. */
     async put(actor: Actor, spaceId: string, id: string, input: { name: string; version?: number; source?: string }) {
-      await spaces.requireAdmin(actor, spaceId);
+      await spaces.access(actor, spaceId);
       if (await environments.find(spaceId, id)) return { created: false, view: await rename(actor, spaceId, id, input.name, input.version) };
       return { created: true, view: await create(actor, spaceId, { id, name: input.name, source: input.source }) };
     },
 
     async delete(actor: Actor, spaceId: string, id: string): Promise<void> {
-      await spaces.requireAdmin(actor, spaceId);
+      await spaces.access(actor, spaceId);
       await storage.transaction(async (repos) => {
         await repos.environments.lockSpace(spaceId);
         if (!(await repos.environments.find(spaceId, id))) {

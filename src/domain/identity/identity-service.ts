@@ -19,7 +19,7 @@ export function identityService(storage: Storage, now: () => Date = () => new Da
       const owner = await identity.findTokenOwner(hashToken(token));
       const t = owner?.token;
       if (!owner || !t || t.revokedAt || (t.expiresAt && new Date(t.expiresAt) <= now())) throw new AppError('AccessTokenInvalid');
-      return { user: owner.user, tokenId: t.id, canWrite: t.scopes.includes('content_management_manage') };
+      return { kind: 'user', user: owner.user, tokenId: t.id, canWrite: t.scopes.includes('content_management_manage') };
     },
 
     async createToken(actor: Actor, input: NewTokenInput): Promise<{ record: AccessTokenRecord; token: string }> {

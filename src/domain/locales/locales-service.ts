@@ -1,4 +1,4 @@
-import { AppError, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
+import { notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { LocaleChanges, LocaleRecord, Repositories, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
@@ -40,9 +40,7 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
   };
 
   async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
-    const resolved = await resolve(actor, spaceId, environmentId);
-    if (!resolved.access.admin) throw new AppError('AccessDenied', 'Only space admins may manage locales.', { reasons: ['admin role required'] });
-    return resolved;
+    return resolve(actor, spaceId, environmentId);
   }
 
   /** Runs `work` with the environment's locale writes serialised and its locales read after the lock. */

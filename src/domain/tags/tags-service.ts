@@ -17,9 +17,7 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
     notFound('Tag', id, { environment: resolved.requestedId, space: resolved.environment.spaceId });
 
   async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
-    const resolved = await resolve(actor, spaceId, environmentId);
-    if (!resolved.access.admin) throw new AppError('AccessDenied', 'Only space admins may manage tags.', { reasons: ['admin role required'] });
-    return resolved;
+    return resolve(actor, spaceId, environmentId);
   }
 
   return {

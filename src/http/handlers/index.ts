@@ -15,6 +15,9 @@ import { uploadsHandlers } from './uploads.handlers.ts';
 import { assetProcessingHandlers } from './asset-processing.handlers.ts';
 import { searchHandlers } from './search.handlers.ts';
 import { tagsHandlers } from './tags.handlers.ts';
+import { organizationMembershipsHandlers } from './organization-memberships.handlers.ts';
+import { invitationsHandlers } from './invitations.handlers.ts';
+import { rolesHandlers } from './roles.handlers.ts';
 
 /** Every REST handler keyed by the operationId of the published OpenAPI documents. */
 export function allHandlers(services: Services): HandlerMap {
@@ -34,5 +37,8 @@ export function allHandlers(services: Services): HandlerMap {
     ...assetProcessingHandlers(services),
     ...searchHandlers(services),
     ...tagsHandlers(services),
+    ...organizationMembershipsHandlers(services),
+    ...invitationsHandlers(services),
+    ...rolesHandlers(services),
   };
 }

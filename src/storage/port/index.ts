@@ -1,6 +1,7 @@
 import type { ApiKeysRepository } from './api-keys.ts';
 import type { EnvironmentsRepository } from './environments.ts';
 import type { IdentityRepository } from './identity.ts';
+import type { MembersRepository } from './members.ts';
 import type { JobsRepository } from './jobs.ts';
 import type { LocalesRepository } from './locales.ts';
 import type { SpacesRepository } from './spaces.ts';
@@ -12,10 +13,12 @@ import type { AssetsRepository } from './assets.ts';
 import type { UploadsRepository } from './uploads.ts';
 import type { SearchRepository } from './search.ts';
 import type { TagsRepository } from './tags.ts';
+import type { RolesRepository } from './roles.ts';
 import type { ContentResponseCache } from './content-responses.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
+export type * from './members.ts';
 export type * from './spaces.ts';
 export type * from './jobs.ts';
 export type * from './environments.ts';
@@ -30,11 +33,13 @@ export type * from './assets.ts';
 export type * from './uploads.ts';
 export type * from './search.ts';
 export type * from './tags.ts';
+export type * from './roles.ts';
 export type * from './content-responses.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {
   identity: IdentityRepository;
+  members: MembersRepository;
   spaces: SpacesRepository;
   environments: EnvironmentsRepository;
   locales: LocalesRepository;
@@ -49,6 +54,7 @@ export interface Repositories {
   uploads: UploadsRepository;
   search: SearchRepository;
   tags: TagsRepository;
+  roles: RolesRepository;
 }
 
 /** The storage port the domain depends on. */

@@ -1,9 +1,17 @@
-import type { Page, PageRequest, SpaceRecord } from './records.ts';
+import type { OrganizationRole, Page, PageRequest, SpaceRecord } from './records.ts';
 
 export type SpaceOrderKey = 'createdAt' | 'updatedAt' | 'name' | 'id';
 
-/** What one user may do in one space. */
-export interface SpaceAccess { space: SpaceRecord; admin: boolean; }
+/** What one user is in one space: an owner or admin of its organization, and/or a member of the space. */
+export interface SpaceAccess {
+  space: SpaceRecord;
+  /** An organization owner or admin, or a space admin. */
+  admin: boolean;
+  /** The user's active owner or admin role in the space's organization (other roles give no access by themselves). */
+  organizationRole: Extract<OrganizationRole, 'owner' | 'admin'> | null;
+  /** The user's membership of the space, if any. */
+  membership: { admin: boolean } | null;
+}
 
 export interface SpacesRepository {
   insert(space: { id: string; organizationId: string; name: string; createdBy: string }): Promise<SpaceRecord>;

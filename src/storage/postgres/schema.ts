@@ -10,6 +10,13 @@ export interface UsersTable { id: string; email: string; first_name: string | nu
 export interface OrganizationMembershipsTable {
   id: string; organization_id: string; user_id: string; role: 'owner' | 'admin' | 'developer' | 'member';
   status: Generated<'pending' | 'active'>; version: Generated<number>; created_at: Timestamp; updated_at: Timestamp;
+  created_by: Generated<string | null>; updated_by: Generated<string | null>;
+}
+export interface InvitationsTable {
+  id: string; organization_id: string; organization_membership_id: string; email: string; first_name: string | null;
+  last_name: string | null; role: 'owner' | 'admin' | 'developer' | 'member'; status: Generated<'open' | 'accepted'>;
+  token_hash: string; user_id: string | null; created_by: string | null; updated_by: string | null;
+  created_at: Timestamp; updated_at: Timestamp;
 }
 export interface PersonalAccessTokensTable {
   id: string; user_id: string; name: string; scopes: string[]; token_hash: string;
@@ -21,6 +28,11 @@ export interface SpacesTable {
 }
 export interface SpaceMembershipsTable {
   id: string; space_id: string; user_id: string; admin: boolean; roles: Json<unknown[]>; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface RolesTable {
+  space_id: string; id: string; name: string; description: string | null;
+  permissions: Json<Record<string, 'all' | string[]>>; policies: Json<unknown[]>; version: Generated<number>;
   created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
 }
 export type EnvironmentStatus = 'queued' | 'inProgress' | 'ready' | 'failed';
@@ -102,9 +114,11 @@ export interface DatabaseSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
   organization_memberships: OrganizationMembershipsTable;
+  invitations: InvitationsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   spaces: SpacesTable;
   space_memberships: SpaceMembershipsTable;
+  roles: RolesTable;
   environments: EnvironmentsTable;
   environment_aliases: EnvironmentAliasesTable;
   locales: LocalesTable;

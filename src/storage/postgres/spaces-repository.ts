@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SpacesRepository } from '../port/spaces.ts';
+import type { SpaceAccess, SpacesRepository } from '../port/spaces.ts';
 import type { SpaceRecord } from '../port/records.ts';
 import type { CacheContext } from './cache-context.ts';
 import { orderBy, type Executor } from './executor.ts';
@@ -42,9 +42,13 @@ export function spacesRepository(db: Executor, cache?: CacheContext): SpacesRepo
     findAccessible(userId, spaceId) {
       return cached(cache?.cache, `space-access:${userId}:${spaceId}`, async () => {
         const row = await accessible(db, userId).where('spaces.id', '=', spaceId)
-          .selectAll('spaces').select(sql<boolean>`(om.id is not null or coalesce(sm.admin, false))`.as('is_admin'))
+          .selectAll('spaces').select(['om.role as organization_role', 'sm.admin as membership_admin'])
+          .select(sql<boolean>`sm.id is not null`.as('is_member'))
           .executeTakeFirst();
-        return row && { space: toSpace(row), admin: row.is_admin };
+        if (!row) return undefined;
+        const organizationRole = (row.organization_role ?? null) as SpaceAccess['organizationRole'];
+        const membership = row.is_member ? { admin: Boolean(row.membership_admin) } : null;
+        return { space: toSpace(row), admin: organizationRole !== null || Boolean(membership?.admin), organizationRole, membership };
       }, (a) => [spaceTag(spaceId), organizationTag(a.space.organizationId), `user:${userId}`]);
     },
     async listAccessible(userId, page) {

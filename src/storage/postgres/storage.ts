@@ -7,6 +7,7 @@ import { cacheAnnouncer } from './cache-announcer.ts';
 import { notifyOnPool, rootCacheContext, transactionCacheContext, type CacheContext } from './cache-context.ts';
 import type { ReadCache } from './read-cache.ts';
 import { identityRepository } from './identity-repository.ts';
+import { membersRepository } from './members-repository.ts';
 import { jobsRepository } from './jobs-repository.ts';
 import { localesRepository } from './locales-repository.ts';
 import { spacesRepository } from './spaces-repository.ts';
@@ -20,6 +21,7 @@ import { snapshotsRepository } from './snapshots-repository.ts';
 import { uploadsRepository } from './uploads-repository.ts';
 import { searchRepository } from './search/search-repository.ts';
 import { tagsRepository } from './tags-repository.ts';
+import { rolesRepository } from './roles-repository.ts';
 import { withCache } from './cached-repository.ts';
 import {
   apiKeysCachePolicy, assetsCachePolicy, contentTypesCachePolicy, entriesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy, tagsCachePolicy,
@@ -30,6 +32,7 @@ import { contentResponseCache } from './content-response-cache.ts';
 function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'] | undefined, batches?: EntryBatches): Repositories {
   return {
     identity: identityRepository(db, cache),
+    members: membersRepository(db, cache),
     spaces: spacesRepository(db, cache),
     environments: withCache(environmentsRepository(db, pool), cache, environmentsCachePolicy),
     locales: withCache(localesRepository(db), cache, localesCachePolicy),
@@ -44,6 +47,7 @@ function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'
     uploads: uploadsRepository(db),
     search: withCache(searchRepository(db, cache), cache, searchCachePolicy),
     tags: withCache(tagsRepository(db), cache, tagsCachePolicy),
+    roles: rolesRepository(db, cache),
   };
 }
 

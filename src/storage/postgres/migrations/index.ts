@@ -18,6 +18,8 @@ import * as entryValuesPublishDraft from './0018-entry-values-publish-draft.ts';
 import * as entryValuesOfDroppedSlots from './0019-entry-values-of-dropped-slots.ts';
 import * as entryLinksStates from './0020-entry-links-states.ts';
 import * as lookupIndexShapes from './0021-lookup-index-shapes.ts';
+import * as roles from './0022-roles.ts';
+import * as invitations from './0023-invitations.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-entry-values-of-dropped-slots': entryValuesOfDroppedSlots,
   '0020-entry-links-states': entryLinksStates,
   '0021-lookup-index-shapes': lookupIndexShapes,
+  '0022-roles': roles,
+  '0023-invitations': invitations,
 };

@@ -1,0 +1,62 @@
+import { notFound, versionMismatch } from '../../errors/index.ts';
+import type { CollectionPage, MembershipKey, OrganizationMembershipRecord, OrganizationRole, Repositories, Storage } from '../../storage/port/index.ts';
+import type { Actor } from '../shared/actor.ts';
+import { denied, lastOwner, MANAGERS, organizationRole, requireManager, requireOwnerFor } from './organization-access.ts';
+
+/**
+ * The memberships of an organization: every active member reads them; owners and admins change roles and remove
+ * members; anyone may leave. The organization always keeps an active owner. Changes run under the organization's
+ * row lock, so two of them cannot both take away the last owner.
+ */
+export function organizationMembershipsService(storage: Storage) {
+  const { members } = storage.repos;
+
+  async function current(repos: Repositories, organizationId: string, membershipId: string): Promise<OrganizationMembershipRecord> {
+    await repos.members.lockOrganization(organizationId);
+    return (await repos.members.findMembership(organizationId, membershipId)) ?? Promise.reject(notFound('OrganizationMembership', membershipId));
+  }
+
+  async function keepsAnOwner(repos: Repositories, membership: OrganizationMembershipRecord): Promise<void> {
+    if (membership.role !== 'owner' || membership.status !== 'active') return;
+    if ((await repos.members.countOwners(membership.organizationId)) <= 1) throw lastOwner(membership.id);
+  }
+
+  return {
+    async list(actor: Actor, organizationId: string, page: CollectionPage<MembershipKey>) {
+      await organizationRole(storage, actor, organizationId);
+      return members.pageMemberships(organizationId, page);
+    },
+
+    async get(actor: Actor, organizationId: string, membershipId: string) {
+      await organizationRole(storage, actor, organizationId);
+      return (await members.findMembership(organizationId, membershipId)) ?? Promise.reject(notFound('OrganizationMembership', membershipId));
+    },
+
+    async updateRole(actor: Actor, organizationId: string, membershipId: string, role: OrganizationRole, version: number | undefined) {
+      const actorRole = await requireManager(storage, actor, organizationId);
+      return storage.transaction(async (repos) => {
+        const membership = await current(repos, organizationId, membershipId);
+        if (version === undefined || version !== membership.version) throw versionMismatch(membership.version, version);
+        requireOwnerFor(actorRole, membership.role, role);
+        if (role !== 'owner') await keepsAnOwner(repos, membership);
+        const updated = await repos.members.updateRole(organizationId, membershipId, role, version, actor.user.id);
+        return updated ?? Promise.reject(versionMismatch(membership.version, version));
+      });
+    },
+
+    async delete(actor: Actor, organizationId: string, membershipId: string): Promise<void> {
+      const actorRole = await organizationRole(storage, actor, organizationId);
+      await storage.transaction(async (repos) => {
+        const membership = await current(repos, organizationId, membershipId);
+        if (membership.userId !== actor.user.id) {
+          if (!MANAGERS.includes(actorRole)) throw denied('Only organization owners and admins may remove other members.', 'organization owner or admin role required');
+          requireOwnerFor(actorRole, membership.role);
+        }
+        await keepsAnOwner(repos, membership);
+        await repos.members.deleteMembership(organizationId, membershipId);
+      });
+    },
+  };
+}
+
+export type OrganizationMembershipsService = ReturnType<typeof organizationMembershipsService>;

@@ -1,0 +1,26 @@
+import type { Services } from '../../domain/index.ts';
+import { bearerToken } from '../../lib/bearer-token.ts';
+import { created, ok, type HandlerMap, type PublicHandler } from '../handler.ts';
+import { presentInvitation } from '../presenters/members.presenter.ts';
+import { presentToken } from '../presenters/users.presenter.ts';
+
+export function invitationsHandlers({ invitations, identity }: Services): HandlerMap {
+  /** Public (no token needed); a token, when sent, names the existing account the invitation is for. */
+  const accept: PublicHandler = async (req) => {
+    const sent = bearerToken(req.headers.authorization, undefined);
+    const claimant = sent === undefined ? undefined : await identity.authenticate(sent);
+    const { record, token } = await invitations.accept(req.params.invitation_token, req.body ?? {}, claimant);
+    return created(presentToken(record, token));
+  };
+
+  return {
+    Invitations_create: async (req) => {
+      const { invitation, url } = await invitations.create(req.actor, req.params.organization_id, req.body);
+      return created(presentInvitation(invitation, url), `${req.baseUrl}/organizations/${invitation.organizationId}/invitations/${invitation.id}`);
+    },
+
+    Invitations_get: async (req) => ok(presentInvitation(await invitations.get(req.actor, req.params.organization_id, req.params.invitation_id))),
+
+    InvitationAcceptance_accept: accept,
+  };
+}

@@ -1,0 +1,28 @@
+import type { Services } from '../../domain/index.ts';
+import { ORGANIZATION_MEMBERSHIPS } from '../../domain/members/membership-collection.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { collection } from '../../domain/shared/paging.ts';
+import { noContent, ok, type HandlerMap } from '../handler.ts';
+import { presentOrganizationMembership } from '../presenters/members.presenter.ts';
+
+export function organizationMembershipsHandlers({ organizationMemberships }: Services): HandlerMap {
+  return {
+    OrganizationMemberships_list: async (req) => {
+      const page = compileCollectionQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
+      const { items, total } = await organizationMemberships.list(req.actor, req.params.organization_id, page);
+      return ok(collection(items.map(presentOrganizationMembership), total, page));
+    },
+
+    OrganizationMemberships_get: async (req) =>
+      ok(presentOrganizationMembership(await organizationMemberships.get(req.actor, req.params.organization_id, req.params.organization_membership_id))),
+
+    OrganizationMemberships_update: async (req) => ok(presentOrganizationMembership(await organizationMemberships.updateRole(
+      req.actor, req.params.organization_id, req.params.organization_membership_id, req.body.role, req.version,
+    ))),
+
+    OrganizationMemberships_delete: async (req) => {
+      await organizationMemberships.delete(req.actor, req.params.organization_id, req.params.organization_membership_id);
+      return noContent();
+    },
+  };
+}

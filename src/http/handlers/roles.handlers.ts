@@ -1,0 +1,43 @@
+import type { components } from '../../../generated/types/management.d.ts';
+import type { Services } from '../../domain/index.ts';
+import { ROLES } from '../../domain/access/role-collection.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { created, noContent, ok, type HandlerMap } from '../handler.ts';
+import { presentRole } from '../presenters/roles.presenter.ts';
+
+type RoleInput = components['schemas']['RoleInput'];
+
+/** Lists of the User Management API answer at most 100 items. */
+const ORGANIZATION_LIST_MAX = 100;
+
+export function rolesHandlers({ roles }: Services): HandlerMap {
+  return {
+    Roles_list: async (req) => {
+      const page = compileCollectionQuery(req.rawQuery, ROLES);
+      const { items, total } = await roles.list(req.actor, req.params.space_id, page);
+      return ok(collection(items.map(presentRole), total, page));
+    },
+
+    Roles_create: async (req) => {
+      const role = await roles.create(req.actor, req.params.space_id, req.body as RoleInput);
+      return created(presentRole(role), `${req.baseUrl}/spaces/${role.spaceId}/roles/${role.id}`);
+    },
+
+    Roles_get: async (req) => ok(presentRole(await roles.get(req.actor, req.params.space_id, req.params.role_id))),
+
+    Roles_update: async (req) =>
+      ok(presentRole(await roles.update(req.actor, req.params.space_id, req.params.role_id, req.body as RoleInput, req.version))),
+
+    OrganizationRoles_list: async (req) => {
+      const page = parsePage(req.query, {}, [], ORGANIZATION_LIST_MAX);
+      const { items, total } = await roles.listInOrganization(req.actor, req.params.organization_id, page);
+      return ok(collection(items.map(presentRole), total, page));
+    },
+
+    Roles_delete: async (req) => {
+      await roles.delete(req.actor, req.params.space_id, req.params.role_id, req.version);
+      return noContent();
+    },
+  };
+}
