@@ -124,6 +124,23 @@ for (const kind of DB_KINDS) {
       expect((await accept(api(), open.sys.invitationUrl)).status).toBe(201);
     });
 
+    it('two organizations inviting one new email at the same moment both succeed, with one account', async () => {
+      const first = await ownOrganization(api());
+      const { db } = api().tessera.database;
+      const me = (await api().get('/users/me')).body.sys.id as string;
+      const second = `org-second-${Date.now()}`;
+      await db.insertInto('organizations').values({ id: second, name: 'Second' } as never).execute();
+      await db.insertInto('organization_memberships').values({ id: `${second}-owner`, organization_id: second, user_id: me, role: 'owner' } as never).execute();
+      api().tessera.cache?.clear();
+      const email = newEmail('both');
+      for (let round = 0; round < 3; round++) {
+        const [a, b] = await Promise.all([first, second].map((org) => api().post(`/organizations/${org}/invitations`, { email: `${round}-${email}` })));
+        expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([201, 201]);
+        const users = await db.selectFrom('users').select('id').where('email', '=', `${round}-${email}`).execute();
+        expect(users).toHaveLength(1);
+      }
+    });
+
     it('a deleted invitation answers 404 when used or read', async () => {
       const org = await ownOrganization(api());
       const invitation = await invite(api(), org, newEmail());

@@ -31,7 +31,7 @@ export function invitationsService(storage: Storage, options: InvitationsOptions
     if (existing && (await repos.members.findMembershipOfUser(organizationId, existing.id))) {
       throw validationFailed([{ name: 'taken', path: ['email'], value: email, details: 'This email belongs to a member of the organization already (active or invited).' }]);
     }
-    const user = existing ?? await repos.identity.insertUser({ id: generateId(), email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
+    const user = existing ?? await repos.members.findOrInsertUser({ id: generateId(), email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
     const membershipId = generateId();
     const role = input.role ?? 'member';
     await repos.members.insertMembership({ id: membershipId, organizationId, userId: user.id, role, createdBy: actor.user.id });

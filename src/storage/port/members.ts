@@ -28,6 +28,8 @@ export interface MembersRepository {
   lockOrganization(organizationId: string): Promise<boolean>;
   /** The user with this email, compared case-insensitively. */
   findUserByEmail(email: string): Promise<UserRecord | undefined>;
+  /** The account with this email, made if there is none (two transactions making it at once both get the one row). */
+  findOrInsertUser(user: { id: string; email: string; firstName: string | null; lastName: string | null }): Promise<UserRecord>;
   /** Whether the user ever had a personal access token (an account somebody uses). */
   hasTokens(userId: string): Promise<boolean>;
   renameUser(userId: string, firstName: string | null, lastName: string | null): Promise<void>;

@@ -49,6 +49,13 @@ export function membersRepository(db: Executor, cache?: CacheContext): MembersRe
         .orderBy('created_at').limit(1).executeTakeFirst();
       return row && toUser(row);
     },
+    async findOrInsertUser(u) {
+      const inserted = await db.insertInto('users')
+        .values({ id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName })
+        .onConflict((c) => c.column('email').doNothing()).returningAll().executeTakeFirst();
+      // The conflict waited for the other writer's commit, so a new statement sees its row.
+      return toUser(inserted ?? await db.selectFrom('users').selectAll().where('email', '=', u.email).executeTakeFirstOrThrow());
+    },
     async hasTokens(userId) {
       return !!(await db.selectFrom('personal_access_tokens').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
     },
