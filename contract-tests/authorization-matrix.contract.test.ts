@@ -15,12 +15,56 @@ import { ADMIN_TOKEN, useServer, type ApiResponse } from './support/harness.ts';
  * exact (401, 403 AccessDenied with reasons, 404 NotFound for the space); an allowed call may fail for its body or a
  * missing resource, but never for access. One space is arranged once; operations run reads first, deletes last.
  */
-const ACTORS = ['revoked', 'readOnly', 'orgMember', 'spaceMember', 'spaceAdmin', 'admin', 'owner'] as const;
+const ROLE_ACTORS = ['contentReader', 'typeEditor', 'fieldLimited', 'noDelete'] as const;
+const ACTORS = ['revoked', 'readOnly', 'orgMember', 'spaceMember', ...ROLE_ACTORS, 'spaceAdmin', 'admin', 'owner'] as const;
 type ActorName = (typeof ACTORS)[number];
+type RoleActor = (typeof ROLE_ACTORS)[number] | 'spaceMember';
 type Outcome = 'allowed' | 'ownOnly' | 401 | 403 | 404;
 
-/** The rules of today, independent of the authorizer's code. `readOnly` is a read-only token of the owner. */
-function expected(actor: ActorName, rule: AccessRule): Outcome {
+const everything = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const readContent = [
+  { effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Entry'] } },
+  { effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Asset'] } },
+];
+/** The roles of the members (`spaceMember` has a membership without roles); the matrix's entry is a `post`. */
+const ROLE_BODIES: Record<(typeof ROLE_ACTORS)[number], unknown> = {
+  contentReader: { name: 'Content reader', permissions: { ...everything, ContentModel: ['read'] }, policies: readContent },
+  typeEditor: {
+    name: 'Post editor', permissions: everything,
+    policies: [...readContent, { effect: 'allow', actions: 'all', constraint: { and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { equals: [{ doc: 'sys.contentType.sys.id' }, 'post'] }] } }],
+  },
+  fieldLimited: {
+    name: 'Title editor', permissions: everything,
+    policies: [...readContent, { effect: 'allow', actions: ['update'], constraint: { and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { paths: [{ doc: 'fields.title.%' }] }] } }],
+  },
+  noDelete: { name: 'No delete', permissions: everything, policies: [{ effect: 'allow', actions: 'all' }, { effect: 'deny', actions: ['delete'] }] },
+};
+/** What each member's roles allow on entries and assets (besides reading, which lists filter and single reads hide). */
+const MAY: Record<RoleActor, (subject: 'Entry' | 'Asset', action: string) => boolean> = {
+  spaceMember: () => false,
+  contentReader: () => false,
+  typeEditor: (subject) => subject === 'Entry',
+  fieldLimited: (subject, action) => subject === 'Entry' && action === 'update',
+  noDelete: (_, action) => action !== 'delete',
+};
+const LOCALE_READS = ['Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get'];
+
+/** A member without the admin flag, by the rules of the spec (management-api.md "Role") and the decisions of issue 20. */
+function memberOutcome(actor: RoleActor, rule: Extract<AccessRule, { scope: 'space' }>, operationId: string): Outcome {
+  const { subject, action } = rule;
+  if (subject === 'Entry' || subject === 'Asset') return action === 'read' || MAY[actor](subject, action) ? 'allowed' : 403;
+  if (subject === 'Upload') return action === 'read' || MAY[actor]('Asset', 'create') ? 'allowed' : 403;
+  if (subject === 'Space' || subject === 'Role' || subject === 'SpaceMembership') {
+    if (action === 'read') return 'allowed';
+    return 'alsoOwn' in rule && rule.alsoOwn ? 'ownOnly' : 403;
+  }
+  // Every member reads the content model and the locales; nobody here has any other permission.
+  if (action === 'read' && (subject === 'ContentModel' || LOCALE_READS.includes(operationId))) return 'allowed';
+  return 403;
+}
+
+/** The rules, independent of the authorizer's code. `readOnly` is a read-only token of the owner. */
+function expected(actor: ActorName, rule: AccessRule, operationId: string): Outcome {
   if (rule.scope === 'anyone') return 'allowed';
   if (actor === 'revoked') return 401;
   if (actor === 'readOnly' && rule.action !== 'read') return 403;
@@ -31,8 +75,8 @@ function expected(actor: ActorName, rule: AccessRule): Outcome {
     return rule.alsoOwn ? 'ownOnly' : 403;
   }
   if (organizationAdmin || actor === 'spaceAdmin') return 'allowed';
-  if (actor === 'spaceMember') return rule.action === 'read' ? 'allowed' : 403;
-  return 404;
+  if (actor === 'orgMember') return 404;
+  return memberOutcome(actor, rule, operationId);
 }
 
 const operations = operationsOf(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendorNames('service'))));
@@ -49,7 +93,7 @@ for (const kind of DB_KINDS) {
     const doomedSpaces = {} as Record<ActorName, string>;
     let lastMembershipId = '';
 
-    async function member(name: string, role: OrganizationRole, spaceAdmin?: boolean, spaceIds: string[] = []): Promise<string> {
+    async function member(name: string, role: OrganizationRole, spaceAdmin?: boolean, spaceIds: string[] = [], roleId?: string): Promise<string> {
       const { storage, database } = api().tessera;
       const id = generateId();
       await storage.repos.identity.insertUser({ id, email: `${name}-${id}@example.test`, firstName: name, lastName: null });
@@ -58,7 +102,8 @@ for (const kind of DB_KINDS) {
       const token = `matrix-${name}-${id}`;
       await storage.repos.identity.insertToken({ id: generateId(), userId: id, name, scopes: ['content_management_manage'], tokenHash: hashToken(token), expiresAt: null });
       for (const spaceId of spaceAdmin === undefined ? [] : spaceIds) {
-        await database.db.insertInto('space_memberships' as never).values({ id: generateId(), space_id: spaceId, user_id: id, admin: spaceAdmin } as never).execute();
+        const roles = JSON.stringify(roleId ? [{ sys: { type: 'Link', linkType: 'Role', id: roleId } }] : []);
+        await database.db.insertInto('space_memberships' as never).values({ id: generateId(), space_id: spaceId, user_id: id, admin: spaceAdmin, roles } as never).execute();
       }
       return token;
     }
@@ -111,6 +156,10 @@ for (const kind of DB_KINDS) {
         spaceAdmin: await member('space-admin', 'member', true, allSpaces),
         spaceMember: await member('space-member', 'member', false, allSpaces),
       });
+      for (const actor of ROLE_ACTORS) {
+        const role = await created(api().post(`/spaces/${ids.space_id}/roles`, ROLE_BODIES[actor]));
+        tokens[actor] = await member(actor, 'member', false, allSpaces, role.sys.id);
+      }
       // Membership paths name a bystander's: none of the actors may act on it as their own.
       await member('bystander', 'member');
       ids.organization_membership_id = lastMembershipId;
@@ -155,7 +204,7 @@ for (const kind of DB_KINDS) {
           // An operation open to anyone is called without a credential (its path carries its own secret).
           const token = rule!.scope === 'anyone' ? null : tokens[actor];
           const res = await api().request(op.method.toUpperCase(), path, { token });
-          const outcome = expected(actor, rule!);
+          const outcome = expected(actor, rule!, op.operationId);
           const problem = problemOf(outcome, res, op.operationId === 'Spaces_delete' ? doomedSpaces[actor] : ids.space_id);
           return problem && `${actor} (${outcome}): ${problem}; got ${res.status} ${res.text.slice(0, 200)}`;
         };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors/index.ts';
-import type { OrganizationRole, SpaceAccess, Storage } from '../../storage/port/index.ts';
+import type { MemberRole, OrganizationRole, SpaceAccess, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import { authorizer } from './authorizer.ts';
 
@@ -11,11 +11,28 @@ const accessOf: Record<string, SpaceAccess> = {
   spaceAdmin: { space, admin: true, organizationRole: null, membership: { admin: true } },
   member: { space, admin: false, organizationRole: null, membership: { admin: false } },
 };
-const rolesOf: Record<string, OrganizationRole> = { owner: 'owner', admin: 'admin', spaceAdmin: 'member', member: 'developer' };
+const rolesOf: Record<string, OrganizationRole> = { owner: 'owner', admin: 'admin', spaceAdmin: 'member', member: 'developer', editor: 'member' };
+accessOf.editor = accessOf.member;
+const NONE = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+/** The member's roles: none; the editor's: tags read, and publishing articles except deleting them. */
+const memberRolesOf: Record<string, MemberRole[]> = {
+  member: [],
+  editor: [
+    { id: 'r1', permissions: { ...NONE, Tags: ['read'] }, policies: [] },
+    {
+      id: 'r2', permissions: { ...NONE, ContentModel: 'all' },
+      policies: [
+        { effect: 'allow', actions: ['read', 'publish', 'delete'], constraint: { equals: [{ doc: 'sys.contentType.sys.id' }, 'article'] } },
+        { effect: 'deny', actions: ['delete'] },
+      ],
+    },
+  ],
+};
 const reads: string[] = [];
 const storage = {
   repos: {
     spaces: { findAccessible: async (userId: string, spaceId: string) => { reads.push(`space:${userId}`); return spaceId === 's1' ? accessOf[userId] : undefined; } },
+    memberRoles: { rolesOf: async (_spaceId: string, userId: string) => { reads.push(`roles:${userId}`); return memberRolesOf[userId] ?? []; } },
     identity: { organizationRoles: async (userId: string) => { reads.push(`org:${userId}`); return rolesOf[userId] ? [{ organizationId: 'o1', role: rolesOf[userId] }] : []; } },
   },
 } as unknown as Pick<Storage, 'repos'>;
@@ -31,10 +48,33 @@ describe('authorizer', () => {
     }
   });
 
-  it('lets a space membership without the admin flag read, and refuses it anything else with 403 and reasons', async () => {
-    expect(await authorize(actor('member'), 'EntrySearch_list', { space_id: 's1', environment_id: 'master' })).toMatchObject({ standing: 'member' });
-    expect(await refusal(authorize(actor('member'), 'Entries_publish', { space_id: 's1', environment_id: 'master', entry_id: 'e' })))
-      .toEqual({ id: 'AccessDenied', details: { reasons: ['admin role required'] } });
+  it('gives a membership without roles the content model, locales and entry reads (lists filtered), and nothing else', async () => {
+    const at = { space_id: 's1', environment_id: 'master', entry_id: 'e' };
+    expect(await authorize(actor('member'), 'EntrySearch_list', at)).toMatchObject({ standing: 'member', rights: { all: false, policies: [] } });
+    for (const operationId of ['ContentTypes_list', 'Locales_list', 'MasterLocales_get']) expect(await authorize(actor('member'), operationId, at)).toMatchObject({ standing: 'member' });
+    expect(await refusal(authorize(actor('member'), 'Entries_publish', at)))
+      .toEqual({ id: 'AccessDenied', details: { reasons: ['no role policy allows publish on Entry'] } });
+    expect(await refusal(authorize(actor('member'), 'Tags_list', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['Tags read permission required'] } });
+    expect(await refusal(authorize(actor('member'), 'Extensions_list', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['Settings manage permission required'] } });
+  });
+
+  it('decides permission areas from the union of the roles and leaves entity decisions to the services', async () => {
+    const at = { space_id: 's1', environment_id: 'master', entry_id: 'e' };
+    const grant = await authorize(actor('editor'), 'Entries_publish', at);
+    expect(grant).toMatchObject({ scope: 'space', rights: { all: false, userId: 'editor', permissions: { Tags: 'read', ContentModel: 'manage', Settings: 'none' } } });
+    expect(await authorize(actor('editor'), 'Tags_get', at)).toMatchObject({ standing: 'member' });
+    expect(await authorize(actor('editor'), 'ContentTypes_createOrUpdate', at)).toMatchObject({ standing: 'member' });
+    expect(await refusal(authorize(actor('editor'), 'Tags_createOrUpdate', at))).toMatchObject({ id: 'AccessDenied' });
+    // Deny over allow: no entry can be deleted, whatever its content type; creating was never allowed.
+    expect(await refusal(authorize(actor('editor'), 'Entries_delete', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['no role policy allows delete on Entry'] } });
+    expect(await refusal(authorize(actor('editor'), 'Assets_publish', at))).toMatchObject({ id: 'AccessDenied' });
+    expect(await refusal(authorize(actor('editor'), 'Roles_create', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['admin role required'] } });
+  });
+
+  it('reads no roles for owners, admins and space admins', async () => {
+    reads.length = 0;
+    for (const who of ['owner', 'admin', 'spaceAdmin']) await authorize(actor(who), 'Tags_list', { space_id: 's1', environment_id: 'master' });
+    expect(reads.filter((r) => r.startsWith('roles:'))).toEqual([]);
   });
 
   it('answers 404 for a space the actor cannot see, revealing nothing', async () => {

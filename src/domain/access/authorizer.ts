@@ -1,7 +1,9 @@
 import { AppError, notFound } from '../../errors/index.ts';
 import type { OrganizationRole, SpaceAccess, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
+import { checkMemberRule } from './member-rules.ts';
 import { accessRuleOf, type AccessRule, type OrganizationRule } from './operation-table.ts';
+import { ALL_RIGHTS, memberRights, type SpaceRights } from './space-rights.ts';
 
 /** What the actor is in a space: an owner or admin of its organization, a space admin, or another member. */
 export type SpaceStanding = 'owner' | 'admin' | 'spaceAdmin' | 'member';
@@ -18,7 +20,14 @@ export type AccessGrant =
     /** The actor may act on their own record only (`alsoOwn` rules for members without the owner or admin role). */
     readonly ownOnly: boolean;
   }
-  | { readonly scope: 'space'; readonly rule: AccessRule; readonly access: SpaceAccess; readonly standing: SpaceStanding };
+  | {
+    readonly scope: 'space';
+    readonly rule: AccessRule;
+    readonly access: SpaceAccess;
+    readonly standing: SpaceStanding;
+    /** What the actor may do in the space; services decide on entries and assets with it (`entity-access.ts`). */
+    readonly rights: SpaceRights;
+  };
 
 export type Authorize = (actor: Actor | undefined, operationId: string, params: Readonly<Record<string, string>>) => Promise<AccessGrant>;
 
@@ -38,25 +47,24 @@ export function standingOf(access: SpaceAccess): SpaceStanding {
 /**
  * The one place that decides whether an actor may run an operation, from the operation table and the path's
  * parameters. No access to the space or organization: 404 NotFound (existence is not revealed); access but not the
- * action: 403 AccessDenied with `details.reasons`; a read-only token never writes. Space access comes from the
- * read cache (`spaces.findAccessible`), so a warm request costs no database read here.
+ * action: 403 AccessDenied with `details.reasons`; a read-only token never writes. Space access and a member's
+ * roles come from the read cache (`spaces.findAccessible`, `memberRoles.rolesOf`), so a warm request costs no
+ * database read here. Members without the admin flag get the compiled rights of their roles: permission areas are
+ * decided here, entries and assets by the services on the entity (they carry `grant.rights`).
  */
 export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
-  const { spaces, identity } = storage.repos;
+  const { spaces, identity, memberRoles } = storage.repos;
 
-  async function inSpace(actor: Actor, rule: AccessRule, spaceId: string | undefined): Promise<AccessGrant> {
+  async function inSpace(actor: Actor, rule: Extract<AccessRule, { scope: 'space' }>, spaceId: string | undefined, operationId: string): Promise<AccessGrant> {
     if (spaceId === undefined) throw new Error(`a space rule needs a space_id path parameter (${rule.subject})`);
     const access = await spaces.findAccessible(actor.user.id, spaceId);
     if (!access) throw notFound('Space', spaceId);
     const standing = standingOf(access);
-    // Roles of space memberships are not evaluated yet (next step of issue 20): until they are, a membership without
-    // the admin flag may only read, and nobody may create such memberships.
-    if (standing === 'member' && rule.action !== 'read') {
-      throw new AppError('AccessDenied', `Your space membership allows reading only: ${rule.action} on ${rule.subject} needs the space admin role.`, {
-        reasons: ['admin role required'],
-      });
-    }
-    return { scope: 'space', rule, access, standing };
+    if (standing !== 'member') return { scope: 'space', rule, access, standing, rights: ALL_RIGHTS };
+    const rights = memberRights(await memberRoles.rolesOf(spaceId, actor.user.id), actor.user.id);
+    // `alsoOwn` (a member leaving the space): the grant's standing `member` tells the service to allow their own record only.
+    if (!rights.all && !('alsoOwn' in rule && rule.alsoOwn)) checkMemberRule(rights, rule, operationId);
+    return { scope: 'space', rule, access, standing, rights };
   }
 
   async function inOrganization(actor: Actor, rule: OrganizationRule, organizationId: string | undefined): Promise<AccessGrant> {
@@ -82,6 +90,12 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
     if (rule.action !== 'read' && !actor.canWrite) throw readOnlyToken();
     if (rule.scope === 'user') return { scope: 'user', rule };
     if (rule.scope === 'organization') return inOrganization(actor, rule, params.organization_id);
-    return inSpace(actor, rule, params.space_id);
+    return inSpace(actor, rule, params.space_id, operationId);
   };
+}
+
+/** The rights a space operation's grant carries, for the services' entity-level decisions. */
+export function rightsOf(grant: AccessGrant): SpaceRights {
+  if (grant.scope !== 'space') throw new Error(`a ${grant.scope} grant carries no space rights`);
+  return grant.rights;
 }

@@ -6,6 +6,8 @@ import { contentLifecycleService, contentView, type ContentView } from '../conte
 import { refusal } from '../content/lifecycle-rules.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
+import { docOf, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
+import type { SpaceRights } from '../access/space-rights.ts';
 import { announceJobs } from '../../jobs/job-signal.ts';
 import { enqueueAssetFilesGc } from '../uploads/asset-files-gc.ts';
 import { assetPublishProblems } from './asset-publish-rules.ts';
@@ -40,7 +42,8 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     return { fields: withoutNullValues(storedFields(input.fields)), tags };
   }
 
-  async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, input: ContentInput): Promise<AssetView> {
+  async function insert(actor: Actor, rights: SpaceRights, resolved: ResolvedEnvironment, id: string, input: ContentInput): Promise<AssetView> {
+    requireCreate(rights, { type: 'Asset', id, tagIds: tagIdsOf(input) });
     const draft = await checked(resolved, input);
     const { spaceId, id: environmentId } = resolved.environment;
     const record = await storage.transaction(async (repos) => {
@@ -63,20 +66,23 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       announceJobs(storage);
     },
 
-    async create(actor: Actor, spaceId: string, environmentId: string | undefined, input: ContentInput): Promise<AssetView> {
-      return insert(actor, await resolve(actor, spaceId, environmentId), generateId(), input);
+    async create(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, input: ContentInput): Promise<AssetView> {
+      return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), input);
     },
 
     /** `PUT .../assets/{id}`: creates the asset when the id is free (a version header is ignored), else replaces it at the version sent. */
     async createOrUpdate(
-      actor: Actor, spaceId: string, environmentId: string | undefined, id: string, input: ContentInput, version: number | undefined,
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, input: ContentInput, version: number | undefined,
     ): Promise<{ created: boolean; view: AssetView }> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await storage.repos.assets.find(resolved.environment.spaceId, resolved.environment.id, id);
-      if (!existing) return { created: true, view: await insert(actor, resolved, id, input) };
+      if (!existing) return { created: true, view: await insert(actor, rights, resolved, id, input) };
+      const missing = () => lifecycle.missing(resolved, id);
+      requireReadable(rights, docOf('Asset', existing), missing);
       const refused = refusal(existing, 'update', version);
       if (refused) throw refused;
       const draft = await checked(resolved, input);
+      requireUpdate(rights, docOf('Asset', existing), existing.fields, draft.fields, missing);
       const view = await lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
         await lockTags(repos.assets, s, e, input);
         return repo.update(s, e, id, draft, version!, actor.user.id);

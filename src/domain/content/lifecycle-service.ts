@@ -2,6 +2,8 @@ import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
 import type { ContentLifecycle, ContentRecord, Repositories, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
+import { docOf, requireAction, requireReadable } from '../access/entity-access.ts';
+import type { SpaceRights } from '../access/space-rights.ts';
 import { refusal, type Transition } from './lifecycle-rules.ts';
 
 /**
@@ -90,6 +92,15 @@ export function contentLifecycleService<R extends ContentRecord, V>(
 
   const user = (actor: Actor) => actor.user.id;
 
+  /**
+   * The entity-level decision of a member's transition (404 for what they may not read, 403 for what they may not
+   * do): it reads the entity first. Owners and admins skip both.
+   */
+  async function permit(rights: SpaceRights, resolved: ResolvedEnvironment, id: string, action: Exclude<Transition, 'update'>, known?: R): Promise<void> {
+    if (rights.all) return;
+    requireAction(rights, action, docOf(kind, known ?? await current(storage.repos, resolved, id)), () => missing(resolved, id));
+  }
+
   /** The at-once publish of a remembered record; undefined for anything but success, refusals and invalid content included. */
   async function publishAsRemembered(actor: Actor, resolved: ResolvedEnvironment, record: R, version: number): Promise<R | undefined> {
     if (!hooks.publishAtOnce || refusal(record, 'publish', version)) return undefined;
@@ -106,9 +117,11 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     current,
     apply,
 
-    async get(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentView<R>> {
+    async get(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentView<R>> {
       const resolved = await resolve(actor, spaceId, environmentId);
-      return contentView(storage, resolved, await current(storage.repos, resolved, id));
+      const record = await current(storage.repos, resolved, id);
+      requireReadable(rights, docOf(kind, record), () => missing(resolved, id));
+      return contentView(storage, resolved, record);
     },
 
     /**
@@ -116,12 +129,14 @@ export function contentLifecycleService<R extends ContentRecord, V>(
      * this process just wrote at that version is validated and published as it was written, without a read, when it
      * passes and still holds; otherwise (and for every answer but success) the publish reads it and starts over.
      */
-    async publish(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+    async publish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
       const resolved = await resolve(actor, spaceId, environmentId);
       const remembered = version === undefined ? undefined : hooks.remembered?.(resolved, id, version);
+      if (remembered) await permit(rights, resolved, id, 'publish', remembered);
       const published = remembered && await publishAsRemembered(actor, resolved, remembered, version!);
       if (published) return contentView(storage, resolved, published);
       const now = await current(storage.repos, resolved, id);
+      await permit(rights, resolved, id, 'publish', now);
       const refused = refusal(now, 'publish', version);
       if (refused) throw refused;
       let validated = await hooks.checkPublish(resolved, now);
@@ -133,23 +148,27 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       }, () => validated);
     },
 
-    async unpublish(actor: Actor, spaceId: string, environmentId: string | undefined, id: string) {
+    async unpublish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string) {
       const resolved = await resolve(actor, spaceId, environmentId);
+      await permit(rights, resolved, id, 'unpublish');
       return apply(actor, resolved, id, 'unpublish', undefined, (repo, s, e) => repo.unpublish(s, e, id, user(actor)));
     },
 
-    async archive(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+    async archive(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
       const resolved = await resolve(actor, spaceId, environmentId);
+      await permit(rights, resolved, id, 'archive');
       return apply(actor, resolved, id, 'archive', version, (repo, s, e) => repo.archive(s, e, id, version, user(actor)));
     },
 
-    async unarchive(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+    async unarchive(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
       const resolved = await resolve(actor, spaceId, environmentId);
+      await permit(rights, resolved, id, 'unarchive');
       return apply(actor, resolved, id, 'unarchive', version, (repo, s, e) => repo.unarchive(s, e, id, version, user(actor)));
     },
 
-    async delete(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<void> {
+    async delete(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string): Promise<void> {
       const resolved = await resolve(actor, spaceId, environmentId);
+      await permit(rights, resolved, id, 'delete');
       await storage.transaction(async (repos) => {
         if (!(await repoOf(repos).delete(resolved.environment.spaceId, resolved.environment.id, id))) {
           throw refusal(await current(repos, resolved, id), 'delete', undefined) ?? missing(resolved, id);

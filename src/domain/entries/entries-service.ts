@@ -9,6 +9,8 @@ import { refusal } from '../content/lifecycle-rules.ts';
 import { isMasterEnvironment, isMasterWithoutReading } from '../content/master-environment.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
+import { docOf, mayRead, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
+import type { SpaceRights } from '../access/space-rights.ts';
 import { activatedDefinition, activationOf, defaultLocaleOf, linkBearing, withDefaults, type Activation } from './entry-content-type.ts';
 import { patchedInput, writableEntry, type PatchOperation } from './entry-patch.ts';
 import { collectReferences, DEFAULT_INCLUDE, type EntryReferences } from './entry-references.ts';
@@ -121,8 +123,9 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     return { fields: creating ? withDefaults(definition, fields, input.fields ?? {}, locales) : fields, tags, definition, defaultLocale: defaultLocaleOf(locales) };
   }
 
-  async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, contentTypeId: string, input: ContentInput): Promise<EntryView> {
+  async function insert(actor: Actor, rights: SpaceRights, resolved: ResolvedEnvironment, id: string, contentTypeId: string, input: ContentInput): Promise<EntryView> {
     const { spaceId, id: environmentId } = resolved.environment;
+    requireCreate(rights, { type: 'Entry', id, contentTypeId, tagIds: tagIdsOf(input) });
     const { definition, defaultLocale, ...draft } = await checked(resolved, contentTypeId, input, true);
     const write = async (repos: Repositories) => {
       const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id }, linkBearing(definition, draft.fields, defaultLocale));
@@ -139,11 +142,15 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
   }
 
   /** The update path of `PUT` (and `PATCH`): replaces an existing entry's fields and tags at `version`. */
-  async function replace(actor: Actor, resolved: ResolvedEnvironment, existing: EntryRecord, input: ContentInput, version: number | undefined): Promise<EntryView> {
+  async function replace(
+    actor: Actor, rights: SpaceRights, resolved: ResolvedEnvironment, existing: EntryRecord, input: ContentInput, version: number | undefined,
+  ): Promise<EntryView> {
+    const { id } = existing;
+    requireReadable(rights, docOf('Entry', existing), () => lifecycle.missing(resolved, id));
     const refused = refusal(existing, 'update', version);
     if (refused) throw refused;
-    const { id } = existing;
     const { definition, defaultLocale, ...draft } = await checked(resolved, existing.contentTypeId, input, false);
+    requireUpdate(rights, docOf('Entry', existing), existing.fields, draft.fields, () => lifecycle.missing(resolved, id));
     return lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
       await lockTags(repos.entries, s, e, input);
       const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
@@ -161,8 +168,8 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     delete: lifecycle.delete,
 
     /** Creates an entry with a generated id; `contentTypeId` comes from the `X-<Vendor>-Content-Type` header. */
-    async create(actor: Actor, spaceId: string, environmentId: string | undefined, contentTypeId: string, input: ContentInput): Promise<EntryView> {
-      return insert(actor, await resolve(actor, spaceId, environmentId), generateId(), contentTypeId, input);
+    async create(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, contentTypeId: string, input: ContentInput): Promise<EntryView> {
+      return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), contentTypeId, input);
     },
 
     /**
@@ -170,16 +177,16 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
      * header is ignored), otherwise replaces its fields and tags at the version sent.
      */
     async createOrUpdate(
-      actor: Actor, spaceId: string, environmentId: string | undefined, id: string,
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string,
       contentTypeId: string | undefined, input: ContentInput, version: number | undefined,
     ): Promise<{ created: boolean; view: EntryView }> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await storage.repos.entries.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!existing) {
         if (!contentTypeId) throw badRequest('You should provide a content type in X-Service-Content-Type request header.', null);
-        return { created: true, view: await insert(actor, resolved, id, contentTypeId, input) };
+        return { created: true, view: await insert(actor, rights, resolved, id, contentTypeId, input) };
       }
-      return { created: false, view: await replace(actor, resolved, existing, input, version) };
+      return { created: false, view: await replace(actor, rights, resolved, existing, input, version) };
     },
 
     /**
@@ -187,22 +194,29 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
      * `PUT` of the result would be. The version is checked before the patch is applied: a patch is written against one.
      */
     async patch(
-      actor: Actor, spaceId: string, environmentId: string | undefined, id: string, operations: PatchOperation[], version: number | undefined,
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, operations: PatchOperation[], version: number | undefined,
     ): Promise<EntryView> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await lifecycle.current(storage.repos, resolved, id);
+      requireReadable(rights, docOf('Entry', existing), () => lifecycle.missing(resolved, id));
       const refused = refusal(existing, 'update', version);
       if (refused) throw refused;
-      return replace(actor, resolved, existing, patchedInput(writableEntry(existing), operations), version);
+      return replace(actor, rights, resolved, existing, patchedInput(writableEntry(existing), operations), version);
     },
 
     /** The entry and the entries and assets it links to, `include` levels deep (draft state). */
-    async references(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, include = DEFAULT_INCLUDE): Promise<EntryReferencesView> {
+    async references(
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, include = DEFAULT_INCLUDE,
+    ): Promise<EntryReferencesView> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const entry = await lifecycle.current(storage.repos, resolved, id);
+      requireReadable(rights, docOf('Entry', entry), () => lifecycle.missing(resolved, id));
       const scope = { spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id };
       const references = await collectReferences(storage, scope, entry, include);
-      return { entry: await contentView(storage, resolved, entry), ...references };
+      // What the member may not read is left out, as if it did not exist (its links stay unresolved).
+      const entries = references.entries.filter((e) => mayRead(rights, docOf('Entry', e)));
+      const assets = references.assets.filter((a) => mayRead(rights, docOf('Asset', a)));
+      return { entry: await contentView(storage, resolved, entry), ...references, entries, assets };
     },
   };
 }

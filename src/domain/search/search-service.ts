@@ -1,7 +1,9 @@
 import type { AssetRecord, EntryRecord, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
-import type { ContentState, SearchTarget, Selection } from './query.ts';
+import { readableWhere } from '../access/entity-access.ts';
+import type { SpaceRights } from '../access/space-rights.ts';
+import { and, type ContentState, type SearchTarget, type Selection } from './query.ts';
 import { parseRestSearch, restSearchNeeds } from './rest-parameters.ts';
 import { parseQueryString } from './rest-query-string.ts';
 import { invalidQuery } from './search-errors.ts';
@@ -20,7 +22,7 @@ export interface SearchPage<R> {
 
 /** REST search over the entries and assets of an environment: the draft state, or the published one (`.../public/...`). */
 export function searchService(storage: Storage, resolve: ResolveEnvironment) {
-  async function run(actor: Actor, spaceId: string, environmentId: string | undefined, rawQuery: string, target: SearchTarget, state: ContentState) {
+  async function run(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, rawQuery: string, target: SearchTarget, state: ContentState) {
     const resolved = await resolve(actor, spaceId, environmentId);
     const { parameters, errors } = parseQueryString(rawQuery);
     if (errors.length) throw invalidQuery(errors);
@@ -34,19 +36,26 @@ export function searchService(storage: Storage, resolve: ResolveEnvironment) {
       locales.list(scope.spaceId, scope.environmentId),
     ]);
     const defaultLocale = allLocales.find((l) => l.default)?.code ?? allLocales[0]?.code ?? 'en-US';
-    const query = parseRestSearch(parameters, { target, state }, { target, defaultLocale, contentTypes });
+    const parsed = parseRestSearch(parameters, { target, state }, { target, defaultLocale, contentTypes });
+    // A member sees only what their read policies allow: the condition is part of the one query (total and paging count it).
+    const readable = readableWhere(rights, target);
+    const query = readable ? { ...parsed, where: and(parsed.where, readable) } : parsed;
     return { query, scope, requestedId: resolved.requestedId, localeCodes: allLocales.map((l) => l.code) };
   }
 
   return {
-    async entries(actor: Actor, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState): Promise<SearchPage<EntryRecord>> {
-      const { query, scope, requestedId, localeCodes } = await run(actor, spaceId, environmentId, rawQuery, 'Entry', state);
+    async entries(
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState,
+    ): Promise<SearchPage<EntryRecord>> {
+      const { query, scope, requestedId, localeCodes } = await run(actor, rights, spaceId, environmentId, rawQuery, 'Entry', state);
       const page = await storage.repos.search.entries(scope, { ...query, target: 'Entry' });
       return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId, localeCodes };
     },
 
-    async assets(actor: Actor, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState): Promise<SearchPage<AssetRecord>> {
-      const { query, scope, requestedId, localeCodes } = await run(actor, spaceId, environmentId, rawQuery, 'Asset', state);
+    async assets(
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState,
+    ): Promise<SearchPage<AssetRecord>> {
+      const { query, scope, requestedId, localeCodes } = await run(actor, rights, spaceId, environmentId, rawQuery, 'Asset', state);
       const page = await storage.repos.search.assets(scope, { ...query, target: 'Asset' });
       return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId, localeCodes };
     },

@@ -3,6 +3,8 @@ import { announceJobs } from '../../jobs/job-signal.ts';
 import type { Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
+import { docOf, requireFieldUpdates } from '../access/entity-access.ts';
+import type { SpaceRights } from '../access/space-rights.ts';
 import { parseFile } from './file-source.ts';
 
 /** The durable job that turns one locale's upload into a served file. */
@@ -35,12 +37,15 @@ const QUICK_START_BASES = { assets: 'http://localhost:8080/assets', images: 'htt
 export function assetProcessingService(storage: Storage, resolve: ResolveEnvironment, options: AssetProcessingOptions) {
   return {
     async process(
-      actor: Actor, spaceId: string, environmentId: string | undefined, assetId: string, locale: string,
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, assetId: string, locale: string,
       version: number | undefined,
     ): Promise<void> {
       const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
       const asset = await storage.repos.assets.find(environment.spaceId, environment.id, assetId);
-      if (!asset) throw notFound('Asset', assetId, { space: spaceId, environment: requestedId });
+      const missing = () => notFound('Asset', assetId, { space: spaceId, environment: requestedId });
+      if (!asset) throw missing();
+      // Processing writes the file of one locale: an update of `fields.file.<locale>`.
+      requireFieldUpdates(rights, docOf('Asset', asset), [{ field: 'file', locale }], missing);
       if (version === undefined || version !== asset.version) throw versionMismatch(asset.version, version);
       const parsed = parseFile(asset.fields.file?.[locale], locale);
       if ('problems' in parsed) throw validationFailed(parsed.problems);

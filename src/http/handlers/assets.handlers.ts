@@ -1,4 +1,5 @@
 import type { Services } from '../../domain/index.ts';
+import { rightsOf } from '../../domain/access/authorizer.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import { presentAsset } from '../presenters/assets.presenter.ts';
 
@@ -9,10 +10,10 @@ const location = (req: ApiRequest, id: string) => {
 
 /** One implementation per operation, bound to both `Assets_*` (environment path) and `MasterAssets_*` (no environment: master). */
 export function assetsHandlers({ assets }: Services): HandlerMap {
-  const at = (req: ApiRequest) => [req.actor, req.params.space_id, req.params.environment_id, req.params.asset_id] as const;
+  const at = (req: ApiRequest) => [req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.params.asset_id] as const;
   const operations: Record<string, Handler> = {
     create: async (req) => {
-      const view = await assets.create(req.actor, req.params.space_id, req.params.environment_id, req.body);
+      const view = await assets.create(req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.body);
       return created(presentAsset(view, req.vendorToken), location(req, view.record.id));
     },
     get: async (req) => ok(presentAsset(await assets.get(...at(req)), req.vendorToken)),

@@ -1,4 +1,5 @@
 import type { Services } from '../../domain/index.ts';
+import { rightsOf } from '../../domain/access/authorizer.ts';
 import { collection, parsePage } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import type { components } from '../../../generated/types/management.d.ts';
@@ -14,10 +15,10 @@ const location = (req: ApiRequest, id: string) => {
 
 /** One implementation per operation, bound to both `Entries_*` (environment path) and `MasterEntries_*` (no environment: master). */
 export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerMap {
-  const at = (req: ApiRequest) => [req.actor, req.params.space_id, req.params.environment_id, req.params.entry_id] as const;
+  const at = (req: ApiRequest) => [req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.params.entry_id] as const;
   const operations: Record<string, Handler> = {
     create: async (req) => {
-      const view = await entries.create(req.actor, req.params.space_id, req.params.environment_id, req.vendorHeader('Content-Type')!, req.body);
+      const view = await entries.create(req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.vendorHeader('Content-Type')!, req.body);
       return created(presentEntry(view, req.vendorToken), location(req, view.record.id));
     },
     get: async (req) => ok(presentEntry(await entries.get(...at(req)), req.vendorToken)),

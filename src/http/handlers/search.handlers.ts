@@ -1,4 +1,5 @@
 import type { Services } from '../../domain/index.ts';
+import { rightsOf } from '../../domain/access/authorizer.ts';
 import type { ContentState } from '../../domain/search/query.ts';
 import { collection } from '../../domain/shared/paging.ts';
 import { ok, type Handler, type HandlerMap } from '../handler.ts';
@@ -12,14 +13,14 @@ import { asPublished, selectFields } from '../presenters/search.presenter.ts';
  */
 export function searchHandlers({ search }: Services): HandlerMap {
   const entries = (state: ContentState): Handler => async (req) => {
-    const page = await search.entries(req.actor, req.params.space_id, req.params.environment_id, req.rawQuery, state);
+    const page = await search.entries(req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.rawQuery, state);
     const items = page.items.map((record) => selectFields(
       presentEntry({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId, localeCodes: page.localeCodes }, req.vendorToken), page.select,
     ));
     return ok(collection(items, page.total, page));
   };
   const assets = (state: ContentState): Handler => async (req) => {
-    const page = await search.assets(req.actor, req.params.space_id, req.params.environment_id, req.rawQuery, state);
+    const page = await search.assets(req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.rawQuery, state);
     const items = page.items.map((record) => selectFields(
       presentAsset({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId, localeCodes: page.localeCodes }, req.vendorToken), page.select,
     ));
