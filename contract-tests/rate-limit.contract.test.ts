@@ -89,17 +89,22 @@ for (const kind of DB_KINDS) {
       const second = await createSpace('Two', { [`${api().vendorPrefix}-Organization`]: home });
       const elsewhere = await createSpace('Elsewhere', { [`${api().vendorPrefix}-Organization`]: other.id });
 
-      await nextWindow();
-      const burst = await Promise.all([`/spaces/${first}`, `/spaces/${second}`, `/spaces/${first}/environments`, `/spaces/${second}`].map((p) => api().get(p)));
-      expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
-      const refused = burst.find((r) => r.status === 429)!;
-      expect(refused.body.sys.id).toBe('RateLimitExceeded');
-      const otherOrg = await api().get(`/spaces/${elsewhere}`);
-      expect(otherOrg.status).toBe(200);
-      expect(rateHeaders(api(), otherOrg).remaining).toBe('2');
-      const user = await api().get('/users/me');
-      expect(user.status).toBe(200);
-      expect(rateHeaders(api(), user).remaining).toBe('2');
+      for (let attempt = 1; ; attempt++) {
+        await nextWindow();
+        const started = performance.now();
+        const burst = await Promise.all([`/spaces/${first}`, `/spaces/${second}`, `/spaces/${first}/environments`, `/spaces/${second}`].map((p) => api().get(p)));
+        const otherOrg = await api().get(`/spaces/${elsewhere}`);
+        const user = await api().get('/users/me');
+        // A machine too busy to send these within one window says nothing about the buckets: try again.
+        if (performance.now() - started > 900 && attempt < 5) continue;
+        expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
+        expect(burst.find((r) => r.status === 429)!.body.sys.id).toBe('RateLimitExceeded');
+        expect(otherOrg.status).toBe(200);
+        expect(rateHeaders(api(), otherOrg).remaining).toBe('2');
+        expect(user.status).toBe(200);
+        expect(rateHeaders(api(), user).remaining).toBe('2');
+        break;
+      }
     });
   });
 
