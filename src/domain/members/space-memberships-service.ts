@@ -1,0 +1,81 @@
+import { AppError, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
+import { generateId } from '../../lib/ids.ts';
+import type { CollectionPage, Repositories, SpaceMembershipKey, SpaceMembershipRecord, Storage } from '../../storage/port/index.ts';
+import type { Actor } from '../shared/actor.ts';
+import type { SpacesService } from '../spaces/spaces-service.ts';
+import {
+  alreadyAMember, notAnOrganizationMember, roleCountProblems, roleIdsOf, unknownRoleProblems, type SpaceMembershipInput,
+} from './space-membership-input.ts';
+
+const notOwn = () => new AppError('AccessDenied', 'Only space admins and organization owners and admins may remove another member from the space.', {
+  reasons: ['admin role required'],
+});
+
+/**
+ * Space memberships: who works in a space, as space admin or with roles of the space. The authorizer has decided who
+ * may call each operation; this service checks the body (roles of this space, an organization member, one membership
+ * per user and space). Writes lock the named roles FOR SHARE, so a concurrent role delete waits and then sees them.
+ */
+export function spaceMembershipsService(storage: Storage, spaces: SpacesService) {
+  const { members } = storage.repos;
+
+  /** The ids of the body's roles, locked in the transaction; 422 naming every problem, or none. */
+  async function lockedRoles(repos: Repositories, spaceId: string, input: SpaceMembershipInput, problems = roleCountProblems(input)): Promise<string[]> {
+    const roleIds = roleIdsOf(input);
+    const found = await repos.members.lockRolesForShare(spaceId, roleIds);
+    problems.push(...unknownRoleProblems(input, found));
+    if (problems.length) throw validationFailed(problems);
+    return roleIds;
+  }
+
+  return {
+    list: (spaceId: string, page: CollectionPage<SpaceMembershipKey>) => members.pageSpaceMemberships(spaceId, page),
+
+    listInOrganization: (organizationId: string, page: CollectionPage<SpaceMembershipKey>) => members.pageSpaceMembershipsInOrganization(organizationId, page),
+
+    async get(spaceId: string, id: string): Promise<SpaceMembershipRecord> {
+      return (await members.findSpaceMembership(spaceId, id)) ?? Promise.reject(notFound('SpaceMembership', id));
+    },
+
+    async getInOrganization(organizationId: string, id: string): Promise<SpaceMembershipRecord> {
+      return (await members.findSpaceMembershipInOrganization(organizationId, id)) ?? Promise.reject(notFound('SpaceMembership', id));
+    },
+
+    /** Gives a member of the space's organization (pending or active, found by email) a membership at version 0. */
+    async create(actor: Actor, spaceId: string, input: SpaceMembershipInput & { email: string }): Promise<SpaceMembershipRecord> {
+      const { space } = await spaces.access(actor, spaceId);
+      return storage.transaction(async (repos) => {
+        const userId = await repos.members.findOrganizationMemberByEmail(space.organizationId, input.email);
+        const problems = roleCountProblems(input);
+        if (!userId) problems.push(notAnOrganizationMember(input.email));
+        else if (await repos.members.findSpaceMembershipOfUser(spaceId, userId)) problems.push(alreadyAMember(input.email));
+        const roleIds = await lockedRoles(repos, spaceId, input, problems);
+        const inserted = await repos.members.insertSpaceMembership({ id: generateId(), spaceId, userId: userId!, admin: input.admin, roleIds, createdBy: actor.user.id });
+        if (inserted === 'taken') throw validationFailed([alreadyAMember(input.email)]);
+        return inserted;
+      });
+    },
+
+    /** Replaces the admin flag and roles at the current version; the member never changes (`email` is ignored). */
+    async update(actor: Actor, spaceId: string, id: string, input: SpaceMembershipInput, version: number | undefined): Promise<SpaceMembershipRecord> {
+      return storage.transaction(async (repos) => {
+        const current = await repos.members.findSpaceMembership(spaceId, id);
+        if (!current) throw notFound('SpaceMembership', id);
+        if (version === undefined || version !== current.version) throw versionMismatch(current.version, version);
+        const roleIds = await lockedRoles(repos, spaceId, input);
+        const updated = await repos.members.updateSpaceMembership(spaceId, id, { admin: input.admin, roleIds }, version, actor.user.id);
+        if (updated) return updated;
+        const now = await repos.members.findSpaceMembership(spaceId, id);
+        throw now ? versionMismatch(now.version, version) : notFound('SpaceMembership', id);
+      });
+    },
+
+    /** `ownOnly`: the caller is a member without the right to manage memberships, who may remove their own only. */
+    async delete(actor: Actor, spaceId: string, id: string, ownOnly: boolean): Promise<void> {
+      if (ownOnly && (await members.findSpaceMembershipOfUser(spaceId, actor.user.id))?.id !== id) throw notOwn();
+      if (!(await members.deleteSpaceMembership(spaceId, id))) throw notFound('SpaceMembership', id);
+    },
+  };
+}
+
+export type SpaceMembershipsService = ReturnType<typeof spaceMembershipsService>;

@@ -1,0 +1,48 @@
+import type { components } from '../../../generated/types/management.d.ts';
+import type { Services } from '../../domain/index.ts';
+import { ORGANIZATION_SPACE_MEMBERSHIPS } from '../../domain/members/space-membership-collection.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
+import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
+
+type CreateInput = components['schemas']['SpaceMembershipCreateInput'];
+type UpdateInput = components['schemas']['SpaceMembershipUpdateInput'];
+
+/** The grant says the caller is a member without the admin flag: they may act on their own membership only. */
+const ownOnly = (req: ApiRequest) => req.grant.scope === 'space' && req.grant.standing === 'member';
+
+export function spaceMembershipsHandlers({ spaceMemberships }: Services): HandlerMap {
+  return {
+    SpaceMemberships_list: async (req) => {
+      const page = parsePage(req.query, {}, [{ key: 'createdAt', direction: 'asc' }]);
+      const { items, total } = await spaceMemberships.list(req.params.space_id, page);
+      return ok(collection(items.map(presentSpaceMembership), total, page));
+    },
+
+    SpaceMemberships_create: async (req) => {
+      const membership = await spaceMemberships.create(req.actor, req.params.space_id, req.body as CreateInput);
+      return created(presentSpaceMembership(membership), `${req.baseUrl}/spaces/${membership.spaceId}/space_memberships/${membership.id}`);
+    },
+
+    SpaceMemberships_get: async (req) => ok(presentSpaceMembership(await spaceMemberships.get(req.params.space_id, req.params.space_membership_id))),
+
+    SpaceMemberships_update: async (req) => ok(presentSpaceMembership(await spaceMemberships.update(
+      req.actor, req.params.space_id, req.params.space_membership_id, req.body as UpdateInput, req.version,
+    ))),
+
+    SpaceMemberships_delete: async (req) => {
+      await spaceMemberships.delete(req.actor, req.params.space_id, req.params.space_membership_id, ownOnly(req));
+      return noContent();
+    },
+
+    OrganizationSpaceMemberships_list: async (req) => {
+      const page = compileCollectionQuery(req.rawQuery, ORGANIZATION_SPACE_MEMBERSHIPS);
+      const { items, total } = await spaceMemberships.listInOrganization(req.params.organization_id, page);
+      return ok(collection(items.map(presentSpaceMembership), total, page));
+    },
+
+    OrganizationSpaceMemberships_get: async (req) =>
+      ok(presentSpaceMembership(await spaceMemberships.getInOrganization(req.params.organization_id, req.params.space_membership_id))),
+  };
+}
