@@ -3,7 +3,9 @@ import type { Storage } from '../../src/storage/port/index.ts';
 
 /** The database kinds a suite runs on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. */
 export type DbKind = 'pglite' | 'postgres';
-export const DB_KINDS: DbKind[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+export const DB_KINDS: DbKind[] = !process.env.TEST_DATABASE_URL ? ['pglite']
+  // CI's second run sets TESSERA_TEST_DATABASES=postgres: the PGlite variants already ran in the first.
+  : process.env.TESSERA_TEST_DATABASES === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
 
 /** Creates an empty database on the TEST_DATABASE_URL server; the returned function drops it. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
