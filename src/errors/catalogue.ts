@@ -30,6 +30,21 @@ export const ERRORS = {
 
 export type ErrorId = keyof typeof ERRORS;
 
+/**
+ * Errors only the SCIM API answers (RFC 7644 §3.12), by their `scimType`, besides the ids above mapped through their
+ * own `scimType`.
+ */
+export const SCIM_ERRORS = {
+  uniqueness: { status: 409, scimType: 'uniqueness', message: 'A resource with this unique attribute exists already.' },
+  invalidFilter: { status: 400, scimType: 'invalidFilter', message: 'The filter is not supported.' },
+  invalidSyntax: { status: 400, scimType: 'invalidSyntax', message: 'The request body is not a valid SCIM message.' },
+  invalidPath: { status: 400, scimType: 'invalidPath', message: 'The path names no attribute of the resource.' },
+  invalidValue: { status: 400, scimType: 'invalidValue', message: 'A value is missing or not valid.' },
+  noTarget: { status: 400, scimType: 'noTarget', message: 'The path matched no value.' },
+} as const satisfies Record<string, { status: number; scimType: string; message: string }>;
+
+export type ScimErrorType = keyof typeof SCIM_ERRORS;
+
 /** The codes the GraphQL Content API raises outside the REST catalogue, with their HTTP status (200: partial data). */
 export const GRAPHQL_ERRORS = {
   ACCESS_TOKEN_MISSING: { status: 401, message: 'Access token is missing.' },

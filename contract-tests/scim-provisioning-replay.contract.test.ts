@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS } from './support/databases.ts';
+import { useServer } from './support/harness.ts';
+import { newEmail, ownOrganization } from './support/member-fixtures.ts';
+import { expectScimError, expectScimUser, expectScimUserList, PATCH_SCHEMA, scim, scimBasePath, USER_SCHEMA } from './support/scim-fixtures.ts';
+
+/** The user-provisioning requests of Okta and Microsoft Entra ID as the reference (§7.4) records them; Groups come later. */
+for (const kind of DB_KINDS) {
+  describe(`${kind}: SCIM provisioning replays`, () => {
+    const api = useServer(kind);
+
+    it('Okta: connectivity test, lookup, create, get, deactivating PUT, then deprovision', async () => {
+      const base = scimBasePath(await ownOrganization(api()));
+      const email = newEmail('okta');
+      expectScimUserList(await scim(api(), 'GET', `${base}/Users?startIndex=1&count=2`));
+      const lookup = expectScimUserList(await scim(api(), 'GET', `${base}/Users?filter=userName%20eq%20%22${encodeURIComponent(email)}%22&startIndex=1&count=100`));
+      expect(lookup.totalResults).toBe(0);
+      const body = {
+        schemas: [USER_SCHEMA], userName: email, name: { givenName: 'Olga', familyName: 'Okta' },
+        emails: [{ primary: true, value: email, type: 'work' }], displayName: 'Olga Okta', locale: 'en-US', externalId: '00u1', groups: [], password: 'ignored', active: true,
+      };
+      const user = expectScimUser(await scim(api(), 'POST', `${base}/Users`, body), 201);
+      expect(user).toMatchObject({ userName: email, active: true, name: { givenName: 'Olga', familyName: 'Okta' } });
+      expect(expectScimUser(await scim(api(), 'GET', `${base}/Users/${user.id}`))).toEqual(user);
+      expect(expectScimUserList(await scim(api(), 'GET', `${base}/Users?filter=userName%20eq%20%22${encodeURIComponent(email)}%22&startIndex=1&count=100`)).Resources).toEqual([user]);
+      expectScimError(await scim(api(), 'POST', `${base}/Users`, body), 409, 'uniqueness');
+      expect(expectScimUser(await scim(api(), 'PUT', `${base}/Users/${user.id}`, { ...body, id: user.id, active: false }))).toEqual(user);
+      expect((await scim(api(), 'DELETE', `${base}/Users/${user.id}`)).status).toBe(204);
+      expect(expectScimUserList(await scim(api(), 'GET', `${base}/Users?filter=userName%20eq%20%22${encodeURIComponent(email)}%22`)).totalResults).toBe(0);
+    });
+
+    it('Entra: lookup, create, PATCH with capitalised ops and "False", then delete', async () => {
+      const base = scimBasePath(await ownOrganization(api()));
+      const email = newEmail('entra');
+      const lookup = expectScimUserList(await scim(api(), 'GET', `${base}/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`));
+      expect(lookup.totalResults).toBe(0);
+      const body = {
+        schemas: [USER_SCHEMA, 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'], externalId: 'e1', userName: email, active: true,
+        displayName: 'Ewa Entra', emails: [{ primary: true, type: 'work', value: email }], name: { formatted: 'Ewa Entra', familyName: 'Entra', givenName: 'Ewa' },
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { department: 'R&D' },
+      };
+      const user = expectScimUser(await scim(api(), 'POST', `${base}/Users`, body), 201);
+      const patched = await scim(api(), 'PATCH', `${base}/Users/${user.id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Replace', path: 'active', value: 'False' }, { op: 'Add', path: 'displayName', value: 'Ewa E.' }, { op: 'Replace', path: 'name.givenName', value: 'Eva' }],
+      });
+      expect(expectScimUser(patched)).toEqual(user);
+      expect((await scim(api(), 'DELETE', `${base}/Users/${user.id}`)).status).toBe(204);
+      expectScimError(await scim(api(), 'GET', `${base}/Users/${user.id}`), 404);
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import SCIMMY from 'scimmy';
+import { scimUserAttributes } from '../../domain/scim/scim-user.ts';
+import type { ScimUserPage } from '../../domain/scim/scim-users-service.ts';
+import type { OrganizationMembershipRecord } from '../../storage/port/index.ts';
+
+export const SCIM_MEDIA_TYPE = 'application/scim+json';
+
+/** The SCIM base URL of an organization, as requests reach it. */
+export const scimBase = (baseUrl: string, organizationId: string) =>
+  `${baseUrl.replace(/\/+$/, '')}/scim/v2/organizations/${encodeURIComponent(organizationId)}`;
+
+export const scimUserLocation = (base: string, userId: string) => `${base}/Users/${encodeURIComponent(userId)}`;
+
+/** A SCIM User resource (reference §7.2), its `meta.location` resolving at this server. */
+export const presentScimUser = (m: OrganizationMembershipRecord, base: string) => ({
+  ...scimUserAttributes(m),
+  meta: { resourceType: 'User', created: m.createdAt, lastModified: m.updatedAt, location: scimUserLocation(base, m.userId) },
+});
+
+/** An RFC 7644 ListResponse of users, with integer counts. */
+export const presentScimUserList = (page: ScimUserPage, base: string) =>
+  new SCIMMY.Messages.ListResponse(page.items.map((m) => presentScimUser(m, base)) as never[], {
+    startIndex: page.startIndex, itemsPerPage: page.items.length, totalResults: page.total,
+  });
