@@ -32,7 +32,7 @@ export const loadDocument = (api: ApiName, version: OpenApiVersion, vendor: Vend
   JSON.parse(documentText(api, version, 'json', vendor));
 
 /** The APIs the REST pipeline routes: one validator and one route index over their merged documents. */
-export const ROUTED_APIS = ['management', 'user-management'] as const satisfies readonly ApiName[];
+export const ROUTED_APIS = ['management', 'user-management', 'scim'] as const satisfies readonly ApiName[];
 
 /**
  * One document holding the paths and components of several, for the one request validator (one route lookup per
@@ -62,4 +62,23 @@ export function mergeDocuments(docs: OpenApiDocument[]): OpenApiDocument {
     (merged.tags as unknown[]).push(...((doc.tags as unknown[]) ?? []));
   }
   return merged;
+}
+
+/**
+ * Identity providers send SCIM filters unencoded (Entra: `filter=userName+eq+"a@b.com"`), which the validator refuses
+ * for a query parameter that does not allow reserved characters; the published documents stay strict for clients.
+ */
+export function acceptUnencodedScimFilters(doc: OpenApiDocument): OpenApiDocument {
+  const shared = ((doc.components ?? {}) as { parameters?: Record<string, Record<string, unknown>> }).parameters ?? {};
+  for (const [route, item] of Object.entries(doc.paths)) {
+    if (!route.startsWith('/scim/')) continue;
+    for (const operation of Object.values(item as Record<string, { parameters?: Array<Record<string, unknown>> }>)) {
+      for (const parameter of operation?.parameters ?? []) {
+        const ref = typeof parameter.$ref === 'string' ? shared[parameter.$ref.split('/').pop()!] : undefined;
+        const target = ref ?? parameter;
+        if (target.in === 'query' && target.name === 'filter') target.allowReserved = true;
+      }
+    }
+  }
+  return doc;
 }
