@@ -7,6 +7,7 @@ import { runGraphqlBench } from './graphql.ts';
 import { runFragmentBombBench } from './graphql-fragment-bomb.ts';
 import { runLinkReadBench } from './link-read.ts';
 import { runUploadBench } from './upload-part.ts';
+import { runUmCollectionsBench } from './um-collections.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
 import { buildServer, ROOT, SERVER_SCRIPT, startChild, type Child } from './processes.ts';
@@ -51,7 +52,7 @@ const row = (label: string, f: LoadFigures) =>
   `  ${label.padEnd(32)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
 
 const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench, graphql: runGraphqlBench, upload: runUploadBench, links: runLinkReadBench,
-  'graphql-bomb': runFragmentBombBench,
+  'graphql-bomb': runFragmentBombBench, 'um-collections': runUmCollectionsBench,
 };
 
 async function main(): Promise<void> {

@@ -101,6 +101,7 @@ export interface paths {
          *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `name` and `description` (timestamps in whole seconds, as presented).
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
+         *     A space member without the admin flag needs the ContentDelivery permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["ApiKeys_list"];
         put?: never;
@@ -129,6 +130,7 @@ export interface paths {
          * @description Returns one delivery key, with its token.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space or key answers 404
          *     `NotFound`.
+         *     A space member without the admin flag needs the ContentDelivery permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["ApiKeys_get"];
         /**
@@ -741,6 +743,7 @@ export interface paths {
          *     Filter paths (also `order` keys, see `filters`): `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id` and `environment.sys.id` (the target; timestamps in whole seconds, as presented).
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
+         *     A space member without the admin flag needs the EnvironmentAliases permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["EnvironmentAliases_list"];
         put?: never;
@@ -763,6 +766,7 @@ export interface paths {
          * @description Returns one alias.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space or alias answers 404
          *     `NotFound`.
+         *     A space member without the admin flag needs the EnvironmentAliases permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["EnvironmentAliases_get"];
         /**
@@ -802,6 +806,7 @@ export interface paths {
          *     seconds, as presented).
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Environments permission (`manage`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["Environments_list"];
         put?: never;
@@ -834,6 +839,7 @@ export interface paths {
          *     targets with `sys.id` set to the alias id and `sys.aliasedEnvironment` linking the target.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space or environment
          *     answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Environments permission (`manage`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["Environments_get"];
         /**
@@ -1448,6 +1454,7 @@ export interface paths {
          *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`.
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Settings permission (`manage`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["Extensions_list"];
         put?: never;
@@ -1477,6 +1484,7 @@ export interface paths {
          * @description Returns one extension.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
          *     extension answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Settings permission (`manage`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["Extensions_get"];
         /**
@@ -1654,6 +1662,7 @@ export interface paths {
          *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `sys.visibility` and `name` (e.g. `sys.visibility=public`, `name[match]=spring`).
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Tags permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["Tags_list"];
         put?: never;
@@ -1676,6 +1685,7 @@ export interface paths {
          * @description Returns one tag.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or tag
          *     answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Tags permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["Tags_get"];
         /**
@@ -1767,6 +1777,7 @@ export interface paths {
          *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`.
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Settings permission (`manage`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["MasterExtensions_list"];
         put?: never;
@@ -1796,6 +1807,7 @@ export interface paths {
          * @description Returns one extension.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or
          *     extension answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Settings permission (`manage`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["MasterExtensions_get"];
         /**
@@ -1903,6 +1915,7 @@ export interface paths {
          *     of the delivery key list; `sys.id` is the preview key's id.
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
+         *     A space member without the admin flag needs the ContentDelivery permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["PreviewApiKeys_list"];
         put?: never;
@@ -1925,6 +1938,7 @@ export interface paths {
          * @description Returns one preview key, with its token.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space or key answers 404
          *     `NotFound`.
+         *     A space member without the admin flag needs the ContentDelivery permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["PreviewApiKeys_get"];
         put?: never;
@@ -2071,6 +2085,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{space_id}/space_memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all space memberships of a space
+         * @description Lists the memberships of the space, oldest first. Any token with access to the space may call it, read-only
+         *     tokens included; an unknown space answers 404 `NotFound`.
+         */
+        get: operations["SpaceMemberships_list"];
+        put?: never;
+        /**
+         * Create a space membership
+         * @description Gives a member of the organization access to the space (version 0): as space admin (`admin: true`) or with
+         *     roles of the space. Organization owners and admins and space admins may call it; others get 403 `AccessDenied`.
+         *     Answers 422 `ValidationFailed` naming the path when `email` is not a member of the space's organization
+         *     (`["email"]`), the user already has a membership in the space (`taken`, `["email"]`), a role is unknown or of
+         *     another space (`["roles", <index>]`) or `admin` is false without roles (`["roles"]`); nothing changes then.
+         */
+        post: operations["SpaceMemberships_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{space_id}/space_memberships/{space_membership_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single space membership
+         * @description Returns one membership of the space. Any token with access to the space may call it; an unknown space or
+         *     membership answers 404 `NotFound`.
+         */
+        get: operations["SpaceMemberships_get"];
+        /**
+         * Update a space membership
+         * @description Replaces the `admin` flag and the roles of a membership (version + 1); it needs the current version in
+         *     `X-Service-Version` (a missing or stale one answers 409 `VersionMismatch`). Organization owners and admins and
+         *     space admins may call it. Unknown roles, roles of another space or `admin: false` without roles answer 422
+         *     `ValidationFailed` naming the path; an unknown membership answers 404 `NotFound`. Nothing changes on an error.
+         */
+        put: operations["SpaceMemberships_update"];
+        post?: never;
+        /**
+         * Delete a space membership
+         * @description Removes the user from the space; the user stays a member of the organization. Organization owners and admins and
+         *     space admins may remove anyone; any member may remove their own membership (someone else's answers 403
+         *     `AccessDenied`). An unknown membership answers 404 `NotFound`.
+         */
+        delete: operations["SpaceMemberships_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{space_id}/tags": {
         parameters: {
             query?: never;
@@ -2084,6 +2161,7 @@ export interface paths {
          *     `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`, `sys.updatedBy.sys.id`, `sys.visibility` and `name` (e.g. `sys.visibility=public`, `name[match]=spring`).
          *     Any token with access to the space may call it, read-only tokens included. An unknown parameter, filter path or
          *     `order` key answers 400 `InvalidQuery` naming it; an unknown space or environment answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Tags permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["MasterTags_list"];
         put?: never;
@@ -2106,6 +2184,7 @@ export interface paths {
          * @description Returns one tag.
          *     Any token with access to the space may call it, read-only tokens included. An unknown space, environment or tag
          *     answers 404 `NotFound`.
+         *     A space member without the admin flag needs the Tags permission (`read`) from one of their roles, else 403 `AccessDenied`.
          */
         get: operations["MasterTags_get"];
         /**
@@ -3474,6 +3553,17 @@ export interface components {
             policies?: components["schemas"]["RolePolicy"][];
             sys?: components["schemas"]["Tessera.Common.JsonObject"];
         };
+        /** @description A link to a role of the space. */
+        RoleLink: {
+            /** @description The system properties of a link to another resource. */
+            sys: {
+                /** @enum {string} */
+                type: "Link";
+                /** @enum {string} */
+                linkType: "Role";
+                id: string;
+            };
+        };
         /**
          * @description One right within an area of the space: `read` (not for `Settings` and `Environments`) or `manage` (read and write).
          * @enum {string}
@@ -3585,6 +3675,78 @@ export interface components {
             name: string;
             /** @description Code of the default locale of the `master` environment (default `en-US`). */
             defaultLocale?: string;
+        };
+        /**
+         * @description A user's membership of a space: `admin` (everything in the space) or the roles that say what the member may do.
+         *     A user has at most one membership per space.
+         */
+        SpaceMembership: {
+            admin: boolean;
+            /** @description The roles of the member in this space (`[]` for an admin without roles). */
+            roles: components["schemas"]["RoleLink"][];
+            /** @description The member (also in `sys.user`). */
+            user: components["schemas"]["Tessera.Common.UserLink"];
+            sys: components["schemas"]["SpaceMembershipSys"];
+        };
+        /** @description A page of the memberships of a space. */
+        SpaceMembershipCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["SpaceMembership"][];
+        };
+        /**
+         * @description The body that creates a space membership. `roles` must name roles of this space, at least one when `admin` is
+         *     false; `email` must be the email of a member (pending or active) of the space's organization.
+         */
+        SpaceMembershipCreateInput: {
+            admin: boolean;
+            roles: components["schemas"]["RoleLink"][];
+            email: string;
+        };
+        /** @description System properties of a space membership. */
+        SpaceMembershipSys: {
+            /** @enum {string} */
+            type: "SpaceMembership";
+            /** @description Generated (22 base62 characters). */
+            id: string;
+            /**
+             * Format: int32
+             * @description 0 after creation; each update adds 1.
+             */
+            version: number;
+            space: components["schemas"]["Tessera.Common.SpaceLink"];
+            user: components["schemas"]["Tessera.Common.UserLink"];
+            /**
+             * Format: date-time
+             * @description When the resource was created (ISO-8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the resource was last changed (ISO-8601, UTC).
+             */
+            updatedAt: string;
+            createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+            updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+        };
+        /**
+         * @description The body that replaces a space membership's `admin` flag and roles. The member cannot change: `email`, `user` and
+         *     `sys` are accepted and ignored, so a membership read from the API can be sent back as it is.
+         */
+        SpaceMembershipUpdateInput: {
+            admin: boolean;
+            roles: components["schemas"]["RoleLink"][];
+            email?: string;
+            user?: components["schemas"]["Tessera.Common.JsonObject"];
+            sys?: components["schemas"]["Tessera.Common.JsonObject"];
         };
         /** @description The body that renames a space. */
         SpaceUpdateInput: {
@@ -3935,6 +4097,12 @@ export interface components {
         "SearchParameters.skip": number;
         /** @description Id of the environment (or alias) to copy from; default `master`. It must exist and be ready. */
         SourceEnvironmentHeader: string;
+        /** @description The space membership id. */
+        SpaceMembershipPath: string;
+        /** @description Maximum number of items to return (default 100, at most 1000). */
+        "SpaceMembershipQuery.limit": number;
+        /** @description Number of items to skip (default 0). */
+        "SpaceMembershipQuery.skip": number;
         /** @description The space id. */
         SpacePath: string;
         /** @description The tag id: letters, digits, dot, hyphen and underscore, 1 to 64 characters. */
@@ -4750,6 +4918,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -4980,6 +5165,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -10082,6 +10284,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -10171,6 +10390,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -10602,6 +10838,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -10835,6 +11088,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -16011,6 +16281,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -16245,6 +16532,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -17767,6 +18071,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -17858,6 +18179,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -18699,6 +19037,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -18929,6 +19284,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -20018,6 +20390,23 @@ export interface operations {
                     "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
                 };
             };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
             /** @description The resource does not exist or the token has no access to it (`NotFound`). */
             404: {
                 headers: {
@@ -20107,6 +20496,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -21250,6 +21656,639 @@ export interface operations {
             };
         };
     };
+    SpaceMemberships_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["SpaceMembershipQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 1000). */
+                limit?: components["parameters"]["SpaceMembershipQuery.limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["SpaceMembershipCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    SpaceMemberships_create: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["SpaceMembershipCreateInput"];
+                "application/json": components["schemas"]["SpaceMembershipCreateInput"];
+            };
+        };
+        responses: {
+            /** @description 201: the resource was created. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["SpaceMembership"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    SpaceMemberships_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The space membership id. */
+                space_membership_id: components["parameters"]["SpaceMembershipPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["SpaceMembership"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    SpaceMemberships_update: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: {
+                /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
+                "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+            };
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The space membership id. */
+                space_membership_id: components["parameters"]["SpaceMembershipPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["SpaceMembershipUpdateInput"];
+                "application/json": components["schemas"]["SpaceMembershipUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["SpaceMembership"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The version header is missing or stale (`VersionMismatch`); nothing was written. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    SpaceMemberships_delete: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The space membership id. */
+                space_membership_id: components["parameters"]["SpaceMembershipPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 204: done, no body. */
+            204: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
     MasterTags_list: {
         parameters: {
             query?: {
@@ -21316,6 +22355,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;
@@ -21420,6 +22476,23 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;

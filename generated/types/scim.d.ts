@@ -3,10 +3,191 @@
  * Do not make direct changes to the file.
  */
 
-export type paths = Record<string, never>;
+export interface paths {
+    "/scim/v2/organizations/{organization_id}/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the resource types
+         * @description The resource types this server provisions (RFC 7644 §4), today `User`. Only organization owners and admins may
+         *     call it.
+         */
+        get: operations["ScimDiscovery_listResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/organizations/{organization_id}/ResourceTypes/{resource_type_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a resource type
+         * @description One resource type by its id (`User`); an unknown id answers 404. Only organization owners and admins may call it.
+         */
+        get: operations["ScimDiscovery_getResourceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/organizations/{organization_id}/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the schemas
+         * @description The schemas of the resources this server provisions, with only the attributes it supports and their mutability
+         *     (`userName`, `name.givenName`, `name.familyName` immutable; `active` and `emails` read-only). Only organization
+         *     owners and admins may call it.
+         */
+        get: operations["ScimDiscovery_listSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/organizations/{organization_id}/Schemas/{schema_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a schema
+         * @description One schema by its URN id (`urn:ietf:params:scim:schemas:core:2.0:User`); an unknown id answers 404. Only organization owners and admins may call it.
+         */
+        get: operations["ScimDiscovery_getSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/organizations/{organization_id}/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the service provider configuration
+         * @description What this SCIM service supports (RFC 7644 §4): PATCH and filters (`userName eq "..."`, at most 100 results a
+         *     page); no bulk, sorting, ETags or password changes; bearer-token authentication with a personal access token.
+         *     Only organization owners and admins may call it (others get 403, non-members 404).
+         */
+        get: operations["ScimDiscovery_serviceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/organizations/{organization_id}/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Lists the organization's people (pending and active members), oldest first. The only filter is
+         *     `userName eq "<email>"` (as Okta and Entra send it); any other filter answers 400 `invalidFilter`. Pages are
+         *     1-based: `startIndex` (default 1) and `count` (default and at most 100; 0 answers only `totalResults`).
+         *     Only organization owners and admins may call it.
+         */
+        get: operations["ScimUsers_list"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Provisions a person: invites `userName` (an email) into the organization as a `pending` member with role
+         *     `member`, through the same invitation the User Management API makes (a new account takes `name`'s given and
+         *     family name). The invitation URL is not shown here; see the README on handing a provisioned person over. A
+         *     userName that is already a member or invited answers 409 `uniqueness`; a missing or malformed one 400
+         *     `invalidValue`. Only organization owners and admins may call it.
+         */
+        post: operations["ScimUsers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/organizations/{organization_id}/Users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description Returns one of the organization's people by user id; anyone else answers 404. Only organization owners and admins may call it.
+         */
+        get: operations["ScimUsers_get"];
+        /**
+         * Replace a user
+         * @description Kept for identity-provider compatibility: no user attribute can be changed through SCIM, so the body is accepted
+         *     and the user answered unchanged (Okta sends `active: false` here to deactivate; delete the user instead).
+         *     Only organization owners and admins may call it.
+         */
+        put: operations["ScimUsers_replace"];
+        post?: never;
+        /**
+         * Delete a user
+         * @description Removes the person from the organization: their organization membership and, with it, their space memberships
+         *     (and team memberships). The account stays. The last owner cannot be removed (400). Only organization owners
+         *     and admins may call it; only an owner may remove an owner.
+         */
+        delete: operations["ScimUsers_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch a user
+         * @description Kept for identity-provider compatibility: the PatchOp is checked (a malformed one answers 400 `invalidSyntax`,
+         *     a path that is no User attribute 400 `invalidPath`) and the user answered unchanged, as no attribute can be
+         *     changed through SCIM. Only organization owners and admins may call it.
+         */
+        patch: operations["ScimUsers_update"];
+        trace?: never;
+    };
+}
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An email address of a user: the account's email, primary, of type `work`. */
+        ScimEmail: {
+            value: string;
+            type?: string;
+            primary?: boolean;
+        };
         /** @description An error as RFC 7644 §3.12 defines it. */
         ScimError: {
             schemas: string[];
@@ -15,9 +196,129 @@ export interface components {
             scimType?: string;
             detail?: string;
         };
-        /** @description The SCIM error response. */
-        ScimErrorResponse: {
-            body: components["schemas"]["ScimError"];
+        /** @description Where a SCIM resource lives and when it changed (RFC 7643 §3.1). */
+        ScimMeta: {
+            resourceType: string;
+            /** Format: date-time */
+            created?: string;
+            /** Format: date-time */
+            lastModified?: string;
+            location?: string;
+        };
+        /** @description A person's name: the account's first and last name. */
+        ScimName: {
+            givenName?: string | null;
+            familyName?: string | null;
+        };
+        /** @description The body of a SCIM PATCH (RFC 7644 §3.5.2); the operations are checked against the User schema. */
+        ScimPatchOp: {
+            schemas?: string[];
+            Operations?: unknown[];
+        };
+        /** @description A SCIM resource type: its endpoint and schema (RFC 7643 §6). */
+        ScimResourceType: {
+            schemas: string[];
+            id: string;
+            name: string;
+            endpoint: string;
+            description?: string;
+            schema: string;
+            meta?: components["schemas"]["ScimMeta"];
+        };
+        /** @description A page of SCIM resource types (RFC 7644 §3.4.2). */
+        ScimResourceTypeList: {
+            schemas: string[];
+            /** Format: int32 */
+            totalResults: number;
+            /** Format: int32 */
+            itemsPerPage?: number;
+            /** Format: int32 */
+            startIndex?: number;
+            Resources?: components["schemas"]["ScimResourceType"][];
+        };
+        /** @description A SCIM schema: the attributes of a resource this server supports (RFC 7643 §7). */
+        ScimSchema: {
+            schemas: string[];
+            id: string;
+            name: string;
+            description?: string;
+            attributes: components["schemas"]["ScimSchemaAttribute"][];
+            meta?: components["schemas"]["ScimMeta"];
+        };
+        /** @description One attribute of a SCIM schema (RFC 7643 §7). */
+        ScimSchemaAttribute: {
+            name: string;
+            type: string;
+            multiValued: boolean;
+            description?: string;
+            required: boolean;
+            caseExact?: boolean;
+            mutability: string;
+            returned: string;
+            uniqueness?: string;
+            canonicalValues?: string[];
+            referenceTypes?: string[];
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
+        };
+        /** @description A page of SCIM schemas (RFC 7644 §3.4.2). */
+        ScimSchemaList: {
+            schemas: string[];
+            /** Format: int32 */
+            totalResults: number;
+            /** Format: int32 */
+            itemsPerPage?: number;
+            /** Format: int32 */
+            startIndex?: number;
+            Resources?: components["schemas"]["ScimSchema"][];
+        };
+        /** @description A sub-attribute of a complex SCIM schema attribute (RFC 7643 §7). Not recursive: the request validator dereferences schemas. */
+        ScimSchemaSubAttribute: {
+            name: string;
+            type: string;
+            multiValued: boolean;
+            description?: string;
+            required: boolean;
+            caseExact?: boolean;
+            mutability: string;
+            returned: string;
+            uniqueness?: string;
+            canonicalValues?: string[];
+            referenceTypes?: string[];
+        };
+        /** @description A SCIM user: a person with a membership (pending or active) of the organization. */
+        ScimUser: {
+            schemas: string[];
+            /** @description The account's user id. */
+            id: string;
+            /** @description The account's email. */
+            userName: string;
+            name: components["schemas"]["ScimName"];
+            /** @description Read-only: true while the person is a member of the organization (invited or joined). */
+            active: boolean;
+            /** @description Read-only: the account's email. */
+            emails: components["schemas"]["ScimEmail"][];
+            meta: components["schemas"]["ScimMeta"];
+        };
+        /** @description A new SCIM user: the email to invite and the name of a new account. Other attributes are accepted and ignored. */
+        ScimUserInput: {
+            schemas?: string[];
+            /** @description The email of the person to invite. */
+            userName: string;
+            name?: {
+                givenName?: string | null;
+                familyName?: string | null;
+            };
+        };
+        /** @description A page of SCIM users (RFC 7644 §3.4.2). */
+        ScimUserList: {
+            schemas: string[];
+            /** Format: int32 */
+            totalResults: number;
+            /** Format: int32 */
+            itemsPerPage: number;
+            /** Format: int32 */
+            startIndex: number;
+            Resources?: components["schemas"]["ScimUser"][];
         };
         /** @description Describes this SCIM service provider's capabilities (RFC 7643 §5). */
         ServiceProviderConfig: {
@@ -54,10 +355,1195 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The organization id. */
+        ScimOrganizationPath: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    ScimDiscovery_listResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResourceTypeList"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimDiscovery_getResourceType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The resource type id, such as `User`. */
+                resource_type_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResourceType"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimDiscovery_listSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimSchemaList"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimDiscovery_getSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The schema URN. */
+                schema_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimSchema"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimDiscovery_serviceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ServiceProviderConfig"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimUsers_list: {
+        parameters: {
+            query?: {
+                /** @description A SCIM filter: only `userName eq "<email>"`. */
+                filter?: string;
+                /** @description The 1-based index of the first result (default 1; smaller values count as 1). */
+                startIndex?: number;
+                /** @description How many results (default and at most 100; negative values count as 0). */
+                count?: number;
+                /** @description Accepted for compatibility and ignored: users are always answered whole. */
+                attributes?: string;
+                /** @description Accepted for compatibility and ignored: users are always answered whole. */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUserList"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimUsers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimUserInput"];
+                "application/json": components["schemas"]["ScimUserInput"];
+            };
+        };
+        responses: {
+            /** @description A created SCIM user and its URL. */
+            201: {
+                headers: {
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimUsers_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The user id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimUsers_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The user id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimUserInput"];
+                "application/json": components["schemas"]["ScimUserInput"];
+            };
+        };
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimUsers_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The user id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's deletion: no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimUsers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The user id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimPatchOp"];
+                "application/json": components["schemas"]["ScimPatchOp"];
+            };
+        };
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+}

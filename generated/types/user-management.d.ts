@@ -157,6 +157,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{organization_id}/space_memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all space memberships of an organization
+         * @description Lists the space memberships of every space of the organization, oldest first; each names its space in
+         *     `sys.space`. Only the organization's owners and admins may call it (read-only tokens included); other members get
+         *     403 `AccessDenied`, and an organization the token's user is not an active member of answers 404 `NotFound`.
+         *     An unknown filter or order answers 400 `InvalidQuery`.
+         */
+        get: operations["OrganizationSpaceMemberships_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/space_memberships/{space_membership_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single space membership of an organization
+         * @description Returns one space membership of any space of the organization. Only the organization's owners and admins may
+         *     call it; an unknown membership answers 404 `NotFound`.
+         */
+        get: operations["OrganizationSpaceMemberships_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/team_memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all team memberships of an organization
+         * @description Lists the team memberships of every team of the organization, oldest first; filter by
+         *     `sys.organizationMembership.sys.id` to see the teams of one member. Any member of the organization may call it,
+         *     read-only tokens included. An unknown filter, order or include answers 400 `InvalidQuery` naming the parameter.
+         */
+        get: operations["OrganizationTeamMemberships_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all teams
+         * @description Lists the teams of the organization, oldest first, each with its `sys.memberCount`. Any member of the
+         *     organization may call it, read-only tokens included; an organization the token's user is not an active member
+         *     of answers 404 `NotFound`. Takes `skip` and `limit` (at most 100); any other parameter answers 400 `InvalidQuery`.
+         */
+        get: operations["Teams_list"];
+        put?: never;
+        /**
+         * Create a team
+         * @description Creates a team with version 0 and no members. Only owners and admins may call it (others get 403
+         *     `AccessDenied`). A name another team of the organization has answers 422 `ValidationFailed` (`taken`, path
+         *     `name`); nothing is created.
+         */
+        post: operations["Teams_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single team
+         * @description Returns one team of the organization. Any member may call it; an unknown team answers 404 `NotFound`.
+         */
+        get: operations["Teams_get"];
+        /**
+         * Update a team
+         * @description Replaces the team's name and description. Needs the team's current version in `X-Service-Version` (a missing or
+         *     stale one answers 409 `VersionMismatch`). Only owners and admins may call it; a name another team has answers
+         *     422 `ValidationFailed` (`taken`); nothing changes.
+         */
+        put: operations["Teams_update"];
+        post?: never;
+        /**
+         * Delete a team
+         * @description Deletes the team and its team memberships (the members stay in the organization). Only owners and admins may
+         *     call it; an unknown team answers 404 `NotFound`.
+         */
+        delete: operations["Teams_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/teams/{team_id}/team_memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all team memberships of a team
+         * @description Lists the members of the team, oldest first. Any member of the organization may call it, read-only tokens
+         *     included; an unknown team answers 404 `NotFound`; any parameter but `skip`, `limit`, `order` and `include` (with
+         *     the values listed) answers 400 `InvalidQuery` naming it.
+         */
+        get: operations["TeamMemberships_list"];
+        put?: never;
+        /**
+         * Create a team membership
+         * @description Adds an organization membership (pending or active) to the team. Only owners and admins may call it (others get
+         *     403 `AccessDenied`). An `organizationMembershipId` that is not a membership of this organization, or one already
+         *     in the team, answers 422 `ValidationFailed` naming `organizationMembershipId`; an unknown team answers 404
+         *     `NotFound`. Nothing changes then.
+         */
+        post: operations["TeamMemberships_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/teams/{team_id}/team_memberships/{team_membership_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single team membership
+         * @description Returns one membership of the team. Any member of the organization may call it; an unknown one answers 404 `NotFound`.
+         */
+        get: operations["TeamMemberships_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team membership
+         * @description Removes the member from the team (the organization membership stays). Only owners and admins may call it.
+         */
+        delete: operations["TeamMemberships_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -255,7 +433,7 @@ export interface components {
                 updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
             };
         };
-        /** @description A page of organization memberships (at most 100 per page in this API). */
+        /** @description A page of organization memberships (at most 100 per page in this API); `includes` holds what `include` asked for. */
         OrganizationMembershipCollection: {
             sys: {
                 /** @enum {string} */
@@ -268,6 +446,7 @@ export interface components {
             /** Format: int32 */
             total: number;
             items: components["schemas"]["OrganizationMembership"][];
+            includes?: components["schemas"]["UmIncludes"];
         };
         /** @description A link to an organization membership. */
         OrganizationMembershipLink: {
@@ -298,6 +477,150 @@ export interface components {
             /** Format: int32 */
             total: number;
             items: components["schemas"]["Tessera.Management.Role"][];
+        };
+        /** @description A page of the space memberships of an organization's spaces (at most 100 per page in this API). */
+        OrganizationSpaceMembershipCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["Tessera.Management.SpaceMembership"][];
+        };
+        /** @description A team of an organization: a group of members that can be given access to spaces together. */
+        Team: {
+            name: string;
+            description: string | null;
+            sys: {
+                /** @enum {string} */
+                type: "Team";
+                id: string;
+                /** Format: int32 */
+                version: number;
+                /**
+                 * Format: int32
+                 * @description How many members the team has.
+                 */
+                memberCount: number;
+                organization: components["schemas"]["Tessera.Common.OrganizationLink"];
+                /**
+                 * Format: date-time
+                 * @description When the resource was created (ISO-8601, UTC).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the resource was last changed (ISO-8601, UTC).
+                 */
+                updatedAt: string;
+                createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+                updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+            };
+        };
+        /** @description A page of teams. */
+        TeamCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["Team"][];
+            includes?: components["schemas"]["UmIncludes"];
+        };
+        /** @description The body that creates or replaces a team. The name is unique in the organization. */
+        TeamInput: {
+            name: string;
+            description: string | null;
+        };
+        /** @description A link to a team. */
+        TeamLink: {
+            /** @description The system properties of a link to another resource. */
+            sys: {
+                /** @enum {string} */
+                type: "Link";
+                /** @enum {string} */
+                linkType: "Team";
+                id: string;
+            };
+        };
+        /** @description A member of a team: one organization membership of the team's organization. */
+        TeamMembership: {
+            /** @description The id of the organization membership this team membership is for. */
+            organizationMembershipId: string;
+            sys: {
+                /** @enum {string} */
+                type: "TeamMembership";
+                id: string;
+                organization: components["schemas"]["Tessera.Common.OrganizationLink"];
+                team: components["schemas"]["TeamLink"];
+                organizationMembership: components["schemas"]["OrganizationMembershipLink"];
+                user: components["schemas"]["Tessera.Common.UserLink"];
+                /**
+                 * Format: date-time
+                 * @description When the resource was created (ISO-8601, UTC).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the resource was last changed (ISO-8601, UTC).
+                 */
+                updatedAt: string;
+                createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+                updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+            };
+        };
+        /** @description A page of team memberships; `includes` holds what `include` asked for. */
+        TeamMembershipCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["TeamMembership"][];
+            includes?: components["schemas"]["UmIncludes"];
+        };
+        /** @description The body that adds an organization membership to a team. */
+        TeamMembershipInput: {
+            /** @description An organization membership of the team's organization. */
+            organizationMembershipId: string;
+            /** @description Accepted from older clients and ignored: a team has no admins of its own. */
+            admin?: boolean;
+        };
+        /**
+         * @description Order and linked resources of a team's memberships: `order` takes `sys.createdAt` and `sys.updatedAt`; `include`
+         *     takes `sys.createdBy`, `sys.updatedBy`, `sys.user` (in `includes.User`) and `sys.organizationMembership` (in
+         *     `includes.OrganizationMembership`).
+         */
+        TeamMembershipQuery: {
+            /**
+             * Format: int32
+             * @description Number of items to skip (default 0).
+             */
+            skip?: number;
+            /**
+             * Format: int32
+             * @description Maximum number of items to return (default 100, at most 100).
+             */
+            limit?: number;
+            /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
+            order?: string;
+            /** @description Comma-separated link paths whose resources the answer's `includes` holds, grouped by type (e.g. `sys.user` gives `includes.User`). */
+            include?: string;
         };
         /** @description The error body of the REST APIs. */
         "Tessera.Common.ErrorBody": {
@@ -412,6 +735,17 @@ export interface components {
         "Tessera.Management.RoleConstraint": {
             [key: string]: unknown;
         };
+        /** @description A link to a role of the space. */
+        "Tessera.Management.RoleLink": {
+            /** @description The system properties of a link to another resource. */
+            sys: {
+                /** @enum {string} */
+                type: "Link";
+                /** @enum {string} */
+                linkType: "Role";
+                id: string;
+            };
+        };
         /**
          * @description One right within an area of the space: `read` (not for `Settings` and `Environments`) or `manage` (read and write).
          * @enum {string}
@@ -466,34 +800,142 @@ export interface components {
             createdBy?: components["schemas"]["Tessera.Common.UserLink"];
             updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
         };
+        /**
+         * @description A user's membership of a space: `admin` (everything in the space) or the roles that say what the member may do.
+         *     A user has at most one membership per space.
+         */
+        "Tessera.Management.SpaceMembership": {
+            admin: boolean;
+            /** @description The roles of the member in this space (`[]` for an admin without roles). */
+            roles: components["schemas"]["Tessera.Management.RoleLink"][];
+            /** @description The member (also in `sys.user`). */
+            user: components["schemas"]["Tessera.Common.UserLink"];
+            sys: components["schemas"]["Tessera.Management.SpaceMembershipSys"];
+        };
+        /** @description System properties of a space membership. */
+        "Tessera.Management.SpaceMembershipSys": {
+            /** @enum {string} */
+            type: "SpaceMembership";
+            /** @description Generated (22 base62 characters). */
+            id: string;
+            /**
+             * Format: int32
+             * @description 0 after creation; each update adds 1.
+             */
+            version: number;
+            space: components["schemas"]["Tessera.Common.SpaceLink"];
+            user: components["schemas"]["Tessera.Common.UserLink"];
+            /**
+             * Format: date-time
+             * @description When the resource was created (ISO-8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the resource was last changed (ISO-8601, UTC).
+             */
+            updatedAt: string;
+            createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+            updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+        };
+        /** @description The user the access token belongs to. */
+        "Tessera.Management.User": {
+            firstName: string | null;
+            lastName: string | null;
+            email: string;
+            avatarUrl?: string | null;
+            activated: boolean;
+            confirmed: boolean;
+            sys: {
+                /** @enum {string} */
+                type: "User";
+                id: string;
+                /** Format: int32 */
+                version: number;
+                /**
+                 * Format: date-time
+                 * @description When the resource was created (ISO-8601, UTC).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the resource was last changed (ISO-8601, UTC).
+                 */
+                updatedAt: string;
+                createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+                updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+            };
+        };
+        /**
+         * @description The resources the items of a page link to, grouped by type, when the request names link paths in `include`
+         *     (only those of the current page; links to resources that are gone are left out).
+         */
+        UmIncludes: {
+            User?: components["schemas"]["Tessera.Management.User"][];
+            OrganizationMembership?: components["schemas"]["OrganizationMembership"][];
+            Team?: components["schemas"]["Team"][];
+        };
     };
     responses: never;
     parameters: {
         /** @description The organization membership id. */
         "OrganizationMembershipPath.organization_membership_id": string;
         /**
-         * @description Filters `<path>[<operator>]=<value>`, all of which must hold, on `role`, `sys.status`, `sys.id`,
-         *     `sys.user.sys.id`, `sys.user.email`, `sys.user.firstName`, `sys.user.lastName` (none, `[ne]`, `[in]`, `[nin]`,
-         *     `[exists]`) and `sys.createdAt`, `sys.updatedAt` (also `[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers
-         *     400 `InvalidQuery` naming the parameter.
+         * @description Full-text search and filters. `query=<words>`: each word must start a word of the member's user id, first name,
+         *     last name or email (case-insensitive; form-encoded, so a space may be sent as `+`). Filters
+         *     `<path>[<operator>]=<value>`, all of which must hold: `role` and `sys.status` (none, `[ne]`, `[in]`,
+         *     `[nin]`; `owner`, `admin`, `developer`, `member` and `pending`, `active`), `sys.user.sys.id` and `sys.user.email`
+         *     (none, `[ne]`, `[in]`, `[nin]`), `sys.user.firstName` and `sys.user.lastName` (none, `[ne]`, `[exists]`),
+         *     `sys.createdAt` and `sys.updatedAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400
+         *     `InvalidQuery` naming the parameter.
          */
         "OrganizationMembershipQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
-        /** @description Maximum number of items to return (default 100, at most 100). */
-        "OrganizationMembershipQuery.limit": number;
+        /** @description Comma-separated link paths: `sys.user`, `sys.createdBy`, `sys.updatedBy`; the users are in `includes.User`. */
+        "OrganizationMembershipQuery.include": string;
         /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `role,-sys.createdAt`. */
         "OrganizationMembershipQuery.order": string;
-        /** @description Number of items to skip (default 0). */
-        "OrganizationMembershipQuery.skip": number;
         /** @description The organization id. */
         OrganizationPath: string;
         /** @description Maximum number of items to return (default 100, at most 100). */
         "OrganizationRoleQuery.limit": number;
         /** @description Number of items to skip (default 0). */
         "OrganizationRoleQuery.skip": number;
+        /** @description The space membership id. */
+        "OrganizationSpaceMembershipPath.space_membership_id": string;
+        /**
+         * @description Filters `<path>[<operator>]=<value>`, all of which must hold: `sys.id`, `sys.space.sys.id`, `sys.user.sys.id`,
+         *     `sys.user.email`, `roles.sys.id` (none, `[ne]`, `[in]`, `[nin]`, `[exists]`; `roles.sys.id` matches a membership
+         *     having that role), `admin` (none, `[ne]`, `[exists]`; `true` or `false`) and `sys.createdAt`, `sys.updatedAt`
+         *     (also `[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400 `InvalidQuery` naming the parameter.
+         */
+        "OrganizationSpaceMembershipQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
+        /** @description Maximum number of items to return (default 100, at most 100). */
+        "OrganizationSpaceMembershipQuery.limit": number;
+        /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
+        "OrganizationSpaceMembershipQuery.order": string;
+        /** @description Number of items to skip (default 0). */
+        "OrganizationSpaceMembershipQuery.skip": number;
+        /**
+         * @description Filters `<path>[<operator>]=<value>`: `sys.organizationMembership.sys.id` (none, `[ne]`, `[in]`, `[nin]`; lists
+         *     comma separated). Anything else answers 400 `InvalidQuery` naming the parameter.
+         */
+        "OrganizationTeamMembershipQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
+        /** @description The team membership id. */
+        "TeamMembershipPath.team_membership_id": string;
+        /** @description The team id. */
+        "TeamPath.team_id": string;
         /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
         "Tessera.Common.AuthQuery": string;
         /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
         "Tessera.Common.VersionHeader": number;
+        /** @description Comma-separated link paths whose resources the answer's `includes` holds, grouped by type (e.g. `sys.user` gives `includes.User`). */
+        "UmOrderIncludeQuery.include": string;
+        /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
+        "UmOrderIncludeQuery.order": string;
+        /** @description Maximum number of items to return (default 100, at most 100). */
+        "UmPagingQuery.limit": number;
+        /** @description Number of items to skip (default 0). */
+        "UmPagingQuery.skip": number;
     };
     requestBodies: never;
     headers: never;
@@ -890,16 +1332,21 @@ export interface operations {
                 /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
                 access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
                 /** @description Number of items to skip (default 0). */
-                skip?: components["parameters"]["OrganizationMembershipQuery.skip"];
+                skip?: components["parameters"]["UmPagingQuery.skip"];
                 /** @description Maximum number of items to return (default 100, at most 100). */
-                limit?: components["parameters"]["OrganizationMembershipQuery.limit"];
+                limit?: components["parameters"]["UmPagingQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `role,-sys.createdAt`. */
                 order?: components["parameters"]["OrganizationMembershipQuery.order"];
+                /** @description Comma-separated link paths: `sys.user`, `sys.createdBy`, `sys.updatedBy`; the users are in `includes.User`. */
+                include?: components["parameters"]["OrganizationMembershipQuery.include"];
                 /**
-                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold, on `role`, `sys.status`, `sys.id`,
-                 *     `sys.user.sys.id`, `sys.user.email`, `sys.user.firstName`, `sys.user.lastName` (none, `[ne]`, `[in]`, `[nin]`,
-                 *     `[exists]`) and `sys.createdAt`, `sys.updatedAt` (also `[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers
-                 *     400 `InvalidQuery` naming the parameter.
+                 * @description Full-text search and filters. `query=<words>`: each word must start a word of the member's user id, first name,
+                 *     last name or email (case-insensitive; form-encoded, so a space may be sent as `+`). Filters
+                 *     `<path>[<operator>]=<value>`, all of which must hold: `role` and `sys.status` (none, `[ne]`, `[in]`,
+                 *     `[nin]`; `owner`, `admin`, `developer`, `member` and `pending`, `active`), `sys.user.sys.id` and `sys.user.email`
+                 *     (none, `[ne]`, `[in]`, `[nin]`), `sys.user.firstName` and `sys.user.lastName` (none, `[ne]`, `[exists]`),
+                 *     `sys.createdAt` and `sys.updatedAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400
+                 *     `InvalidQuery` naming the parameter.
                  */
                 filters?: components["parameters"]["OrganizationMembershipQuery.filters"];
             };
@@ -1437,6 +1884,1489 @@ export interface operations {
                 content: {
                     "application/vnd.service.management.v1+json": components["schemas"]["OrganizationRoleCollection"];
                 };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    OrganizationSpaceMemberships_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["OrganizationSpaceMembershipQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 100). */
+                limit?: components["parameters"]["OrganizationSpaceMembershipQuery.limit"];
+                /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
+                order?: components["parameters"]["OrganizationSpaceMembershipQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold: `sys.id`, `sys.space.sys.id`, `sys.user.sys.id`,
+                 *     `sys.user.email`, `roles.sys.id` (none, `[ne]`, `[in]`, `[nin]`, `[exists]`; `roles.sys.id` matches a membership
+                 *     having that role), `admin` (none, `[ne]`, `[exists]`; `true` or `false`) and `sys.createdAt`, `sys.updatedAt`
+                 *     (also `[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400 `InvalidQuery` naming the parameter.
+                 */
+                filters?: components["parameters"]["OrganizationSpaceMembershipQuery.filters"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["OrganizationSpaceMembershipCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    OrganizationSpaceMemberships_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The space membership id. */
+                space_membership_id: components["parameters"]["OrganizationSpaceMembershipPath.space_membership_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Management.SpaceMembership"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    OrganizationTeamMemberships_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["UmPagingQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 100). */
+                limit?: components["parameters"]["UmPagingQuery.limit"];
+                /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
+                order?: components["parameters"]["UmOrderIncludeQuery.order"];
+                /** @description Comma-separated link paths whose resources the answer's `includes` holds, grouped by type (e.g. `sys.user` gives `includes.User`). */
+                include?: components["parameters"]["UmOrderIncludeQuery.include"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`: `sys.organizationMembership.sys.id` (none, `[ne]`, `[in]`, `[nin]`; lists
+                 *     comma separated). Anything else answers 400 `InvalidQuery` naming the parameter.
+                 */
+                filters?: components["parameters"]["OrganizationTeamMembershipQuery.filters"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["TeamMembershipCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    Teams_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["UmPagingQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 100). */
+                limit?: components["parameters"]["UmPagingQuery.limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["TeamCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    Teams_create: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["TeamInput"];
+                "application/json": components["schemas"]["TeamInput"];
+            };
+        };
+        responses: {
+            /** @description 201: the resource was created. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Team"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    Teams_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team id. */
+                team_id: components["parameters"]["TeamPath.team_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Team"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    Teams_update: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: {
+                /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
+                "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+            };
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team id. */
+                team_id: components["parameters"]["TeamPath.team_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["TeamInput"];
+                "application/json": components["schemas"]["TeamInput"];
+            };
+        };
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Team"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The version header is missing or stale (`VersionMismatch`); nothing was written. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    Teams_delete: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team id. */
+                team_id: components["parameters"]["TeamPath.team_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 204: done, no body. */
+            204: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    TeamMemberships_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["UmPagingQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 100). */
+                limit?: components["parameters"]["UmPagingQuery.limit"];
+                /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
+                order?: components["parameters"]["UmOrderIncludeQuery.order"];
+                /** @description Comma-separated link paths whose resources the answer's `includes` holds, grouped by type (e.g. `sys.user` gives `includes.User`). */
+                include?: components["parameters"]["UmOrderIncludeQuery.include"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team id. */
+                team_id: components["parameters"]["TeamPath.team_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["TeamMembershipCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    TeamMemberships_create: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team id. */
+                team_id: components["parameters"]["TeamPath.team_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["TeamMembershipInput"];
+                "application/json": components["schemas"]["TeamMembershipInput"];
+            };
+        };
+        responses: {
+            /** @description 201: the resource was created. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["TeamMembership"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    TeamMemberships_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team id. */
+                team_id: components["parameters"]["TeamPath.team_id"];
+                /** @description The team membership id. */
+                team_membership_id: components["parameters"]["TeamMembershipPath.team_membership_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["TeamMembership"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    TeamMemberships_delete: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team id. */
+                team_id: components["parameters"]["TeamPath.team_id"];
+                /** @description The team membership id. */
+                team_membership_id: components["parameters"]["TeamMembershipPath.team_membership_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 204: done, no body. */
+            204: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is malformed: a bad header, path parameter or JSON body. */
             400: {

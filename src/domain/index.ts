@@ -20,6 +20,10 @@ import { authorizer } from './access/authorizer.ts';
 import { organizationMembershipsService } from './members/organization-memberships-service.ts';
 import { invitationsService, type InvitationsOptions } from './members/invitations-service.ts';
 import { rolesService } from './access/roles-service.ts';
+import { spaceMembershipsService } from './members/space-memberships-service.ts';
+import { scimUsersService } from './scim/scim-users-service.ts';
+import { teamMembershipsService } from './teams/team-memberships-service.ts';
+import { teamsService } from './teams/teams-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
@@ -31,6 +35,8 @@ export interface ServiceOptions { uploads?: UploadsOptions; assetProcessing?: As
 export function createServices(storage: Storage, options: ServiceOptions = {}) {
   const spaces = spacesService(storage);
   const resolveEnvironment = environmentResolver(storage, spaces);
+  const organizationMemberships = organizationMembershipsService(storage);
+  const invitations = invitationsService(storage, options.invitations ?? { publicBase: () => 'http://localhost:8080' });
   return {
     identity: identityService(storage),
     authorizer: authorizer(storage),
@@ -50,9 +56,13 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     assetProcessing: assetProcessingService(storage, resolveEnvironment, options.assetProcessing ?? { fetchRemoteFiles: false }),
     search: searchService(storage, resolveEnvironment),
     tags: tagsService(storage, resolveEnvironment),
-    organizationMemberships: organizationMembershipsService(storage),
-    invitations: invitationsService(storage, options.invitations ?? { publicBase: () => 'http://localhost:8080' }),
+    organizationMemberships,
+    invitations,
+    scimUsers: scimUsersService(storage, invitations, organizationMemberships),
     roles: rolesService(storage, spaces),
+    spaceMemberships: spaceMembershipsService(storage, spaces),
+    teams: teamsService(storage),
+    teamMemberships: teamMembershipsService(storage),
   };
 }
 

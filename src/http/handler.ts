@@ -32,6 +32,8 @@ export interface ApiResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The body's media type when it is not the vendor management one (the SCIM API answers `application/scim+json`). */
+  mediaType?: string;
 }
 
 export type Handler = (req: ApiRequest) => Promise<ApiResult>;

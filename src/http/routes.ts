@@ -87,7 +87,7 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
         res.statusCode = result.status;
         res.end();
       } else {
-        writeJson(res, result.status, options.vendor.mgmtMediaType, JSON.stringify(result.body));
+        writeJson(res, result.status, result.mediaType ?? options.vendor.mgmtMediaType, JSON.stringify(result.body));
       }
     } catch (error) {
       next(error);

@@ -10,9 +10,10 @@ import { authenticate } from './middleware/authenticate.ts';
 import { authorize } from './middleware/authorize.ts';
 import { cors } from './middleware/cors.ts';
 import { errorHandler, lastResort, notFoundLayer } from './middleware/error-handler.ts';
+import { scimErrorHandler } from './middleware/scim-error-handler.ts';
 import type { RateLimitMiddleware } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
-import { loadDocument, mergeDocuments, ROUTED_APIS } from './openapi-documents.ts';
+import { loadDocument, acceptUnencodedScimFilters, mergeDocuments, ROUTED_APIS } from './openapi-documents.ts';
 import { publicRoutes } from './public-routes.ts';
 import { firstSegment, gateByFirstSegment, type GatedHandler } from './path-gate.ts';
 import { directChain } from './direct-chain.ts';
@@ -72,8 +73,8 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
     routers.push(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
   }
 
-  // The management and user-management documents are routed by one validator over their merged paths.
-  const routed = mergeDocuments(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendor)));
+  // The management, user-management and SCIM documents are routed by one validator over their merged paths.
+  const routed = acceptUnencodedScimFilters(mergeDocuments(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendor))));
   indexValidatorRouteLookup();
   const validator = OpenApiValidator.middleware({
     apiSpec: routed as never,
@@ -96,6 +97,7 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
     ...validation,
     operationDispatcher([routed], handlers, { vendor, baseUrl }),
     notFoundLayer,
+    scimErrorHandler(logger),
     errorHandler(logger, vendor),
   ];
   // Operations that need no credential (joining with an invitation) run the same layers, without authentication.

@@ -29,7 +29,15 @@ export type AccessRule =
   | OrganizationRule
   | { readonly scope: 'space'; readonly action: EntityAction; readonly subject: 'Entry' | 'Asset' }
   | { readonly scope: 'space'; readonly action: 'read' | 'manage'; readonly subject: PermissionArea }
-  | { readonly scope: 'space'; readonly action: RecordAction; readonly subject: 'Space' | 'Upload' | 'Role' | 'SpaceMembership' };
+  | SpaceRecordRule;
+
+/** A record of a space. `alsoOwn`: a member without the right may still act on their own record (the grant's `standing` is then `member` and the service refuses anyone else's). */
+export interface SpaceRecordRule {
+  readonly scope: 'space';
+  readonly action: RecordAction;
+  readonly subject: 'Space' | 'Upload' | 'Role' | 'SpaceMembership';
+  readonly alsoOwn?: true;
+}
 
 export interface OrganizationRule {
   readonly scope: 'organization';
@@ -42,7 +50,7 @@ export interface OrganizationRule {
   readonly alsoOwn?: true;
 }
 
-export type OrganizationSubject = 'Organization' | 'Space' | 'OrganizationMembership' | 'Invitation' | 'Role' | 'SpaceMembership';
+export type OrganizationSubject = 'Organization' | 'Space' | 'OrganizationMembership' | 'Invitation' | 'Role' | 'SpaceMembership' | 'Team' | 'TeamMembership';
 export type Subject = AccessRule['subject'];
 
 const user = (action: RecordAction, subject: 'User' | 'PersonalAccessToken' | 'Space') => ({ scope: 'user', action, subject }) as const;
@@ -50,8 +58,8 @@ const organization = (action: OrganizationRule['action'], subject: OrganizationS
   ({ scope: 'organization', action, subject, ...own }) as const;
 const entity = (action: EntityAction, subject: 'Entry' | 'Asset') => ({ scope: 'space', action, subject }) as const;
 const area = (action: 'read' | 'manage', subject: PermissionArea) => ({ scope: 'space', action, subject }) as const;
-const space = (action: RecordAction, subject: 'Space' | 'Upload' | 'Role' | 'SpaceMembership') =>
-  ({ scope: 'space', action, subject }) as const;
+const space = (action: RecordAction, subject: SpaceRecordRule['subject'], own?: { alsoOwn: true }) =>
+  ({ scope: 'space', action, subject, ...own }) as const;
 
 /**
  * Every operation of the published documents and the access it needs: the one table the authorizer reads.
@@ -67,6 +75,28 @@ export const OPERATION_ACCESS = {
   OrganizationMemberships_get: organization('read', 'OrganizationMembership'),
   OrganizationMemberships_update: organization('update', 'OrganizationMembership'),
   OrganizationMemberships_delete: organization('delete', 'OrganizationMembership', { alsoOwn: true }),
+  Teams_list: organization('read', 'Team'),
+  Teams_get: organization('read', 'Team'),
+  Teams_create: organization('create', 'Team'),
+  Teams_update: organization('update', 'Team'),
+  Teams_delete: organization('delete', 'Team'),
+  TeamMemberships_list: organization('read', 'TeamMembership'),
+  TeamMemberships_get: organization('read', 'TeamMembership'),
+  TeamMemberships_create: organization('create', 'TeamMembership'),
+  TeamMemberships_delete: organization('delete', 'TeamMembership'),
+  OrganizationTeamMemberships_list: organization('read', 'TeamMembership'),
+  // The SCIM document: organization owners and admins only (reference §7.1), discovery included.
+  ScimDiscovery_serviceProviderConfig: organization('manage', 'OrganizationMembership'),
+  ScimDiscovery_listResourceTypes: organization('manage', 'OrganizationMembership'),
+  ScimDiscovery_getResourceType: organization('manage', 'OrganizationMembership'),
+  ScimDiscovery_listSchemas: organization('manage', 'OrganizationMembership'),
+  ScimDiscovery_getSchema: organization('manage', 'OrganizationMembership'),
+  ScimUsers_list: organization('manage', 'OrganizationMembership'),
+  ScimUsers_create: organization('manage', 'OrganizationMembership'),
+  ScimUsers_get: organization('manage', 'OrganizationMembership'),
+  ScimUsers_replace: organization('manage', 'OrganizationMembership'),
+  ScimUsers_update: organization('manage', 'OrganizationMembership'),
+  ScimUsers_delete: organization('manage', 'OrganizationMembership'),
   // The management document.
   Organizations_list: organization('read', 'Organization'),
   Spaces_list: user('read', 'Space'),
@@ -199,6 +229,13 @@ export const OPERATION_ACCESS = {
   Roles_update: space('update', 'Role'),
   Roles_delete: space('delete', 'Role'),
   OrganizationRoles_list: organization('manage', 'Role'), // owners and admins only
+  SpaceMemberships_list: space('read', 'SpaceMembership'),
+  SpaceMemberships_create: space('create', 'SpaceMembership'),
+  SpaceMemberships_get: space('read', 'SpaceMembership'),
+  SpaceMemberships_update: space('update', 'SpaceMembership'),
+  SpaceMemberships_delete: space('delete', 'SpaceMembership', { alsoOwn: true }), // a member may leave the space
+  OrganizationSpaceMemberships_list: organization('manage', 'SpaceMembership'), // owners and admins only
+  OrganizationSpaceMemberships_get: organization('manage', 'SpaceMembership'),
   MasterTags_list: area('read', 'Tags'),
   MasterTags_get: area('read', 'Tags'),
   MasterTags_createOrUpdate: area('manage', 'Tags'),

@@ -1,23 +1,29 @@
-import type { MembershipKey } from '../../storage/port/index.ts';
-import type { CollectionAttribute, CollectionSchema } from '../shared/collection-query.ts';
+import type { MembershipKey, OrganizationMembershipRecord } from '../../storage/port/index.ts';
+import { EQUALITY, field, RANGE, type UmCollection } from '../shared/um-collection.ts';
+import type { LinkOf } from '../shared/um-includes.ts';
 
-const symbol = (key: MembershipKey, extra: Partial<CollectionAttribute<MembershipKey>> = {}): CollectionAttribute<MembershipKey> => ({ key, type: 'symbol', ...extra });
+const ROLES = ['owner', 'admin', 'developer', 'member'] as const;
 
-/** What `GET /organizations/{o}/organization_memberships` filters and orders by (the table of the user-management spec, less `sys.lastActiveAt`, `sys.sso` and `query`). */
-export const ORGANIZATION_MEMBERSHIPS: CollectionSchema<MembershipKey> = {
-  attributes: {
-    'sys.id': symbol('id'),
-    'sys.createdAt': { key: 'createdAt', type: 'date' },
-    'sys.updatedAt': { key: 'updatedAt', type: 'date' },
-    'sys.version': { key: 'version', type: 'integer', unordered: true },
-    'sys.createdBy.sys.id': symbol('createdBy', { unordered: true }),
-    'sys.updatedBy.sys.id': symbol('updatedBy', { unordered: true }),
-    role: symbol('role'),
-    'sys.status': symbol('status'),
-    'sys.user.sys.id': symbol('userId'),
-    'sys.user.email': symbol('email'),
-    'sys.user.firstName': symbol('firstName'),
-    'sys.user.lastName': symbol('lastName'),
+/**
+ * `GET /organizations/{o}/organization_memberships`, as its table in the user-management spec lists it (less
+ * `sys.lastActiveAt` and `sys.sso`, which Tessera does not record). `sys.user.email` also filters by equality (an
+ * exact lookup the hosted service offers through `query`).
+ */
+export const ORGANIZATION_MEMBERSHIPS: UmCollection<MembershipKey> = {
+  fields: {
+    role: field('role', 'symbol', EQUALITY, { order: true, values: ROLES }),
+    'sys.status': field('status', 'symbol', EQUALITY, { values: ['pending', 'active'] }),
+    'sys.user.sys.id': field('userId', 'symbol', EQUALITY),
+    'sys.user.firstName': field('firstName', 'symbol', ['eq', 'ne', 'exists'], { order: true }),
+    'sys.user.lastName': field('lastName', 'symbol', ['eq', 'ne', 'exists'], { order: true }),
+    'sys.user.email': field('email', 'symbol', EQUALITY, { order: true }),
+    'sys.createdAt': field('createdAt', 'date', RANGE, { order: true }),
+    'sys.updatedAt': field('updatedAt', 'date', RANGE),
   },
   defaultOrder: [{ key: 'createdAt', direction: 'asc' }],
+  query: { key: 'text', over: ['sys.user.sys.id', 'sys.user.firstName', 'sys.user.lastName', 'sys.user.email'] },
+  include: { 'sys.user': 'User', 'sys.createdBy': 'User', 'sys.updatedBy': 'User' },
 };
+
+export const membershipLinks: LinkOf<OrganizationMembershipRecord> = (m, path) =>
+  (path === 'sys.user' ? m.userId : path === 'sys.createdBy' ? m.createdBy : path === 'sys.updatedBy' ? m.updatedBy : undefined);

@@ -1,6 +1,9 @@
 import { notFound, versionMismatch } from '../../errors/index.ts';
 import type { CollectionPage, MembershipKey, OrganizationMembershipRecord, OrganizationRole, Repositories, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
+import type { UmQuery } from '../shared/um-collection.ts';
+import { loadIncludes } from '../shared/um-includes.ts';
+import { membershipLinks, ORGANIZATION_MEMBERSHIPS } from './membership-collection.ts';
 import { denied, lastOwner, MANAGERS, organizationRole, requireManager, requireOwnerFor } from './organization-access.ts';
 
 /**
@@ -22,9 +25,11 @@ export function organizationMembershipsService(storage: Storage) {
   }
 
   return {
-    async list(actor: Actor, organizationId: string, page: CollectionPage<MembershipKey>) {
+    /** A page of memberships and, when `query.include` asks, the users they link to. */
+    async list(actor: Actor, organizationId: string, query: CollectionPage<MembershipKey> & Partial<Pick<UmQuery<MembershipKey>, 'include'>>) {
       await organizationRole(storage, actor, organizationId);
-      return members.pageMemberships(organizationId, page);
+      const page = await members.pageMemberships(organizationId, query);
+      return { ...page, includes: await loadIncludes(storage.repos, organizationId, page.items, query.include ?? [], ORGANIZATION_MEMBERSHIPS, membershipLinks) };
     },
 
     async get(actor: Actor, organizationId: string, membershipId: string) {

@@ -18,6 +18,11 @@ import { tagsHandlers } from './tags.handlers.ts';
 import { organizationMembershipsHandlers } from './organization-memberships.handlers.ts';
 import { invitationsHandlers } from './invitations.handlers.ts';
 import { rolesHandlers } from './roles.handlers.ts';
+import { spaceMembershipsHandlers } from './space-memberships.handlers.ts';
+import { scimDiscoveryHandlers } from './scim-discovery.handlers.ts';
+import { scimUsersHandlers } from './scim-users.handlers.ts';
+import { teamsHandlers } from './teams.handlers.ts';
+import { teamMembershipsHandlers } from './team-memberships.handlers.ts';
 
 /** Every REST handler keyed by the operationId of the published OpenAPI documents. */
 export function allHandlers(services: Services): HandlerMap {
@@ -40,5 +45,10 @@ export function allHandlers(services: Services): HandlerMap {
     ...organizationMembershipsHandlers(services),
     ...invitationsHandlers(services),
     ...rolesHandlers(services),
+    ...spaceMembershipsHandlers(services),
+    ...scimDiscoveryHandlers(),
+    ...scimUsersHandlers(services),
+    ...teamsHandlers(services),
+    ...teamMembershipsHandlers(services),
   };
 }

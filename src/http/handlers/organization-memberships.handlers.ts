@@ -1,16 +1,15 @@
 import type { Services } from '../../domain/index.ts';
 import { ORGANIZATION_MEMBERSHIPS } from '../../domain/members/membership-collection.ts';
-import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
-import { collection } from '../../domain/shared/paging.ts';
+import { compileUmQuery } from '../../domain/shared/um-collection.ts';
 import { noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentOrganizationMembership } from '../presenters/members.presenter.ts';
+import { umCollection } from '../presenters/um-collection.presenter.ts';
 
 export function organizationMembershipsHandlers({ organizationMemberships }: Services): HandlerMap {
   return {
     OrganizationMemberships_list: async (req) => {
-      const page = compileCollectionQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
-      const { items, total } = await organizationMemberships.list(req.actor, req.params.organization_id, page);
-      return ok(collection(items.map(presentOrganizationMembership), total, page));
+      const query = compileUmQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
+      return ok(umCollection(await organizationMemberships.list(req.actor, req.params.organization_id, query), query, presentOrganizationMembership));
     },
 
     OrganizationMemberships_get: async (req) =>

@@ -29,9 +29,14 @@ export const pathEncodingGuard: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Path parameters that are no ids: a SCIM schema is named by its URN (`urn:ietf:params:scim:schemas:core:2.0:User`). */
+const URN_PARAMS = new Set(['schema_id']);
+const URN_PATTERN = /^urn:[a-zA-Z0-9._:-]{1,250}$/;
+
 function pathParamError(params: Record<string, string> | undefined): AppError | undefined {
   for (const name in params) {
     const value = params[name]!;
+    if (URN_PARAMS.has(name) && URN_PATTERN.test(value)) continue;
     if (!CLIENT_ID_PATTERN.test(value)) {
       return new AppError('BadRequest', `The path parameter ${name} must be 1 to 64 letters, digits, dots, hyphens or underscores, got "${printable(value)}".`, {
         errors: [{ name: 'invalid', path: [name], details: 'does not match ^[a-zA-Z0-9-_.]{1,64}$' }],

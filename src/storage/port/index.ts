@@ -14,6 +14,8 @@ import type { UploadsRepository } from './uploads.ts';
 import type { SearchRepository } from './search.ts';
 import type { TagsRepository } from './tags.ts';
 import type { RolesRepository } from './roles.ts';
+import type { MemberRolesRepository } from './member-roles.ts';
+import type { LinkedRecordsRepository, TeamsRepository } from './teams.ts';
 import type { ContentResponseCache } from './content-responses.ts';
 
 export type * from './records.ts';
@@ -34,6 +36,8 @@ export type * from './uploads.ts';
 export type * from './search.ts';
 export type * from './tags.ts';
 export type * from './roles.ts';
+export type * from './member-roles.ts';
+export type * from './teams.ts';
 export type * from './content-responses.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
@@ -55,6 +59,11 @@ export interface Repositories {
   search: SearchRepository;
   tags: TagsRepository;
   roles: RolesRepository;
+  /** The roles of a user's space membership, read-cached (the authorizer's one read for a member). */
+  memberRoles: MemberRolesRepository;
+  teams: TeamsRepository;
+  /** The linked resources of user-management collections (`include`). */
+  linkedRecords: LinkedRecordsRepository;
 }
 
 /** The storage port the domain depends on. */

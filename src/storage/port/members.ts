@@ -1,4 +1,7 @@
 import type { AuditKey, CollectionPage, OrganizationRole, Page, UserRecord } from './records.ts';
+import type { SpaceMembershipsStore } from './space-memberships.ts';
+
+export type * from './space-memberships.ts';
 
 /** A user's membership of an organization, with the user's name and email (for lists and filters). */
 export interface OrganizationMembershipRecord {
@@ -13,8 +16,8 @@ export interface InvitationRecord {
   createdBy: string | null; updatedBy: string | null; createdAt: string; updatedAt: string;
 }
 
-/** What organization memberships are filtered and ordered by. */
-export type MembershipKey = 'id' | 'role' | 'status' | 'userId' | 'email' | 'firstName' | 'lastName' | AuditKey;
+/** What organization memberships are filtered and ordered by; `text`: the words `query` searches (user id, names, email). */
+export type MembershipKey = 'id' | 'role' | 'status' | 'userId' | 'email' | 'firstName' | 'lastName' | 'text' | AuditKey;
 
 export interface NewMembership { id: string; organizationId: string; userId: string; role: OrganizationRole; createdBy: string; }
 export interface NewInvitation {
@@ -22,8 +25,8 @@ export interface NewInvitation {
   role: OrganizationRole; tokenHash: string; createdBy: string;
 }
 
-/** Organization memberships and the invitations that make them. */
-export interface MembersRepository {
+/** Organization memberships and the invitations that make them, and space memberships. */
+export interface MembersRepository extends SpaceMembershipsStore {
   /** Locks the organization's row until the transaction ends (membership changes of one organization in turn); false: no such organization. */
   lockOrganization(organizationId: string): Promise<boolean>;
   /** The user with this email, compared case-insensitively. */
@@ -44,7 +47,7 @@ export interface MembersRepository {
   /** Sets the role at the expected version; undefined when the membership or the version does not match. */
   updateRole(organizationId: string, membershipId: string, role: OrganizationRole, expectedVersion: number, userId: string): Promise<OrganizationMembershipRecord | undefined>;
   activate(membershipId: string): Promise<void>;
-  /** Deletes the membership (its invitations go with it) and the user's space memberships in the organization's spaces. */
+  /** Deletes the membership (its invitations and team memberships go with it) and the user's space memberships in the organization's spaces. */
   deleteMembership(organizationId: string, membershipId: string): Promise<boolean>;
 
   insertInvitation(i: NewInvitation): Promise<InvitationRecord>;

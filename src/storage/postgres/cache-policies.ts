@@ -1,5 +1,6 @@
 import type {
-  ApiKeysRepository, AssetsRepository, ContentTypesRepository, EntriesRepository, EnvironmentsRepository, LocalesRepository, SearchRepository, TagsRepository,
+  ApiKeysRepository, AssetsRepository, ContentTypesRepository, EntriesRepository, EnvironmentsRepository, LocalesRepository, MemberRolesRepository,
+  RolesRepository, SearchRepository, TagsRepository,
 } from '../port/index.ts';
 import { everyWrite, type CachePolicy } from './cached-repository.ts';
 import { spaceTag } from './spaces-repository.ts';
@@ -120,3 +121,27 @@ export const entriesCachePolicy = everyWrite<EntriesRepository>({ announcedAfter
 export const assetsCachePolicy = everyWrite<AssetsRepository>({ announcedAfterCommit: true })(['find', 'unknownTags'], {
   insert: ofNew, update: ofRow, publish: ofRow, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, updateFile: ofRow,
 });
+
+/**
+ * The roles of the members of a space (what the authorizer compiles into their rights). Every write of a role's
+ * definition or of a membership's roles invalidates this tag or `spaceTag(spaceId)`: membership writes invalidate
+ * `spaceTag` (it also covers `spaces.findAccessible`), role writes this tag.
+ */
+export const memberRolesTag = (spaceId: string) => `member-roles:${spaceId}`;
+
+// Every request of a member without the admin flag reads their roles.
+export const memberRolesCachePolicy: CachePolicy<MemberRolesRepository> = {
+  reads: {
+    rolesOf: {
+      key: (spaceId, userId) => `member-roles:${spaceId}:${userId}`,
+      tags: (spaceId, userId) => [memberRolesTag(spaceId), spaceTag(spaceId), `user:${userId}`],
+    },
+  },
+};
+
+const ofRoleSpace = (spaceId: string) => [memberRolesTag(spaceId)];
+
+// A new role is in no membership yet; changing or deleting one changes the rights of its members.
+export const rolesCachePolicy: CachePolicy<RolesRepository> = {
+  writes: { update: ofRoleSpace, delete: ofRoleSpace },
+};

@@ -5,20 +5,22 @@ import type { CacheContext } from './cache-context.ts';
 import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
 import type { Executor } from './executor.ts';
 import { userTag } from './identity-repository.ts';
+import { spaceMembershipsStore } from './space-memberships-repository.ts';
 import { organizationTag } from './spaces-repository.ts';
 
 const COLUMNS: CollectionColumns<MembershipKey> = {
   id: 'm.id', role: 'm.role', status: 'm.status', userId: 'm.user_id', email: 'u.email', firstName: 'u.first_name',
   lastName: 'u.last_name', createdAt: seconds('m.created_at'), updatedAt: seconds('m.updated_at'), version: 'm.version',
   createdBy: 'm.created_by', updatedBy: 'm.updated_by',
+  text: sql`concat_ws(' ', ${sql.ref('m.user_id')}, ${sql.ref('u.first_name')}, ${sql.ref('u.last_name')}, ${sql.ref('u.email')})`,
 };
 
-const MEMBERSHIP_COLUMNS = [
+export const MEMBERSHIP_COLUMNS = [
   'm.id', 'm.organization_id', 'm.user_id', 'm.role', 'm.status', 'm.version', 'm.created_by', 'm.updated_by', 'm.created_at',
   'm.updated_at', 'u.email', 'u.first_name', 'u.last_name',
 ] as const;
 
-const toMembership = (r: any): OrganizationMembershipRecord => ({
+export const toMembership = (r: any): OrganizationMembershipRecord => ({
   id: r.id, organizationId: r.organization_id, userId: r.user_id, role: r.role, status: r.status, version: r.version,
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
   user: { email: r.email, firstName: r.first_name, lastName: r.last_name },
@@ -30,7 +32,7 @@ const toInvitation = (r: any): InvitationRecord => ({
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-const toUser = (r: any): UserRecord => ({
+export const toUser = (r: any): UserRecord => ({
   id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
@@ -41,6 +43,7 @@ export function membersRepository(db: Executor, cache?: CacheContext): MembersRe
   const changedAccess = (organizationId: string, userId: string) => cache?.invalidate([organizationTag(organizationId), userTag(userId)]);
 
   return {
+    ...spaceMembershipsStore(db, cache),
     async lockOrganization(organizationId) {
       return !!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().executeTakeFirst());
     },

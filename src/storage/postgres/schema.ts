@@ -18,6 +18,14 @@ export interface InvitationsTable {
   token_hash: string; user_id: string | null; created_by: string | null; updated_by: string | null;
   created_at: Timestamp; updated_at: Timestamp;
 }
+export interface TeamsTable {
+  id: string; organization_id: string; name: string; description: string | null; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface TeamMembershipsTable {
+  id: string; organization_id: string; team_id: string; organization_membership_id: string;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
 export interface PersonalAccessTokensTable {
   id: string; user_id: string; name: string; scopes: string[]; token_hash: string;
   expires_at: NullableTimestamp; revoked_at: NullableTimestamp; created_at: Timestamp; updated_at: Timestamp;
@@ -115,6 +123,8 @@ export interface DatabaseSchema {
   users: UsersTable;
   organization_memberships: OrganizationMembershipsTable;
   invitations: InvitationsTable;
+  teams: TeamsTable;
+  team_memberships: TeamMembershipsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   spaces: SpacesTable;
   space_memberships: SpaceMembershipsTable;

@@ -22,9 +22,13 @@ import { uploadsRepository } from './uploads-repository.ts';
 import { searchRepository } from './search/search-repository.ts';
 import { tagsRepository } from './tags-repository.ts';
 import { rolesRepository } from './roles-repository.ts';
+import { memberRolesRepository } from './member-roles-repository.ts';
+import { linkedRecordsRepository } from './linked-records-repository.ts';
+import { teamsRepository } from './teams-repository.ts';
 import { withCache } from './cached-repository.ts';
 import {
-  apiKeysCachePolicy, assetsCachePolicy, contentTypesCachePolicy, entriesCachePolicy, environmentsCachePolicy, localesCachePolicy, searchCachePolicy, tagsCachePolicy,
+  apiKeysCachePolicy, assetsCachePolicy, contentTypesCachePolicy, entriesCachePolicy, environmentsCachePolicy, localesCachePolicy, memberRolesCachePolicy,
+  rolesCachePolicy, searchCachePolicy, tagsCachePolicy,
 } from './cache-policies.ts';
 import { contentResponseCache } from './content-response-cache.ts';
 
@@ -47,7 +51,10 @@ function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'
     uploads: uploadsRepository(db),
     search: withCache(searchRepository(db, cache), cache, searchCachePolicy),
     tags: withCache(tagsRepository(db), cache, tagsCachePolicy),
-    roles: rolesRepository(db, cache),
+    roles: withCache(rolesRepository(db, cache), cache, rolesCachePolicy),
+    memberRoles: withCache(memberRolesRepository(db), cache, memberRolesCachePolicy),
+    teams: teamsRepository(db),
+    linkedRecords: linkedRecordsRepository(db),
   };
 }
 

@@ -20,6 +20,7 @@ import * as entryLinksStates from './0020-entry-links-states.ts';
 import * as lookupIndexShapes from './0021-lookup-index-shapes.ts';
 import * as roles from './0022-roles.ts';
 import * as invitations from './0023-invitations.ts';
+import * as teams from './0024-teams.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-lookup-index-shapes': lookupIndexShapes,
   '0022-roles': roles,
   '0023-invitations': invitations,
+  '0024-teams': teams,
 };
