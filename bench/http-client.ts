@@ -44,7 +44,7 @@ export function httpClient(baseUrl: string, headers: Record<string, string>, max
     return reply.body;
   }
 
-  return { request, expectStatus, close: () => agent.destroy() };
+  return { baseUrl, request, expectStatus, close: () => agent.destroy() };
 }
 
 export type HttpClient = ReturnType<typeof httpClient>;

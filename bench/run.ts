@@ -6,6 +6,7 @@ import { cpuReferenceMs } from './cpu-reference.ts';
 import { runGraphqlBench } from './graphql.ts';
 import { runFragmentBombBench } from './graphql-fragment-bomb.ts';
 import { runLinkReadBench } from './link-read.ts';
+import { runMemberThroughputBench } from './member-throughput.ts';
 import { runUploadBench } from './upload-part.ts';
 import { runUmCollectionsBench } from './um-collections.ts';
 import { measure, type LoadFigures } from './load.ts';
@@ -51,7 +52,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const row = (label: string, f: LoadFigures) =>
   `  ${label.padEnd(32)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
 
-const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench, graphql: runGraphqlBench, upload: runUploadBench, links: runLinkReadBench,
+const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench, graphql: runGraphqlBench, upload: runUploadBench, links: runLinkReadBench, access: runMemberThroughputBench,
   'graphql-bomb': runFragmentBombBench, 'um-collections': runUmCollectionsBench,
 };
 
