@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateId } from '../src/lib/ids.ts';
 import { hashToken } from '../src/lib/secrets.ts';
 import { DB_KINDS } from './support/databases.ts';
+import { environmentFixtures } from './support/environment-fixtures.ts';
 import { useServer } from './support/harness.ts';
 
 const env = (id: string) => ({ sys: { type: 'Link', linkType: 'Environment', id } });
@@ -9,6 +10,7 @@ const env = (id: string) => ({ sys: { type: 'Link', linkType: 'Environment', id 
 for (const kind of DB_KINDS) {
   describe(`${kind}: API keys and preview keys`, () => {
     const api = useServer(kind);
+    const members = environmentFixtures(api);
     const repos = () => api().tessera.storage.repos;
     const version = (v: number | string) => ({ headers: { [`${api().vendorPrefix}-Version`]: String(v) } });
 
@@ -19,6 +21,8 @@ for (const kind of DB_KINDS) {
     const stored = async (path: string) => (await api().get(path)).body;
 
     async function userToken(spaceId: string, admin?: boolean): Promise<string> {
+      // A member without the admin flag reads through a role that lets it read everything.
+      if (admin === false) return members.otherUser(spaceId);
       const id = generateId();
       await repos().identity.insertUser({ id, email: `${id}@example.test`, firstName: null, lastName: null });
       const token = `member-${id}`;

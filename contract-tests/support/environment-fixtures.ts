@@ -4,6 +4,13 @@ import { generateId } from '../../src/lib/ids.ts';
 import { hashToken } from '../../src/lib/secrets.ts';
 import { ADMIN_TOKEN, type TestServer } from './harness.ts';
 
+/** A role that reads every permission area a role can grant reading of, and every entry and asset. */
+const READER_ROLE = {
+  name: `Reader ${generateId()}`,
+  permissions: { ContentModel: ['read'], ContentDelivery: ['read'], Environments: [], EnvironmentAliases: ['read'], Settings: [], Tags: ['read'] },
+  policies: [{ effect: 'allow', actions: ['read'], constraint: { or: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { equals: [{ doc: 'sys.type' }, 'Asset'] }] } }],
+};
+
 /** Fixtures for the environment and alias suites, arranged over HTTP or, where no API exists yet, through the repositories. */
 export function environmentFixtures(api: () => TestServer) {
   const source = () => `${api().vendorPrefix}-Source-Environment`;
@@ -53,12 +60,24 @@ export function environmentFixtures(api: () => TestServer) {
   }
 
   /** A second user with a token; a non-admin member of `spaceId` when given, otherwise a stranger to it. */
+  /**
+   * A user with a write token: with `spaceId`, a member of that space (not admin) whose one role reads everything
+   * a role can let it read; without, a stranger to every space.
+   */
   async function otherUser(spaceId?: string): Promise<string> {
-    const { identity, spaces } = api().tessera.storage.repos;
+    const { identity } = api().tessera.storage.repos;
     const user = await identity.insertUser({ id: generateId(), email: `${generateId()}@example.test`, firstName: null, lastName: null });
     const token = `member-${generateId()}`;
     await identity.insertToken({ id: generateId(), userId: user.id, name: 't', scopes: ['content_management_manage'], tokenHash: hashToken(token), expiresAt: null });
-    if (spaceId) await spaces.insertMembership({ id: generateId(), spaceId, userId: user.id, admin: false, createdBy: user.id });
+    if (spaceId) {
+      const role = await api().post(`/spaces/${spaceId}/roles`, READER_ROLE);
+      expect(role.status, JSON.stringify(role.body)).toBe(201);
+      await api().tessera.database.db.insertInto('space_memberships').values({
+        id: generateId(), space_id: spaceId, user_id: user.id, admin: false, created_by: user.id,
+        roles: JSON.stringify([{ sys: { type: 'Link', linkType: 'Role', id: role.body.sys.id } }]),
+      } as never).execute();
+      api().tessera.cache?.clear();
+    }
     return token;
   }
 

@@ -11,15 +11,20 @@ type SpaceRule = Extract<AccessRule, { scope: 'space' }>;
  * Reads every member may do whatever their roles say. As on the hosted service, every member of a space reads its
  * content model and its locales: entries cannot be read or written without them, and a role that reads only
  * entries would otherwise be useless. (The spec's `ContentModel: ["read"]` is thereby implied for every member; the
- * permission still matters for `manage`.) Other settings (extensions) and environments need the Settings or
- * Environments permission.
+ * permission still matters for `manage`.) Other settings (extensions) need the Settings permission.
  */
 const READ_BY_EVERY_MEMBER = new Set<string>(['Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get'] satisfies OperationId[]);
+
+/**
+ * Environments too: the spec's Environments permission has no `read` (only manage, "needed to create environments"),
+ * and a member works in the space's environments, so every member lists and reads them.
+ */
+const EVERY_MEMBER_READS: readonly PermissionArea[] = ['ContentModel', 'Environments'];
 
 const denied = (message: string, reason: string) => new AppError('AccessDenied', message, { reasons: [reason] });
 
 function checkArea(rights: MemberRights, action: 'read' | 'manage', area: PermissionArea, operationId: string): void {
-  if (action === 'read' && (area === 'ContentModel' || READ_BY_EVERY_MEMBER.has(operationId))) return;
+  if (action === 'read' && (EVERY_MEMBER_READS.includes(area) || READ_BY_EVERY_MEMBER.has(operationId))) return;
   const grant = rights.permissions[area];
   const needed = action === 'manage' || MANAGE_ONLY_AREAS.includes(area) ? 'manage' : 'read';
   if (grant === 'manage' || grant === needed) return;
