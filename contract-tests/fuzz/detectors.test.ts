@@ -39,6 +39,9 @@ describe('pglite: fuzz detectors', () => {
     expect(problemsOf(response(400, '<pre>stack</pre>', 'text/html'), [])).toEqual(['error body is text/html, not JSON']);
     expect(problemsOf(response(404, '{"message":"no id"}'), [])).toEqual(['error body without sys.id']);
     expect(problemsOf(response(422, error), ['entries'])).toEqual(['refused with 422 but changed entries']);
+    const scimError = '{"schemas":["urn:ietf:params:scim:api:messages:2.0:Error"],"status":"400","scimType":"invalidFilter","detail":"x"}';
+    expect(problemsOf(response(400, scimError, 'application/scim+json'), [], 'scim')).toEqual([]);
+    expect(problemsOf(response(400, error, 'application/scim+json'), [], 'scim')).toEqual(['error body is not an RFC 7644 error']);
   });
 
   it('reports a request the server never answers as a hang', async () => {

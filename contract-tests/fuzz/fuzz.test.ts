@@ -9,7 +9,7 @@ import { FUZZ_SEED } from './seed.ts';
 import { closeConnections, send } from './send.ts';
 import { summary, writeReport } from './summary.ts';
 import { versionCache } from './versions.ts';
-import { type Failure, failureReport, problemsOf } from './verdict.ts';
+import { errorShapeOf, type Failure, failureReport, problemsOf } from './verdict.ts';
 import { buildWorld, type World } from './world.ts';
 
 /**
@@ -79,7 +79,7 @@ describe(`pglite: malformed requests to the ${operations.length} published opera
         const answer = await send(server.baseUrl, sent);
         totals.sent++;
         const refused = answer.kind === 'response' && answer.status >= 400;
-        const problems = problemsOf(answer, refused ? await watch.changedSince(before) : []);
+        const problems = problemsOf(answer, refused ? await watch.changedSince(before) : [], errorShapeOf(op.template));
         if (problems.length) failures.push({ op, fuzz, sent, answer, problems });
         if (answer.kind === 'hang') break; // the server may still be busy with it: later cases would only time out too
         if (answer.kind === 'response' && answer.status < 300 && op.method !== 'GET') {

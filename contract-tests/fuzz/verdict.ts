@@ -4,17 +4,31 @@ import type { Answer, Sent } from './send.ts';
 import { FUZZ_SEED } from './seed.ts';
 
 /** What a malformed request may never cause: a 5xx, a hang, a change from a refused request, an error body without an id. */
-export function problemsOf(answer: Answer, changedTables: string[]): string[] {
+export function problemsOf(answer: Answer, changedTables: string[], errorShape: ErrorShape = 'rest'): string[] {
   if (answer.kind === 'hang') return [`hang: no answer within ${answer.afterMs} ms`];
   if (answer.kind === 'error') return [`no answer: ${answer.message}`];
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   if (answer.status >= 400) {
     if (!/json/i.test(answer.contentType)) problems.push(`error body is ${answer.contentType || 'untyped'}, not JSON`);
-    else if (!hasErrorId(answer.text)) problems.push('error body without sys.id');
+    else if (errorShape === 'rest' && !hasErrorId(answer.text)) problems.push('error body without sys.id');
+    else if (errorShape === 'scim' && !isScimError(answer.text)) problems.push('error body is not an RFC 7644 error');
   }
   if (answer.status >= 400 && changedTables.length) problems.push(`refused with ${answer.status} but changed ${changedTables.join(', ')}`);
   return problems;
+}
+
+/** REST errors carry `sys.id`; the SCIM API answers RFC 7644 error messages. */
+export type ErrorShape = 'rest' | 'scim';
+export const errorShapeOf = (path: string): ErrorShape => (path.startsWith('/scim/') ? 'scim' : 'rest');
+
+function isScimError(text: string): boolean {
+  try {
+    const body = JSON.parse(text);
+    return Array.isArray(body?.schemas) && body.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') && typeof body.status === 'string';
+  } catch {
+    return false;
+  }
 }
 
 function hasErrorId(text: string): boolean {
