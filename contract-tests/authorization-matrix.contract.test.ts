@@ -16,7 +16,9 @@ import { ADMIN_TOKEN, useServer, type ApiResponse } from './support/harness.ts';
  * missing resource, but never for access. One space is arranged once; operations run reads first, deletes last.
  */
 const ROLE_ACTORS = ['contentReader', 'typeEditor', 'fieldLimited', 'noDelete'] as const;
-const ACTORS = ['revoked', 'readOnly', 'orgMember', 'spaceMember', ...ROLE_ACTORS, 'spaceAdmin', 'admin', 'owner'] as const;
+/** Team-derived actors: their only access is a team space membership of a team they are in (as `contentReader`, or admin). */
+const TEAM_ACTORS = ['teamReader', 'teamAdmin'] as const;
+const ACTORS = ['revoked', 'readOnly', 'orgMember', 'spaceMember', ...ROLE_ACTORS, ...TEAM_ACTORS, 'spaceAdmin', 'admin', 'owner'] as const;
 type ActorName = (typeof ACTORS)[number];
 type RoleActor = (typeof ROLE_ACTORS)[number] | 'spaceMember';
 type Outcome = 'allowed' | 'ownOnly' | 401 | 403 | 404;
@@ -54,13 +56,23 @@ function memberOutcome(actor: RoleActor, rule: Extract<AccessRule, { scope: 'spa
   const { subject, action } = rule;
   if (subject === 'Entry' || subject === 'Asset') return action === 'read' || MAY[actor](subject, action) ? 'allowed' : 403;
   if (subject === 'Upload') return action === 'read' || MAY[actor]('Asset', 'create') ? 'allowed' : 403;
-  if (subject === 'Space' || subject === 'Role' || subject === 'SpaceMembership') {
+  if (subject === 'Space' || subject === 'Role' || subject === 'SpaceMembership' || subject === 'TeamSpaceMembership' || subject === 'SpaceMember') {
     if (action === 'read') return 'allowed';
     return 'alsoOwn' in rule && rule.alsoOwn ? 'ownOnly' : 403;
   }
-  // Every member reads the content model and the locales; nobody here has any other permission.
-  if (action === 'read' && (subject === 'ContentModel' || LOCALE_READS.includes(operationId))) return 'allowed';
+  // Every member reads the content model, the environments and the locales; nobody here has any other permission.
+  if (action === 'read' && (subject === 'ContentModel' || subject === 'Environments' || LOCALE_READS.includes(operationId))) return 'allowed';
   return 403;
+}
+
+const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const SCIM_ERROR_IDS: Record<string, string> = { 401: 'AccessTokenInvalid', 403: 'AccessDenied', 404: 'NotFound' };
+
+/** SCIM answers refusals as RFC 7644 errors: read as the REST body they stand for, the detail as the reason. */
+function restShaped(res: ApiResponse): ApiResponse {
+  if (!Array.isArray(res.body?.schemas) || !res.body.schemas.includes(SCIM_ERROR)) return res;
+  const id = SCIM_ERROR_IDS[res.body.status] ?? `Scim${res.body.status}`;
+  return { ...res, body: { sys: { type: 'Error', id }, details: { reasons: [res.body.detail] } } };
 }
 
 /** The rules, independent of the authorizer's code. `readOnly` is a read-only token of the owner. */
@@ -74,9 +86,9 @@ function expected(actor: ActorName, rule: AccessRule, operationId: string): Outc
     if (rule.action === 'read' || organizationAdmin) return 'allowed';
     return rule.alsoOwn ? 'ownOnly' : 403;
   }
-  if (organizationAdmin || actor === 'spaceAdmin') return 'allowed';
+  if (organizationAdmin || actor === 'spaceAdmin' || actor === 'teamAdmin') return 'allowed';
   if (actor === 'orgMember') return 404;
-  return memberOutcome(actor, rule, operationId);
+  return memberOutcome(actor === 'teamReader' ? 'contentReader' : actor, rule, operationId);
 }
 
 const operations = operationsOf(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendorNames('service'))));
@@ -158,11 +170,29 @@ for (const kind of DB_KINDS) {
       });
       for (const actor of ROLE_ACTORS) {
         const role = await created(api().post(`/spaces/${ids.space_id}/roles`, ROLE_BODIES[actor]));
+        ids[`role:${actor}`] = role.sys.id;
         tokens[actor] = await member(actor, 'member', false, allSpaces, role.sys.id);
       }
+      for (const actor of TEAM_ACTORS) {
+        tokens[actor] = await member(actor, 'member');
+        const team = await created(api().post(`/organizations/${ids.organization_id}/teams`, { name: `Matrix ${actor}`, description: null }));
+        await created(api().post(`/organizations/${ids.organization_id}/teams/${team.sys.id}/team_memberships`, { organizationMembershipId: lastMembershipId }));
+        const roles = actor === 'teamAdmin' ? [] : [{ sys: { type: 'Link', linkType: 'Role', id: ids['role:contentReader'] } }];
+        for (const spaceId of allSpaces) {
+          await api().tessera.database.db.insertInto('team_space_memberships' as never).values({
+            id: generateId(), organization_id: ids.organization_id, space_id: spaceId, team_id: team.sys.id, admin: actor === 'teamAdmin', roles: JSON.stringify(roles),
+          } as never).execute();
+        }
+      }
+      // Team paths name a bystander team with a membership of the space: none of the actors' access hangs on it.
+      const bystanders = await created(api().post(`/organizations/${ids.organization_id}/teams`, { name: 'Matrix bystanders', description: null }));
+      ids.team_id = bystanders.sys.id;
+      ids.team_space_membership_id = (await created(api().post(`/spaces/${ids.space_id}/team_space_memberships`, { admin: true, roles: [] },
+        { headers: { [`${api().vendorPrefix}-Team`]: bystanders.sys.id } }))).sys.id;
       // Membership paths name a bystander's: none of the actors may act on it as their own.
       await member('bystander', 'member');
       ids.organization_membership_id = lastMembershipId;
+      ids.space_member_id = (await api().get('/users/me')).body.sys.id;
     }, 60_000);
 
     function pathFor(template: string, operationId: string, actor: ActorName): string {
@@ -203,7 +233,7 @@ for (const kind of DB_KINDS) {
           const path = pathFor(op.path, op.operationId, actor);
           // An operation open to anyone is called without a credential (its path carries its own secret).
           const token = rule!.scope === 'anyone' ? null : tokens[actor];
-          const res = await api().request(op.method.toUpperCase(), path, { token });
+          const res = restShaped(await api().request(op.method.toUpperCase(), path, { token }));
           const outcome = expected(actor, rule!, op.operationId);
           const problem = problemOf(outcome, res, op.operationId === 'Spaces_delete' ? doomedSpaces[actor] : ids.space_id);
           return problem && `${actor} (${outcome}): ${problem}; got ${res.status} ${res.text.slice(0, 200)}`;

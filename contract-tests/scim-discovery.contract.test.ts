@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
 import { joinAs, ownOrganization } from './support/member-fixtures.ts';
-import { expectScimError, SCIM_JSON, scim, scimBasePath, USER_SCHEMA } from './support/scim-fixtures.ts';
+import { expectScimError, GROUP_SCHEMA, SCIM_JSON, scim, scimBasePath, USER_SCHEMA } from './support/scim-fixtures.ts';
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: SCIM discovery`, () => {
@@ -23,15 +23,29 @@ for (const kind of DB_KINDS) {
       });
     });
 
-    it('lists the User resource type and reads it by id; an unknown id is a SCIM 404', async () => {
+    it('lists the User and Group resource types and reads them by id; an unknown id is a SCIM 404', async () => {
       const org = await ownOrganization(api());
       const list = await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes`);
       expect(list.status).toBe(200);
-      expect(new SCIMMY.Messages.ListResponse(list.body).totalResults).toBe(1);
+      expect(new SCIMMY.Messages.ListResponse(list.body).totalResults).toBe(2);
       expect(list.body.Resources[0]).toMatchObject({ id: 'User', endpoint: '/Users', schema: USER_SCHEMA });
+      expect(list.body.Resources[1]).toMatchObject({ id: 'Group', endpoint: '/Groups', schema: GROUP_SCHEMA });
       const one = await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/User`);
       expect(one.body).toEqual(list.body.Resources[0]);
-      expectScimError(await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/Group`), 404);
+      expect((await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/Group`)).body).toEqual(list.body.Resources[1]);
+      expectScimError(await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/Bulk`), 404);
+    });
+
+    it('publishes the Group schema: displayName unique, members of users', async () => {
+      const org = await ownOrganization(api());
+      const list = await scim(api(), 'GET', `${scimBasePath(org)}/Schemas`);
+      const schema = list.body.Resources.find((s: any) => s.id === GROUP_SCHEMA);
+      const attributes = Object.fromEntries(schema.attributes.map((a: any) => [a.name, a]));
+      expect(Object.keys(attributes).sort()).toEqual(['displayName', 'members']);
+      expect(attributes.displayName).toMatchObject({ required: true, uniqueness: 'server' });
+      expect(attributes.members.subAttributes.map((s: any) => s.name).sort()).toEqual(['display', 'type', 'value']);
+      const one = await scim(api(), 'GET', `${scimBasePath(org)}/Schemas/${encodeURIComponent(GROUP_SCHEMA)}`);
+      expect(one.body).toEqual(schema);
     });
 
     it('publishes the User schema with only the supported attributes and their mutability', async () => {

@@ -32,9 +32,22 @@ function userSchema(): SchemaDescription {
   return { ...full, attributes };
 }
 
-const userResourceType = () => ({
+/** scimmy's Group schema: `displayName` unique in the organization (a team's name), members referencing users only. */
+function groupSchema(): SchemaDescription {
+  const full = JSON.parse(JSON.stringify(SCIMMY.Schemas.Group.definition.describe())) as SchemaDescription;
+  const attributes = full.attributes.map((attribute) => {
+    if (attribute.name === 'displayName') return { ...attribute, uniqueness: 'server' };
+    if (attribute.name !== 'members' || !attribute.subAttributes) return attribute;
+    const subAttributes = attribute.subAttributes.filter((s) => s.name !== '$ref')
+      .map((s) => (s.name === 'type' ? { ...s, canonicalValues: ['User'] } : s));
+    return { ...attribute, subAttributes };
+  });
+  return { ...full, attributes };
+}
+
+const resourceType = (resource: typeof SCIMMY.Resources.User | typeof SCIMMY.Resources.Group) => ({
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
-  ...SCIMMY.Resources.User.describe(),
+  ...resource.describe(),
 });
 
 /** The discovery documents of RFC 7644 §4, with `meta.location` under `base` (the organization's SCIM URL). */
@@ -55,11 +68,9 @@ export function scimDiscovery(base: string) {
       }],
       meta: meta('ServiceProviderConfig', '/ServiceProviderConfig'),
     }),
-    resourceTypes: () => [{ ...userResourceType(), meta: meta('ResourceType', `/ResourceTypes/${SCIMMY.Resources.User.describe().id}`) }],
-    schemas: () => {
-      const schema = userSchema();
-      return [{ ...schema, meta: meta('Schema', `/Schemas/${schema.id}`) }];
-    },
+    resourceTypes: () => [SCIMMY.Resources.User, SCIMMY.Resources.Group]
+      .map((resource) => ({ ...resourceType(resource), meta: meta('ResourceType', `/ResourceTypes/${resource.describe().id}`) })),
+    schemas: () => [userSchema(), groupSchema()].map((schema) => ({ ...schema, meta: meta('Schema', `/Schemas/${schema.id}`) })),
   };
 }
 
