@@ -49,7 +49,8 @@ const MAY: Record<RoleActor, (subject: 'Entry' | 'Asset', action: string) => boo
   fieldLimited: (subject, action) => subject === 'Entry' && action === 'update',
   noDelete: (_, action) => action !== 'delete',
 };
-const LOCALE_READS = ['Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get'];
+const EVERY_MEMBER_READS = ['Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get',
+  'Extensions_list', 'Extensions_get', 'MasterExtensions_list', 'MasterExtensions_get'];
 
 /** A member without the admin flag, by the rules of the spec (management-api.md "Role") and the decisions of issue 20. */
 function memberOutcome(actor: RoleActor, rule: Extract<AccessRule, { scope: 'space' }>, operationId: string): Outcome {
@@ -61,7 +62,7 @@ function memberOutcome(actor: RoleActor, rule: Extract<AccessRule, { scope: 'spa
     return 'alsoOwn' in rule && rule.alsoOwn ? 'ownOnly' : 403;
   }
   // Every member reads the content model, the environments and the locales; nobody here has any other permission.
-  if (action === 'read' && (subject === 'ContentModel' || subject === 'Environments' || LOCALE_READS.includes(operationId))) return 'allowed';
+  if (action === 'read' && (subject === 'ContentModel' || subject === 'Environments' || EVERY_MEMBER_READS.includes(operationId))) return 'allowed';
   return 403;
 }
 

@@ -13,7 +13,11 @@ type SpaceRule = Extract<AccessRule, { scope: 'space' }>;
  * entries would otherwise be useless. (The spec's `ContentModel: ["read"]` is thereby implied for every member; the
  * permission still matters for `manage`.) Other settings (extensions) need the Settings permission.
  */
-const READ_BY_EVERY_MEMBER = new Set<string>(['Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get'] satisfies OperationId[]);
+const READ_BY_EVERY_MEMBER = new Set<string>([
+  'Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get',
+  // UI extensions render the fields of the entry editor, as editor interfaces do.
+  'Extensions_list', 'Extensions_get', 'MasterExtensions_list', 'MasterExtensions_get',
+] satisfies OperationId[]);
 
 /**
  * Environments too: the spec's Environments permission has no `read` (only manage, "needed to create environments"),
@@ -54,6 +58,8 @@ export function checkMemberRule(rights: MemberRights, rule: SpaceRule, operation
     case 'Space':
     case 'Role':
     case 'SpaceMembership':
+    case 'TeamSpaceMembership':
+    case 'SpaceMember':
       if (action === 'read') return;
       throw denied(`Only space admins may ${action} ${subject === 'Space' ? 'the space' : `${subject} records`}.`, 'admin role required');
     default:
