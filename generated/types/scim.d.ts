@@ -4,6 +4,75 @@
  */
 
 export interface paths {
+    "/scim/v2/organizations/{organization_id}/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List groups
+         * @description Lists the organization's teams as groups, oldest first. The only filter is `displayName eq "<name>"` (as Okta
+         *     and Entra send it); any other filter answers 400 `invalidFilter`. Pages are 1-based: `startIndex` (default 1)
+         *     and `count` (default and at most 100; 0 answers only `totalResults`). `excludedAttributes=members` leaves the
+         *     members out. Only organization owners and admins may call it.
+         */
+        get: operations["ScimGroups_list"];
+        put?: never;
+        /**
+         * Create a group
+         * @description Creates a team named `displayName` with `members` (SCIM user ids of this organization) as its team
+         *     memberships; it is visible at `/organizations/{organization_id}/teams` too. A name another team has answers
+         *     409 `uniqueness`; a member that is no user of the organization 400 `invalidValue`; nothing is created then.
+         *     Only organization owners and admins may call it.
+         */
+        post: operations["ScimGroups_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/organizations/{organization_id}/Groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a group
+         * @description Returns one team as a group by its id; an unknown id answers 404. Only organization owners and admins may call it.
+         */
+        get: operations["ScimGroups_get"];
+        /**
+         * Replace a group
+         * @description Replaces the group's `displayName` and its members (left out: none) in one step. A name another team has
+         *     answers 409 `uniqueness`, an unknown member 400 `invalidValue`; nothing changes then. Only organization owners
+         *     and admins may call it.
+         */
+        put: operations["ScimGroups_replace"];
+        post?: never;
+        /**
+         * Delete a group
+         * @description Deletes the team, its team memberships and its team space memberships; the people stay in the organization.
+         *     Only organization owners and admins may call it.
+         */
+        delete: operations["ScimGroups_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch a group
+         * @description Applies a PatchOp: `add`, `remove` and `replace` on `members` (also `members[value eq "<id>"]` paths) and
+         *     `replace` of `displayName`; op names are case-insensitive. All operations apply or none does. A malformed
+         *     message answers 400 `invalidSyntax`, an unknown path 400 `invalidPath`, a `remove` without path 400 `noTarget`,
+         *     an unknown member or a wrong value 400 `invalidValue`, a name another team has 409 `uniqueness`. Only
+         *     organization owners and admins may call it.
+         */
+        patch: operations["ScimGroups_update"];
+        trace?: never;
+    };
     "/scim/v2/organizations/{organization_id}/ResourceTypes": {
         parameters: {
             query?: never;
@@ -13,7 +82,7 @@ export interface paths {
         };
         /**
          * List the resource types
-         * @description The resource types this server provisions (RFC 7644 §4), today `User`. Only organization owners and admins may
+         * @description The resource types this server provisions (RFC 7644 §4), `User` and `Group`. Only organization owners and admins may
          *     call it.
          */
         get: operations["ScimDiscovery_listResourceTypes"];
@@ -34,7 +103,7 @@ export interface paths {
         };
         /**
          * Get a resource type
-         * @description One resource type by its id (`User`); an unknown id answers 404. Only organization owners and admins may call it.
+         * @description One resource type by its id (`User` or `Group`); an unknown id answers 404. Only organization owners and admins may call it.
          */
         get: operations["ScimDiscovery_getResourceType"];
         put?: never;
@@ -96,7 +165,7 @@ export interface paths {
         };
         /**
          * Get the service provider configuration
-         * @description What this SCIM service supports (RFC 7644 §4): PATCH and filters (`userName eq "..."`, at most 100 results a
+         * @description What this SCIM service supports (RFC 7644 §4): PATCH and filters (`userName eq "..."`, `displayName eq "..."`, at most 100 results a
          *     page); no bulk, sorting, ETags or password changes; bearer-token authentication with a personal access token.
          *     Only organization owners and admins may call it (others get 403, non-members 404).
          */
@@ -195,6 +264,54 @@ export interface components {
             status: string;
             scimType?: string;
             detail?: string;
+        };
+        /** @description A SCIM group: a team of the organization (`displayName` is the team's name, `members` its team memberships). */
+        ScimGroup: {
+            schemas: string[];
+            /** @description The team id. */
+            id: string;
+            /** @description The team's name, unique in the organization. */
+            displayName: string;
+            /** @description The team's members; left out when `excludedAttributes=members` asks. */
+            members?: components["schemas"]["ScimGroupMember"][];
+            meta: components["schemas"]["ScimMeta"];
+        };
+        /** @description A new group, or the whole of a replaced one. Other attributes are accepted and ignored. */
+        ScimGroupInput: {
+            schemas?: string[];
+            /** @description The team's name: unique in the organization. */
+            displayName: string;
+            /** @description The members: SCIM user ids of this organization's people (none when left out). */
+            members?: {
+                value?: string;
+                display?: string;
+                type?: string;
+            }[];
+        };
+        /** @description A page of SCIM groups (RFC 7644 §3.4.2). */
+        ScimGroupList: {
+            schemas: string[];
+            /** Format: int32 */
+            totalResults: number;
+            /** Format: int32 */
+            itemsPerPage: number;
+            /** Format: int32 */
+            startIndex: number;
+            Resources?: components["schemas"]["ScimGroup"][];
+        };
+        /** @description A member of a group: a SCIM user of the organization. */
+        ScimGroupMember: {
+            /** @description The member's SCIM user id (the account's user id, as `/Users` answers it). */
+            value: string;
+            /** @description The member's full name (or email when the account has no name); ignored in requests. */
+            display?: string;
+            /** @description `User`: groups hold users only. */
+            type?: string;
+        };
+        /** @description The body of a group PATCH (RFC 7644 §3.5.2): `add`, `remove` and `replace` on `members` and `displayName`. */
+        ScimGroupPatchOp: {
+            schemas?: string[];
+            Operations?: unknown[];
         };
         /** @description Where a SCIM resource lives and when it changed (RFC 7643 §3.1). */
         ScimMeta: {
@@ -365,6 +482,666 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    ScimGroups_list: {
+        parameters: {
+            query?: {
+                /** @description A SCIM filter: only `displayName eq "<name>"`. */
+                filter?: string;
+                /** @description The 1-based index of the first result (default 1; smaller values count as 1). */
+                startIndex?: number;
+                /** @description How many results (default and at most 100; negative values count as 0). */
+                count?: number;
+                /** @description Accepted for compatibility and ignored: groups are answered whole. */
+                attributes?: string;
+                /** @description `members` leaves the members out (as Entra asks); other attributes are ignored. */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroupList"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimGroups_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimGroupInput"];
+                "application/json": components["schemas"]["ScimGroupInput"];
+            };
+        };
+        responses: {
+            /** @description A created SCIM group and its URL. */
+            201: {
+                headers: {
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimGroups_get: {
+        parameters: {
+            query?: {
+                /** @description `members` leaves the members out; other attributes are ignored. */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The team id. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimGroups_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The team id. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimGroupInput"];
+                "application/json": components["schemas"]["ScimGroupInput"];
+            };
+        };
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimGroups_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The team id. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's deletion: no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    ScimGroups_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["ScimOrganizationPath"];
+                /** @description The team id. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimGroupPatchOp"];
+                "application/json": components["schemas"]["ScimGroupPatchOp"];
+            };
+        };
+        responses: {
+            /** @description A SCIM answer (`application/scim+json`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description The SCIM error response. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The SCIM error response. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
     ScimDiscovery_listResourceTypes: {
         parameters: {
             query?: never;

@@ -223,6 +223,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{organization_id}/team_space_memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all team space memberships of an organization
+         * @description Lists the team space memberships of every space of the organization, oldest first. Any active member of the
+         *     organization may call it, read-only tokens included; another organization answers 404 `NotFound`. An unknown
+         *     filter, operator, order or include answers 400 `InvalidQuery` naming the parameter.
+         */
+        get: operations["OrganizationTeamSpaceMemberships_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/team_space_memberships/{team_space_membership_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single team space membership of an organization
+         * @description Returns one team space membership of any space of the organization. Any active member of the organization may
+         *     call it; an unknown one answers 404 `NotFound`.
+         */
+        get: operations["OrganizationTeamSpaceMemberships_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{organization_id}/teams": {
         parameters: {
             query?: never;
@@ -491,6 +534,21 @@ export interface components {
             /** Format: int32 */
             total: number;
             items: components["schemas"]["Tessera.Management.SpaceMembership"][];
+        };
+        /** @description A page of the team space memberships of an organization's spaces; `includes` holds what `include` asked for. */
+        OrganizationTeamSpaceMembershipCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["Tessera.Management.TeamSpaceMembership"][];
+            includes?: components["schemas"]["UmIncludes"];
         };
         /** @description A team of an organization: a group of members that can be given access to spaces together. */
         Team: {
@@ -800,6 +858,31 @@ export interface components {
             createdBy?: components["schemas"]["Tessera.Common.UserLink"];
             updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
         };
+        /** @description A space: the container of environments, content and settings. */
+        "Tessera.Management.Space": {
+            name: string;
+            sys: {
+                /** @enum {string} */
+                type: "Space";
+                /** @description Generated: 22 base62 characters. */
+                id: string;
+                /** Format: int32 */
+                version: number;
+                organization: components["schemas"]["Tessera.Common.OrganizationLink"];
+                /**
+                 * Format: date-time
+                 * @description When the resource was created (ISO-8601, UTC).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the resource was last changed (ISO-8601, UTC).
+                 */
+                updatedAt: string;
+                createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+                updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+            };
+        };
         /**
          * @description A user's membership of a space: `admin` (everything in the space) or the roles that say what the member may do.
          *     A user has at most one membership per space.
@@ -825,6 +908,44 @@ export interface components {
             version: number;
             space: components["schemas"]["Tessera.Common.SpaceLink"];
             user: components["schemas"]["Tessera.Common.UserLink"];
+            /**
+             * Format: date-time
+             * @description When the resource was created (ISO-8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the resource was last changed (ISO-8601, UTC).
+             */
+            updatedAt: string;
+            createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+            updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+        };
+        /**
+         * @description A team's access to a space: `admin` (everything in the space) or roles of the space. Every active member of the
+         *     team inherits it; a member's rights are the union of their own space membership and their teams'. A team has at
+         *     most one membership per space.
+         */
+        "Tessera.Management.TeamSpaceMembership": {
+            admin: boolean;
+            /** @description The roles the team's members get in this space (`[]` for an admin without roles). */
+            roles: components["schemas"]["Tessera.Management.RoleLink"][];
+            sys: components["schemas"]["Tessera.Management.TeamSpaceMembershipSys"];
+        };
+        /** @description System properties of a team space membership. */
+        "Tessera.Management.TeamSpaceMembershipSys": {
+            /** @enum {string} */
+            type: "TeamSpaceMembership";
+            /** @description Generated (22 base62 characters). */
+            id: string;
+            /**
+             * Format: int32
+             * @description 0 after creation; each update adds 1.
+             */
+            version: number;
+            space: components["schemas"]["Tessera.Common.SpaceLink"];
+            /** @description The team whose active members inherit this access. */
+            team: components["schemas"]["TeamLink"];
             /**
              * Format: date-time
              * @description When the resource was created (ISO-8601, UTC).
@@ -874,6 +995,8 @@ export interface components {
             User?: components["schemas"]["Tessera.Management.User"][];
             OrganizationMembership?: components["schemas"]["OrganizationMembership"][];
             Team?: components["schemas"]["Team"][];
+            Role?: components["schemas"]["Tessera.Management.Role"][];
+            Space?: components["schemas"]["Tessera.Management.Space"][];
         };
     };
     responses: never;
@@ -920,6 +1043,15 @@ export interface components {
          *     comma separated). Anything else answers 400 `InvalidQuery` naming the parameter.
          */
         "OrganizationTeamMembershipQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
+        /** @description The team space membership id. */
+        "OrganizationTeamSpaceMembershipPath.team_space_membership_id": string;
+        /**
+         * @description Filters `<path>[<operator>]=<value>`: `roles.name` (none, `[ne]`, `[in]`, `[nin]`), `roles.sys.id` (none,
+         *     `[in]`), `sys.createdAt` and `sys.updatedAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`), `sys.team.sys.id` and
+         *     `sys.space.sys.id` (none, `[ne]`, `[in]`, `[nin]`), `sys.space.name` (also `[match]`). Anything else answers
+         *     400 `InvalidQuery` naming the parameter.
+         */
+        "OrganizationTeamSpaceMembershipQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
         /** @description The team membership id. */
         "TeamMembershipPath.team_membership_id": string;
         /** @description The team id. */
@@ -2268,6 +2400,227 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.service.management.v1+json": components["schemas"]["TeamMembershipCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    OrganizationTeamSpaceMemberships_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["UmPagingQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 100). */
+                limit?: components["parameters"]["UmPagingQuery.limit"];
+                /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
+                order?: components["parameters"]["UmOrderIncludeQuery.order"];
+                /** @description Comma-separated link paths whose resources the answer's `includes` holds, grouped by type (e.g. `sys.user` gives `includes.User`). */
+                include?: components["parameters"]["UmOrderIncludeQuery.include"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`: `roles.name` (none, `[ne]`, `[in]`, `[nin]`), `roles.sys.id` (none,
+                 *     `[in]`), `sys.createdAt` and `sys.updatedAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`), `sys.team.sys.id` and
+                 *     `sys.space.sys.id` (none, `[ne]`, `[in]`, `[nin]`), `sys.space.name` (also `[match]`). Anything else answers
+                 *     400 `InvalidQuery` naming the parameter.
+                 */
+                filters?: components["parameters"]["OrganizationTeamSpaceMembershipQuery.filters"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["OrganizationTeamSpaceMembershipCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    OrganizationTeamSpaceMemberships_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["OrganizationPath"];
+                /** @description The team space membership id. */
+                team_space_membership_id: components["parameters"]["OrganizationTeamSpaceMembershipPath.team_space_membership_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Management.TeamSpaceMembership"];
                 };
             };
             /** @description The request is malformed: a bad header, path parameter or JSON body. */

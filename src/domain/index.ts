@@ -22,8 +22,11 @@ import { invitationsService, type InvitationsOptions } from './members/invitatio
 import { rolesService } from './access/roles-service.ts';
 import { spaceMembershipsService } from './members/space-memberships-service.ts';
 import { scimUsersService } from './scim/scim-users-service.ts';
+import { scimGroupsService } from './scim/scim-groups-service.ts';
 import { teamMembershipsService } from './teams/team-memberships-service.ts';
 import { teamsService } from './teams/teams-service.ts';
+import { teamSpaceMembershipsService } from './teams/team-space-memberships-service.ts';
+import { spaceMembersService } from './members/space-members-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
@@ -37,6 +40,7 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
   const resolveEnvironment = environmentResolver(storage, spaces);
   const organizationMemberships = organizationMembershipsService(storage);
   const invitations = invitationsService(storage, options.invitations ?? { publicBase: () => 'http://localhost:8080' });
+  const teams = teamsService(storage);
   return {
     identity: identityService(storage),
     authorizer: authorizer(storage),
@@ -61,8 +65,11 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     scimUsers: scimUsersService(storage, invitations, organizationMemberships),
     roles: rolesService(storage, spaces),
     spaceMemberships: spaceMembershipsService(storage, spaces),
-    teams: teamsService(storage),
+    teams,
+    scimGroups: scimGroupsService(storage, teams),
     teamMemberships: teamMembershipsService(storage),
+    teamSpaceMemberships: teamSpaceMembershipsService(storage),
+    spaceMembers: spaceMembersService(storage),
   };
 }
 

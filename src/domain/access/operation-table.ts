@@ -35,7 +35,7 @@ export type AccessRule =
 export interface SpaceRecordRule {
   readonly scope: 'space';
   readonly action: RecordAction;
-  readonly subject: 'Space' | 'Upload' | 'Role' | 'SpaceMembership';
+  readonly subject: 'Space' | 'Upload' | 'Role' | 'SpaceMembership' | 'TeamSpaceMembership' | 'SpaceMember';
   readonly alsoOwn?: true;
 }
 
@@ -50,7 +50,8 @@ export interface OrganizationRule {
   readonly alsoOwn?: true;
 }
 
-export type OrganizationSubject = 'Organization' | 'Space' | 'OrganizationMembership' | 'Invitation' | 'Role' | 'SpaceMembership' | 'Team' | 'TeamMembership';
+export type OrganizationSubject = 'Organization' | 'Space' | 'OrganizationMembership' | 'Invitation' | 'Role' | 'SpaceMembership' | 'Team' | 'TeamMembership'
+  | 'TeamSpaceMembership';
 export type Subject = AccessRule['subject'];
 
 const user = (action: RecordAction, subject: 'User' | 'PersonalAccessToken' | 'Space') => ({ scope: 'user', action, subject }) as const;
@@ -85,6 +86,8 @@ export const OPERATION_ACCESS = {
   TeamMemberships_create: organization('create', 'TeamMembership'),
   TeamMemberships_delete: organization('delete', 'TeamMembership'),
   OrganizationTeamMemberships_list: organization('read', 'TeamMembership'),
+  OrganizationTeamSpaceMemberships_list: organization('read', 'TeamSpaceMembership'),
+  OrganizationTeamSpaceMemberships_get: organization('read', 'TeamSpaceMembership'),
   // The SCIM document: organization owners and admins only (reference §7.1), discovery included.
   ScimDiscovery_serviceProviderConfig: organization('manage', 'OrganizationMembership'),
   ScimDiscovery_listResourceTypes: organization('manage', 'OrganizationMembership'),
@@ -97,6 +100,12 @@ export const OPERATION_ACCESS = {
   ScimUsers_replace: organization('manage', 'OrganizationMembership'),
   ScimUsers_update: organization('manage', 'OrganizationMembership'),
   ScimUsers_delete: organization('manage', 'OrganizationMembership'),
+  ScimGroups_list: organization('manage', 'OrganizationMembership'),
+  ScimGroups_create: organization('manage', 'OrganizationMembership'),
+  ScimGroups_get: organization('manage', 'OrganizationMembership'),
+  ScimGroups_replace: organization('manage', 'OrganizationMembership'),
+  ScimGroups_update: organization('manage', 'OrganizationMembership'),
+  ScimGroups_delete: organization('manage', 'OrganizationMembership'),
   // The management document.
   Organizations_list: organization('read', 'Organization'),
   Spaces_list: user('read', 'Space'),
@@ -236,6 +245,13 @@ export const OPERATION_ACCESS = {
   SpaceMemberships_delete: space('delete', 'SpaceMembership', { alsoOwn: true }), // a member may leave the space
   OrganizationSpaceMemberships_list: organization('manage', 'SpaceMembership'), // owners and admins only
   OrganizationSpaceMemberships_get: organization('manage', 'SpaceMembership'),
+  TeamSpaceMemberships_list: space('read', 'TeamSpaceMembership'),
+  TeamSpaceMemberships_create: space('create', 'TeamSpaceMembership'),
+  TeamSpaceMemberships_get: space('read', 'TeamSpaceMembership'),
+  TeamSpaceMemberships_update: space('update', 'TeamSpaceMembership'),
+  TeamSpaceMemberships_delete: space('delete', 'TeamSpaceMembership'),
+  SpaceMembers_list: space('read', 'SpaceMember'),
+  SpaceMembers_get: space('read', 'SpaceMember'),
   MasterTags_list: area('read', 'Tags'),
   MasterTags_get: area('read', 'Tags'),
   MasterTags_createOrUpdate: area('manage', 'Tags'),

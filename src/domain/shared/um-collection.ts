@@ -8,7 +8,7 @@ import { invalidParameter, invalidQuery, invalidValue, notOrderable, operatorNot
 export const UM_MAX_LIMIT = 100;
 
 /** The resource types a user-management collection can include, by the `sys.type` of the included resource. */
-export type IncludeType = 'User' | 'OrganizationMembership' | 'Team';
+export type IncludeType = 'User' | 'OrganizationMembership' | 'Team' | 'Role' | 'Space';
 
 /** One attribute of a user-management collection: the operators its endpoint table lists and whether `order` takes it. */
 export interface UmField<Key extends string> {

@@ -20,12 +20,12 @@ function change(input: TeamInput): TeamChange {
 export const teamNotFound = (teamId: string) => notFound('Team', teamId);
 
 /**
- * Removes what hangs off a team before the team goes: its team memberships (the foreign key cascades them too).
- * Team space memberships, once they exist, are removed here as well.
+ * Removes what hangs off a team before the team goes: its team space memberships, explicitly, so that the cached
+ * access of the spaces they opened goes stale at once (the foreign key would cascade them silently). Its team
+ * memberships go with the team's row (team_memberships.team_id on delete cascade).
  */
-async function deleteTeamDependents(_repos: Repositories, _team: TeamRecord): Promise<void> {
-  // Team memberships: removed with the team's row (team_memberships.team_id on delete cascade).
-  // Team space memberships: a later part deletes them here.
+async function deleteTeamDependents(repos: Repositories, team: TeamRecord): Promise<void> {
+  await repos.teamSpaceMemberships.deleteOfTeam(team.id);
 }
 
 /**

@@ -21,8 +21,10 @@ import { rolesHandlers } from './roles.handlers.ts';
 import { spaceMembershipsHandlers } from './space-memberships.handlers.ts';
 import { scimDiscoveryHandlers } from './scim-discovery.handlers.ts';
 import { scimUsersHandlers } from './scim-users.handlers.ts';
+import { scimGroupsHandlers } from './scim-groups.handlers.ts';
 import { teamsHandlers } from './teams.handlers.ts';
 import { teamMembershipsHandlers } from './team-memberships.handlers.ts';
+import { teamSpaceMembershipsHandlers } from './team-space-memberships.handlers.ts';
 
 /** Every REST handler keyed by the operationId of the published OpenAPI documents. */
 export function allHandlers(services: Services): HandlerMap {
@@ -48,7 +50,9 @@ export function allHandlers(services: Services): HandlerMap {
     ...spaceMembershipsHandlers(services),
     ...scimDiscoveryHandlers(),
     ...scimUsersHandlers(services),
+    ...scimGroupsHandlers(services),
     ...teamsHandlers(services),
     ...teamMembershipsHandlers(services),
+    ...teamSpaceMembershipsHandlers(services),
   };
 }

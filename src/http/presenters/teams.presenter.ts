@@ -3,6 +3,8 @@ import { toSecondsIso } from '../../lib/time.ts';
 import type { TeamMembershipRecord, TeamRecord } from '../../storage/port/index.ts';
 import { link, userLink } from './links.ts';
 import { presentOrganizationMembership } from './members.presenter.ts';
+import { presentRole } from './roles.presenter.ts';
+import { presentSpace } from './spaces.presenter.ts';
 import { presentUser } from './users.presenter.ts';
 
 const audit = (r: { createdAt: string; updatedAt: string; createdBy: string | null; updatedBy: string | null }) => ({
@@ -29,5 +31,7 @@ export function presentIncludes(included: IncludedRecords | undefined) {
     ...(included.User && { User: included.User.map(presentUser) }),
     ...(included.OrganizationMembership && { OrganizationMembership: included.OrganizationMembership.map(presentOrganizationMembership) }),
     ...(included.Team && { Team: included.Team.map(presentTeam) }),
+    ...(included.Role && { Role: included.Role.map(presentRole) }),
+    ...(included.Space && { Space: included.Space.map(presentSpace) }),
   };
 }

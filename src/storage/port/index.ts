@@ -16,6 +16,7 @@ import type { TagsRepository } from './tags.ts';
 import type { RolesRepository } from './roles.ts';
 import type { MemberRolesRepository } from './member-roles.ts';
 import type { LinkedRecordsRepository, TeamsRepository } from './teams.ts';
+import type { TeamSpaceMembershipsRepository } from './team-space-memberships.ts';
 import type { ContentResponseCache } from './content-responses.ts';
 
 export type * from './records.ts';
@@ -38,6 +39,7 @@ export type * from './tags.ts';
 export type * from './roles.ts';
 export type * from './member-roles.ts';
 export type * from './teams.ts';
+export type * from './team-space-memberships.ts';
 export type * from './content-responses.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
@@ -62,6 +64,8 @@ export interface Repositories {
   /** The roles of a user's space membership, read-cached (the authorizer's one read for a member). */
   memberRoles: MemberRolesRepository;
   teams: TeamsRepository;
+  /** Team space memberships and the derived space members. */
+  teamSpaceMemberships: TeamSpaceMembershipsRepository;
   /** The linked resources of user-management collections (`include`). */
   linkedRecords: LinkedRecordsRepository;
 }

@@ -1,5 +1,6 @@
 import type { OrganizationMembershipRecord } from './members.ts';
-import type { AuditKey, CollectionPage, Page, UserRecord } from './records.ts';
+import type { AuditKey, CollectionPage, Page, SpaceRecord, UserRecord } from './records.ts';
+import type { RoleRecord } from './roles.ts';
 
 export interface TeamRecord {
   id: string; organizationId: string; name: string; description: string | null; version: number;
@@ -46,4 +47,7 @@ export interface LinkedRecordsRepository {
   users(ids: readonly string[]): Promise<UserRecord[]>;
   organizationMemberships(organizationId: string, ids: readonly string[]): Promise<OrganizationMembershipRecord[]>;
   teams(organizationId: string, ids: readonly string[]): Promise<TeamRecord[]>;
+  /** Roles of the organization's spaces with these ids. */
+  roles(organizationId: string, ids: readonly string[]): Promise<RoleRecord[]>;
+  spaces(organizationId: string, ids: readonly string[]): Promise<SpaceRecord[]>;
 }

@@ -3,6 +3,7 @@ import type {
   RolesRepository, SearchRepository, TagsRepository,
 } from '../port/index.ts';
 import { everyWrite, type CachePolicy } from './cached-repository.ts';
+import { userTag } from './identity-repository.ts';
 import { spaceTag } from './spaces-repository.ts';
 
 /** Everything about a space's environments and aliases (ids, status, targets) goes stale together. */
@@ -134,10 +135,17 @@ export const memberRolesCachePolicy: CachePolicy<MemberRolesRepository> = {
   reads: {
     rolesOf: {
       key: (spaceId, userId) => `member-roles:${spaceId}:${userId}`,
-      tags: (spaceId, userId) => [memberRolesTag(spaceId), spaceTag(spaceId), `user:${userId}`],
+      tags: (spaceId, userId) => [memberRolesTag(spaceId), spaceTag(spaceId), userTag(userId)],
     },
   },
 };
+
+/**
+ * A user joined or left a team: their team-derived access to every space of the team changed. `spaces.findAccessible`
+ * and `memberRoles.rolesOf` carry the user's tag. (Team space membership writes invalidate `spaceTag` of their space,
+ * organization membership writes the user's tag, and deleting a team deletes its team space memberships first.)
+ */
+export const teamAccessTags = (userId: string) => [userTag(userId)];
 
 const ofRoleSpace = (spaceId: string) => [memberRolesTag(spaceId)];
 

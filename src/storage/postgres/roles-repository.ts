@@ -11,7 +11,7 @@ const COLUMNS: CollectionColumns<RoleOrderKey> = {
   name: 'name', description: 'description', id: 'id',
 };
 
-const toRole = (r: any): RoleRecord => ({
+export const toRole = (r: any): RoleRecord => ({
   spaceId: r.space_id, id: r.id, name: r.name, description: r.description, permissions: r.permissions, policies: r.policies,
   version: r.version, createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
@@ -22,13 +22,23 @@ const linksRole = (roleId: string) => sql<boolean>`sm.roles @> ${JSON.stringify(
 export function rolesRepository(db: Executor, cache?: CacheContext): RolesRepository {
   const inSpace = (spaceId: string) => db.selectFrom('roles').where('space_id', '=', spaceId);
 
+  /** Space memberships and team space memberships (the same columns: typed as the first) whose only role this is. */
   async function membershipsLeftWithoutRole(spaceId: string, roleId: string): Promise<string[]> {
-    const rows = await db.selectFrom('space_memberships as sm').select('sm.id')
-      .where('sm.space_id', '=', spaceId).where('sm.admin', '=', false).where(linksRole(roleId))
-      .where(sql<boolean>`not exists (select 1 from jsonb_array_elements(sm.roles) as r(link)
-        where r.link -> 'sys' ->> 'id' is distinct from ${roleId})`)
-      .orderBy('sm.id').execute();
-    return rows.map((r) => r.id);
+    const onlyRole = sql<boolean>`not exists (select 1 from jsonb_array_elements(sm.roles) as r(link) where r.link -> 'sys' ->> 'id' is distinct from ${roleId})`;
+    const [own, teams] = await Promise.all((['space_memberships', 'team_space_memberships'] as const).map((table) =>
+      db.selectFrom(`${table} as sm` as 'space_memberships as sm').select('sm.id').where('sm.space_id', '=', spaceId).where('sm.admin', '=', false)
+        .where(linksRole(roleId)).where(onlyRole).orderBy('sm.id').execute()));
+    return [...own!, ...teams!].map((r) => r.id);
+  }
+
+  /** Removes the role's link from every membership of the space that has it (version + 1); whether any had it. */
+  async function unlinkRole(table: 'space_memberships' | 'team_space_memberships', spaceId: string, id: string, userId: string): Promise<boolean> {
+    const updated = await db.updateTable(`${table} as sm` as 'space_memberships as sm').set({
+      roles: sql`(select coalesce(jsonb_agg(e.link order by e.position), '[]'::jsonb)
+        from jsonb_array_elements(sm.roles) with ordinality as e(link, position) where e.link -> 'sys' ->> 'id' is distinct from ${id})`,
+      version: sql`sm.version + 1`, updated_by: userId, updated_at: sql`now()`,
+    }).where('sm.space_id', '=', spaceId).where(linksRole(id)).executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
   }
 
   return {
@@ -85,13 +95,10 @@ export function rolesRepository(db: Executor, cache?: CacheContext): RolesReposi
       if (!current) return 'missing';
       if (expectedVersion !== undefined && current.version !== expectedVersion) return 'version';
       if ((await membershipsLeftWithoutRole(spaceId, id)).length) return 'inUse';
-      const updated = await db.updateTable('space_memberships as sm').set({
-        roles: sql`(select coalesce(jsonb_agg(e.link order by e.position), '[]'::jsonb)
-          from jsonb_array_elements(sm.roles) with ordinality as e(link, position) where e.link -> 'sys' ->> 'id' is distinct from ${id})`,
-        version: sql`sm.version + 1`, updated_by: userId, updated_at: sql`now()`,
-      }).where('sm.space_id', '=', spaceId).where(linksRole(id)).executeTakeFirst();
+      const ownUnlinked = await unlinkRole('space_memberships', spaceId, id, userId);
+      const teamsUnlinked = await unlinkRole('team_space_memberships', spaceId, id, userId);
       await db.deleteFrom('roles').where('space_id', '=', spaceId).where('id', '=', id).execute();
-      if (Number(updated.numUpdatedRows) > 0) await cache?.invalidate([spaceTag(spaceId)]);
+      if (ownUnlinked || teamsUnlinked) await cache?.invalidate([spaceTag(spaceId)]);
       return undefined;
     },
   };

@@ -26,6 +26,10 @@ export interface TeamMembershipsTable {
   id: string; organization_id: string; team_id: string; organization_membership_id: string;
   created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
 }
+export interface TeamSpaceMembershipsTable {
+  id: string; organization_id: string; space_id: string; team_id: string; admin: boolean; roles: Json<unknown[]>; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
 export interface PersonalAccessTokensTable {
   id: string; user_id: string; name: string; scopes: string[]; token_hash: string;
   expires_at: NullableTimestamp; revoked_at: NullableTimestamp; created_at: Timestamp; updated_at: Timestamp;
@@ -125,6 +129,7 @@ export interface DatabaseSchema {
   invitations: InvitationsTable;
   teams: TeamsTable;
   team_memberships: TeamMembershipsTable;
+  team_space_memberships: TeamSpaceMembershipsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   spaces: SpacesTable;
   space_memberships: SpaceMembershipsTable;

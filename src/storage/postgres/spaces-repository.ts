@@ -4,6 +4,7 @@ import type { SpaceRecord } from '../port/records.ts';
 import type { CacheContext } from './cache-context.ts';
 import { orderBy, type Executor } from './executor.ts';
 import { cached } from './read-cache.ts';
+import { teamGrants } from './team-access.ts';
 
 const columns = { createdAt: 'spaces.created_at', updatedAt: 'spaces.updated_at', name: 'spaces.name', id: 'spaces.id' };
 
@@ -12,13 +13,21 @@ export const toSpace = (r: any): SpaceRecord => ({
   createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-/** Spaces a user can see: through an owner/admin role in the organization, or a space membership. */
+/**
+ * Spaces a user can see: through an owner/admin role in the organization, a space membership, or a team space
+ * membership of a team they are an active member of (`team.admin`: null without one, else whether any is admin).
+ */
 function accessible(db: Executor, userId: string) {
   return db.selectFrom('spaces')
     .leftJoin('organization_memberships as om', (j) => j.onRef('om.organization_id', '=', 'spaces.organization_id')
       .on('om.user_id', '=', userId).on('om.status', '=', 'active').on('om.role', 'in', ['owner', 'admin']))
     .leftJoin('space_memberships as sm', (j) => j.onRef('sm.space_id', '=', 'spaces.id').on('sm.user_id', '=', userId))
-    .where((eb) => eb.or([eb('om.id', 'is not', null), eb('sm.id', 'is not', null)]));
+    .leftJoinLateral(
+      (eb) => eb.selectFrom(sql`(${teamGrants(sql.ref('spaces.id'))})`.as('g')).select(sql<boolean | null>`bool_or(g.admin)`.as('admin'))
+        .where(sql.ref('g.user_id'), '=', userId).as('team'),
+      (j) => j.onTrue(),
+    )
+    .where((eb) => eb.or([eb('om.id', 'is not', null), eb('sm.id', 'is not', null), eb('team.admin', 'is not', null)]));
 }
 
 /** Cache tag of everything derived from one space row or its memberships. */
@@ -42,12 +51,14 @@ export function spacesRepository(db: Executor, cache?: CacheContext): SpacesRepo
     findAccessible(userId, spaceId) {
       return cached(cache?.cache, `space-access:${userId}:${spaceId}`, async () => {
         const row = await accessible(db, userId).where('spaces.id', '=', spaceId)
-          .selectAll('spaces').select(['om.role as organization_role', 'sm.admin as membership_admin'])
+          .selectAll('spaces').select(['om.role as organization_role', 'sm.admin as membership_admin', 'team.admin as team_admin'])
           .select(sql<boolean>`sm.id is not null`.as('is_member'))
           .executeTakeFirst();
         if (!row) return undefined;
         const organizationRole = (row.organization_role ?? null) as SpaceAccess['organizationRole'];
-        const membership = row.is_member ? { admin: Boolean(row.membership_admin) } : null;
+        // Own and team-derived access are one membership: admin if either is.
+        const isMember = row.is_member || row.team_admin !== null;
+        const membership = isMember ? { admin: Boolean(row.membership_admin) || Boolean(row.team_admin) } : null;
         return { space: toSpace(row), admin: organizationRole !== null || Boolean(membership?.admin), organizationRole, membership };
       }, (a) => [spaceTag(spaceId), organizationTag(a.space.organizationId), `user:${userId}`]);
     },

@@ -25,6 +25,7 @@ import { rolesRepository } from './roles-repository.ts';
 import { memberRolesRepository } from './member-roles-repository.ts';
 import { linkedRecordsRepository } from './linked-records-repository.ts';
 import { teamsRepository } from './teams-repository.ts';
+import { teamSpaceMembershipsRepository } from './team-space-memberships-repository.ts';
 import { withCache } from './cached-repository.ts';
 import {
   apiKeysCachePolicy, assetsCachePolicy, contentTypesCachePolicy, entriesCachePolicy, environmentsCachePolicy, localesCachePolicy, memberRolesCachePolicy,
@@ -53,7 +54,8 @@ function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'
     tags: withCache(tagsRepository(db), cache, tagsCachePolicy),
     roles: withCache(rolesRepository(db, cache), cache, rolesCachePolicy),
     memberRoles: withCache(memberRolesRepository(db), cache, memberRolesCachePolicy),
-    teams: teamsRepository(db),
+    teams: teamsRepository(db, cache),
+    teamSpaceMemberships: teamSpaceMembershipsRepository(db, cache),
     linkedRecords: linkedRecordsRepository(db),
   };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { TeamKey, TeamMembershipKey, TeamMembershipRecord, TeamRecord, TeamsRepository } from '../port/teams.ts';
 import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
+import type { CacheContext } from './cache-context.ts';
+import { teamAccessTags } from './cache-policies.ts';
 import type { Executor } from './executor.ts';
 
 const TEAM_COLUMNS: CollectionColumns<TeamKey> = {
@@ -32,7 +34,7 @@ const toTeamMembership = (r: any): TeamMembershipRecord => ({
 export const teamsOf = (db: Executor, organizationId: string) => db.selectFrom('teams as t').where('t.organization_id', '=', organizationId);
 export const withMemberCount = sql<number>`(select count(*)::int from team_memberships c where c.team_id = t.id)`.as('member_count');
 
-export function teamsRepository(db: Executor): TeamsRepository {
+export function teamsRepository(db: Executor, cache?: CacheContext): TeamsRepository {
   const memberships = (organizationId: string) => db.selectFrom('team_memberships as tm')
     .innerJoin('organization_memberships as m', 'm.id', 'tm.organization_membership_id').where('tm.organization_id', '=', organizationId);
   const findTeam = async (organizationId: string, teamId: string) => {
@@ -95,11 +97,14 @@ export function teamsRepository(db: Executor): TeamsRepository {
         id: m.id, organization_id: m.organizationId, team_id: m.teamId, organization_membership_id: m.organizationMembershipId,
         created_by: m.createdBy, updated_by: m.createdBy,
       }).execute();
-      return (await this.findTeamMembership(m.organizationId, m.teamId, m.id))!;
+      const membership = (await this.findTeamMembership(m.organizationId, m.teamId, m.id))!;
+      await cache?.invalidate(teamAccessTags(membership.userId));
+      return membership;
     },
     async deleteTeamMembership(organizationId, teamId, id) {
       const row = await db.deleteFrom('team_memberships').where('organization_id', '=', organizationId).where('team_id', '=', teamId).where('id', '=', id)
-        .returning('id').executeTakeFirst();
+        .returning(sql<string>`(select user_id from organization_memberships where id = organization_membership_id)`.as('user_id')).executeTakeFirst();
+      if (row) await cache?.invalidate(teamAccessTags(row.user_id));
       return !!row;
     },
   };

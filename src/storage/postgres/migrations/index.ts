@@ -21,6 +21,7 @@ import * as lookupIndexShapes from './0021-lookup-index-shapes.ts';
 import * as roles from './0022-roles.ts';
 import * as invitations from './0023-invitations.ts';
 import * as teams from './0024-teams.ts';
+import * as teamSpaceMemberships from './0025-team-space-memberships.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-roles': roles,
   '0023-invitations': invitations,
   '0024-teams': teams,
+  '0025-team-space-memberships': teamSpaceMemberships,
 };
