@@ -120,7 +120,7 @@ for (const kind of DB_KINDS) {
       expect(included.body.includes.Space.map((s: any) => s.sys.id).sort()).toEqual([s1, s2].sort());
       expect(included.body.includes.Team.map((t: any) => t.sys.id).sort()).toEqual([t1, t2].sort());
       expect(included.body.includes.User).toHaveLength(1);
-      for (const bad of [{ 'admin': 'true' }, { 'roles.sys.id[ne]': editor }, { order: 'sys.space.name' }, { include: 'sys.user' }]) {
+      for (const bad of [{ 'admin': 'true' }, { 'roles.sys.id[ne]': editor }, { order: 'sys.space.name' }, { include: 'sys.user' }] as Array<Record<string, string>>) {
         const res = await api().get(orgWide(org), { query: bad });
         expect([res.status, res.body.sys.id], JSON.stringify(bad)).toEqual([400, 'InvalidQuery']);
       }
