@@ -6,7 +6,7 @@ import type { Actor } from '../shared/actor.ts';
 import { replaceTeamMembers } from '../teams/team-members-sync.ts';
 import type { TeamsService } from '../teams/teams-service.ts';
 import { groupsOf, type ScimGroupRecord } from './scim-group.ts';
-import { displayNameOfFilter } from './scim-group-filter.ts';
+import { eqFilterValue } from './scim-eq-filter.ts';
 import { groupInput, patchGroup, type ScimGroupState } from './scim-group-patch.ts';
 import { SCIM_MAX_RESULTS, type ScimListRequest } from './scim-users-service.ts';
 
@@ -63,7 +63,7 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
   return {
     async list(actor: Actor, organizationId: string, request: ScimListRequest & { withMembers: boolean }): Promise<ScimGroupPage> {
       await requireManager(storage, actor, organizationId);
-      const name = request.filter === undefined ? undefined : await displayNameOfFilter(request.filter);
+      const name = request.filter === undefined ? undefined : await eqFilterValue(request.filter, 'displayName');
       const startIndex = Math.max(1, request.startIndex ?? 1);
       const count = Math.min(SCIM_MAX_RESULTS, Math.max(0, request.count ?? SCIM_MAX_RESULTS));
       const { items, total } = await storage.repos.teams.pageTeams(organizationId, {

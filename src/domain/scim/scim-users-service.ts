@@ -6,7 +6,7 @@ import { requireManager } from '../members/organization-access.ts';
 import type { Actor } from '../shared/actor.ts';
 import { checkUserPatch } from './scim-patch.ts';
 import { scimUserAttributes } from './scim-user.ts';
-import { userNameOfFilter } from './scim-user-filter.ts';
+import { eqFilterValue } from './scim-eq-filter.ts';
 
 /** At most this many users a page (`filter.maxResults` of the service provider configuration). */
 export const SCIM_MAX_RESULTS = 100;
@@ -32,7 +32,7 @@ export function scimUsersService(storage: Storage, invitations: InvitationsServi
   return {
     async list(actor: Actor, organizationId: string, request: ScimListRequest): Promise<ScimUserPage> {
       await requireManager(storage, actor, organizationId);
-      const email = request.filter === undefined ? undefined : await userNameOfFilter(request.filter);
+      const email = request.filter === undefined ? undefined : await eqFilterValue(request.filter, 'userName');
       const startIndex = Math.max(1, request.startIndex ?? 1);
       const count = Math.min(SCIM_MAX_RESULTS, Math.max(0, request.count ?? SCIM_MAX_RESULTS));
       const { items, total } = await storage.repos.members.pageMemberships(organizationId, {
