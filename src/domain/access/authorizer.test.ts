@@ -48,14 +48,15 @@ describe('authorizer', () => {
     }
   });
 
-  it('gives a membership without roles the content model, locales and entry reads (lists filtered), and nothing else', async () => {
+  it('gives a membership without roles the content model, environments, locales, extensions and entry reads (lists filtered), and nothing else', async () => {
     const at = { space_id: 's1', environment_id: 'master', entry_id: 'e' };
     expect(await authorize(actor('member'), 'EntrySearch_list', at)).toMatchObject({ standing: 'member', rights: { all: false, policies: [] } });
-    for (const operationId of ['ContentTypes_list', 'Locales_list', 'MasterLocales_get']) expect(await authorize(actor('member'), operationId, at)).toMatchObject({ standing: 'member' });
+    for (const operationId of ['ContentTypes_list', 'Locales_list', 'MasterLocales_get', 'Environments_list', 'Extensions_list']) expect(await authorize(actor('member'), operationId, at)).toMatchObject({ standing: 'member' });
     expect(await refusal(authorize(actor('member'), 'Entries_publish', at)))
       .toEqual({ id: 'AccessDenied', details: { reasons: ['no role policy allows publish on Entry'] } });
     expect(await refusal(authorize(actor('member'), 'Tags_list', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['Tags read permission required'] } });
-    expect(await refusal(authorize(actor('member'), 'Extensions_list', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['Settings manage permission required'] } });
+    expect(await refusal(authorize(actor('member'), 'Extensions_create', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['Settings manage permission required'] } });
+    expect(await refusal(authorize(actor('member'), 'Environments_create', at))).toEqual({ id: 'AccessDenied', details: { reasons: ['Environments manage permission required'] } });
   });
 
   it('decides permission areas from the union of the roles and leaves entity decisions to the services', async () => {
