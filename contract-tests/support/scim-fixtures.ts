@@ -20,26 +20,36 @@ export const scimBasePath = (org: string) => `/scim/v2/organizations/${org}`;
 
 const mediaTypeOf = (res: ApiResponse) => (res.headers.get('content-type') ?? '').split(';')[0];
 
-/** Checks a User resource with scimmy's User schema (what an identity provider reads) and answers it. */
-export function expectScimUser(res: ApiResponse, status = 200) {
+/** The resource types checked with scimmy's schemas: the schema, its URN and the attribute that names a resource. */
+const RESOURCES = {
+  User: { schema: SCIMMY.Schemas.User, urn: USER_SCHEMA, name: 'userName' },
+  Group: { schema: SCIMMY.Schemas.Group, urn: GROUP_SCHEMA, name: 'displayName' },
+} as const;
+
+/** Checks a resource with scimmy's schema of its type (what an identity provider reads) and answers it. */
+function expectScimResource(type: keyof typeof RESOURCES, res: ApiResponse, status: number) {
+  const { schema, urn, name } = RESOURCES[type];
   expect(res.status, res.text).toBe(status);
   expect(mediaTypeOf(res)).toBe(SCIM_JSON);
-  const coerced = SCIMMY.Schemas.User.definition.coerce(res.body, 'out');
-  expect(coerced.userName).toBe(res.body.userName);
-  expect(res.body).toMatchObject({ schemas: [USER_SCHEMA], meta: { resourceType: 'User' } });
+  expect(schema.definition.coerce(res.body, 'out')[name]).toBe(res.body[name]);
+  expect(res.body).toMatchObject({ schemas: [urn], meta: { resourceType: type } });
   return res.body;
 }
 
-/** Checks an RFC 7644 ListResponse (scimmy parses it) of users and answers it. */
-export function expectScimUserList(res: ApiResponse) {
+/** Checks an RFC 7644 ListResponse (scimmy parses it and coerces every resource) and answers it. */
+function expectScimList(type: keyof typeof RESOURCES, res: ApiResponse) {
   expect(res.status, res.text).toBe(200);
   expect(mediaTypeOf(res)).toBe(SCIM_JSON);
-  const parsed = new SCIMMY.Messages.ListResponse(res.body);
-  expect(parsed.totalResults).toBe(res.body.totalResults);
-  for (const user of res.body.Resources ?? []) SCIMMY.Schemas.User.definition.coerce(user, 'out');
+  expect(new SCIMMY.Messages.ListResponse(res.body).totalResults).toBe(res.body.totalResults);
+  for (const resource of res.body.Resources ?? []) RESOURCES[type].schema.definition.coerce(resource, 'out');
   expect(Number.isInteger(res.body.totalResults) && Number.isInteger(res.body.startIndex) && Number.isInteger(res.body.itemsPerPage)).toBe(true);
   return res.body;
 }
+
+export const expectScimUser = (res: ApiResponse, status = 200) => expectScimResource('User', res, status);
+export const expectScimUserList = (res: ApiResponse) => expectScimList('User', res);
+export const expectScimGroup = (res: ApiResponse, status = 200) => expectScimResource('Group', res, status);
+export const expectScimGroupList = (res: ApiResponse) => expectScimList('Group', res);
 
 /** Checks an RFC 7644 error body: the status as a string and the expected scimType. */
 export function expectScimError(res: ApiResponse, status: number, scimType?: string) {
@@ -52,22 +62,3 @@ export function expectScimError(res: ApiResponse, status: number, scimType?: str
   return res.body;
 }
 
-/** Checks a Group resource with scimmy's Group schema and answers it. */
-export function expectScimGroup(res: ApiResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  expect(mediaTypeOf(res)).toBe(SCIM_JSON);
-  const coerced = SCIMMY.Schemas.Group.definition.coerce(res.body, 'out');
-  expect(coerced.displayName).toBe(res.body.displayName);
-  expect(res.body).toMatchObject({ schemas: [GROUP_SCHEMA], meta: { resourceType: 'Group' } });
-  return res.body;
-}
-
-/** Checks an RFC 7644 ListResponse of groups (scimmy parses it and coerces every group) and answers it. */
-export function expectScimGroupList(res: ApiResponse) {
-  expect(res.status, res.text).toBe(200);
-  expect(mediaTypeOf(res)).toBe(SCIM_JSON);
-  expect(new SCIMMY.Messages.ListResponse(res.body).totalResults).toBe(res.body.totalResults);
-  for (const group of res.body.Resources ?? []) SCIMMY.Schemas.Group.definition.coerce(group, 'out');
-  expect(Number.isInteger(res.body.totalResults) && Number.isInteger(res.body.startIndex) && Number.isInteger(res.body.itemsPerPage)).toBe(true);
-  return res.body;
-}
