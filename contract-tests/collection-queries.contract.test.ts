@@ -27,6 +27,13 @@ for (const kind of DB_KINDS) {
       const s = await f.space('Collections');
       for (const id of ['author', 'article', 'category', 'page']) await f.contentType(s.id, id, [{ id: 'title', type: 'Symbol' }]);
       await f.contentType(s.id, 'draftOnly', [{ id: 'title', type: 'Symbol' }], { activated: false });
+      // One second apart, in the order written: inserts on a fast machine may share a millisecond.
+      for (const [n, id] of ['author', 'article', 'category', 'page', 'draftOnly'].entries()) {
+        const at = new Date(Date.UTC(2026, 0, 1, 12, 0, n)).toISOString();
+        await api().tessera.database.db.updateTable('content_types' as never).set({ created_at: at, updated_at: at } as never)
+          .where('space_id' as never, '=', s.id as never).where('id' as never, '=', id as never).execute();
+      }
+      api().tessera.cache?.clear();
       const types = s.m('content_types');
       // The migration tool's fetcher: limit, order, the filter, then skip; brackets and commas as written.
       const fetched = await get(types, 'limit=100&order=sys.createdAt&sys.id[in]=author,page,nope&skip=0');
