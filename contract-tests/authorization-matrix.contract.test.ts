@@ -147,6 +147,8 @@ for (const kind of DB_KINDS) {
       ids.api_key_id = key.sys.id;
       ids.preview_api_key_id = key.preview_api_key.sys.id;
       ids.upload_id = (await created(api().request('POST', `${s}/uploads`, { rawBody: Buffer.from('bytes'), headers: { 'Content-Type': 'application/octet-stream' } }))).sys.id;
+      ids.webhook_definition_id = (await created(api().post(`${s}/webhook_definitions`, { name: 'Matrix', url: 'https://example.com/matrix', topics: ['Entry.publish'] }))).sys.id;
+      await created(api().put(`${s}/webhook_settings/signing_secret`, { value: 'a'.repeat(64) }));
       await api().tessera.storage.repos.environments.insert({ spaceId: ids.space_id, id: 'staging', name: 'staging', status: 'ready', sourceEnvironmentId: null, createdBy: 'matrix' });
     }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer, type TestServer } from './support/harness.ts';
 import { accept, joinAs, newEmail, ownOrganization } from './support/member-fixtures.ts';
-import { expectScimError, expectScimUser, expectScimUserList, PATCH_SCHEMA, scim, scimBasePath, USER_SCHEMA } from './support/scim-fixtures.ts';
+import { expectScimError, expectScimUser, expectScimUserList, GROUP_SCHEMA, PATCH_SCHEMA, scim, scimBasePath, USER_SCHEMA } from './support/scim-fixtures.ts';
 
 const newUser = (email: string) => ({ schemas: [USER_SCHEMA], userName: email, name: { givenName: 'Kasia', familyName: 'Kowalska' } });
 const memberships = async (api: TestServer, org: string) => (await api.get(`/organizations/${org}/organization_memberships`, { query: { limit: 100 } })).body;
@@ -98,8 +98,11 @@ for (const kind of DB_KINDS) {
       const org = await ownOrganization(api());
       const email = newEmail('handover');
       const user = expectScimUser(await scim(api(), 'POST', `${scimBasePath(org)}/Users`, newUser(email)), 201);
+      const group = (await scim(api(), 'POST', `${scimBasePath(org)}/Groups`, { schemas: [GROUP_SCHEMA], displayName: `Handover ${email}`, members: [{ value: user.id }] })).body;
       const pending = (await memberships(api(), org)).items.find((m: any) => m.sys.user.sys.id === user.id);
       expect((await api().delete(`/organizations/${org}/organization_memberships/${pending.sys.id}`)).status).toBe(204);
+      // As the README says: the deletion ends the pending member's group memberships too.
+      expect((await scim(api(), 'GET', `${scimBasePath(org)}/Groups/${group.id}`)).body.members).toEqual([]);
       const invitation = await api().post(`/organizations/${org}/invitations`, { email });
       expect(invitation.status).toBe(201);
       const joined = await accept(api(), invitation.body.sys.invitationUrl);

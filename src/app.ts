@@ -10,6 +10,10 @@ import { rateLimit } from './http/middleware/rate-limit.ts';
 import { createRateLimiter, spaceOrganizations } from './rate-limit/index.ts';
 import { lockDataDir, migrate, openPGlite, openPostgres, postgresStorage, ReadCache, startCacheListener, type OpenDatabase } from './storage/postgres/index.ts';
 import type { Storage } from './storage/port/index.ts';
+import { createDispatcher, type Dispatcher } from './domain/webhooks/dispatch.ts';
+import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './domain/webhooks/delivery-job.ts';
+import { defaultRequest } from './domain/webhooks/delivery-request.ts';
+import { presentEventPayload } from './http/presenters/webhook-payload.presenter.ts';
 
 export interface Tessera {
   readonly config: Config;
@@ -21,6 +25,8 @@ export interface Tessera {
   readonly services: Services;
   /** The background job runner of this process (started after migrations, stopped by close()). */
   readonly jobs: JobRunner;
+  /** Webhook calls: the content event dispatcher and the runner of delivery jobs (its own claim loops). */
+  readonly webhooks: { dispatcher: Dispatcher; deliveries: JobRunner };
   /** The files directory, its jobs and hosts, and the image host's limits (diagnostics and tests). */
   readonly assetFiles: AssetFiles;
   readonly logger: Logger;
@@ -58,13 +64,17 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying'),
   });
   const assetFiles = createAssetFiles(config, storage, { pool: open.pool, onError: (err) => logger.warn({ err }, 'the rendition cache sweep failed') });
-  const services = createServices(storage, { ...assetFiles.serviceOptions, invitations: { publicBase: () => assetFiles.urls.publicBase } });
+  const services = createServices(storage, {
+    ...assetFiles.serviceOptions, invitations: { publicBase: () => assetFiles.urls.publicBase },
+    webhookDefinitions: { allowPrivateTargets: config.webhookAllowPrivateTargets, vendorToken: config.vendor.token },
+  });
   const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });
   const jobs = createJobRunner(storage, { logger });
   jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));
   await assetFiles.registerJobs(jobs);
   jobs.register(JOBS_PURGE_JOB, jobPurgeJob(storage, { retentionMs: config.jobRetentionDays * 24 * 60 * 60 * 1000 }));
   await scheduleJobPurge(storage);
+  const webhooks = startWebhooks(config, storage, logger);
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
   const graphqlLimiter = await createRateLimiter({ perSecond: config.graphqlRateLimitPerSecond, pool: open.pool });
   const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
@@ -77,7 +87,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   jobs.start();
 
   return {
-    config, storage, database: open, cache, services, jobs, assetFiles, logger, generatedToken,
+    config, storage, database: open, cache, services, jobs, webhooks, assetFiles, logger, generatedToken,
     listen: (port = config.port, host = config.host) => new Promise((resolve, reject) => {
       server = createServer(listener);
       server.once('error', reject);
@@ -94,11 +104,27 @@ export async function createTessera(config: Config, options: StartOptions = {}):
         server.closeIdleConnections?.();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
-      await jobs.stop();
+      await webhooks.dispatcher.stop();
+      await Promise.all([jobs.stop(), webhooks.deliveries.stop()]);
       await stopCacheListener?.();
       await storage.close();
       await assetFiles.close();
       await releaseLock?.();
     },
   };
+}
+
+/** The dispatcher fans content events out to webhook calls; a runner of its own sends them, several at once. */
+function startWebhooks(config: Config, storage: Storage, logger: Logger): Tessera['webhooks'] {
+  const deliveries = createJobRunner(storage, { logger, concurrency: config.webhookConcurrency, leaseMs: 10_000 });
+  deliveries.register(WEBHOOK_DELIVERY_JOB, webhookDeliveryJob(storage, {
+    timeoutMs: config.webhookTimeoutMs, retryDelaysMs: [...config.webhookRetryDelaysMs], allowPrivateTargets: config.webhookAllowPrivateTargets,
+    build: (call, definition) => defaultRequest(call, definition, config.vendor),
+  }));
+  const dispatcher = createDispatcher(storage, {
+    pollMs: config.eventPollMs, logger, render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),
+  });
+  deliveries.start();
+  dispatcher.start();
+  return { dispatcher, deliveries };
 }

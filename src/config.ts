@@ -49,6 +49,16 @@ export interface Config {
   readonly imageTransformQueue: number;
   /** Megabytes of cached image renditions on disk; past it the least recently used are evicted. */
   readonly imageCacheMb: number;
+  /** Webhooks may call loopback, private, link-local and other non-public addresses (and any port). */
+  readonly webhookAllowPrivateTargets: boolean;
+  /** How often an idle process looks for content events to fan out to webhooks (ms). */
+  readonly eventPollMs: number;
+  /** How long a webhook call may take, answer included (ms). */
+  readonly webhookTimeoutMs: number;
+  /** Waits before the 2nd, 3rd, ... attempt of a call answered 429 or 5xx (ms); their number + 1 is the attempts in all. */
+  readonly webhookRetryDelaysMs: readonly number[];
+  /** Webhook calls one process sends at once (a slow receiver holds one of them). */
+  readonly webhookConcurrency: number;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -80,6 +90,16 @@ function urlFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
   try { url = new URL(raw); } catch { throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`); }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
+}
+
+/** A comma-separated list of delays in ms (`""` or `none`: no retries). */
+function delaysFrom(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  if (raw.trim() === '' || raw.trim() === 'none') return [];
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v < 0)) throw new Error(`${name} must be comma-separated integers >= 0 (ms), got "${raw}"`);
+  return values;
 }
 
 /** 1000 MB, the documented upload limit. */
@@ -120,5 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageTransformConcurrency: intFrom(env, 'TESSERA_IMAGE_TRANSFORM_CONCURRENCY', 2, 1),
     imageTransformQueue: intFrom(env, 'TESSERA_IMAGE_TRANSFORM_QUEUE', 16),
     imageCacheMb: intFrom(env, 'TESSERA_IMAGE_CACHE_MB', 1024, 1),
+    webhookAllowPrivateTargets: ['true', '1'].includes(env.TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS ?? ''),
+    eventPollMs: intFrom(env, 'TESSERA_EVENT_POLL_MS', 50, 1),
+    webhookTimeoutMs: intFrom(env, 'TESSERA_WEBHOOK_TIMEOUT_MS', 30_000, 1),
+    webhookRetryDelaysMs: delaysFrom(env, 'TESSERA_WEBHOOK_RETRY_DELAYS_MS', [30_000, 60_000]),
+    webhookConcurrency: intFrom(env, 'TESSERA_WEBHOOK_CONCURRENCY', 8, 1),
   });
 }

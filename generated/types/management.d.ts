@@ -2138,8 +2138,10 @@ export interface paths {
         };
         /**
          * Get all space memberships of a space
-         * @description Lists the memberships of the space, oldest first. Any token with access to the space may call it, read-only
-         *     tokens included; an unknown space answers 404 `NotFound`.
+         * @description Lists the memberships of the space, oldest first; `include=sys.user` adds the members' users in
+         *     `includes.User`. Any token with access to the space may call it, read-only tokens included; an unknown space
+         *     answers 404 `NotFound`; any parameter but `skip`, `limit` and `include=sys.user` answers 400 `InvalidQuery`
+         *     naming it.
          */
         get: operations["SpaceMemberships_list"];
         put?: never;
@@ -2366,6 +2368,178 @@ export interface paths {
          *     upload answers 404 `NotFound`.
          */
         delete: operations["MasterUploads_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{space_id}/webhook_definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all webhook definitions
+         * @description Lists the webhook definitions of the space, oldest first unless `order` says otherwise. Filter paths (also `order`
+         *     keys, see `filters`): `sys.id`, `sys.createdAt`, `sys.updatedAt`, `sys.version`, `sys.createdBy.sys.id`,
+         *     `sys.updatedBy.sys.id`, `name`, `url` and `active` (timestamps in whole seconds, as presented). Secret header
+         *     values and basic-auth passwords are never answered.
+         *     Needs the Settings permission (space admins have it). An unknown parameter, filter path or `order` key answers
+         *     400 `InvalidQuery` naming it; an unknown space answers 404 `NotFound`.
+         */
+        get: operations["WebhookDefinitions_list"];
+        put?: never;
+        /**
+         * Create a webhook definition
+         * @description Creates a webhook definition with a generated id (version 0). Events of the space from then on that match its
+         *     topics and filters are delivered while it is active.
+         *     Needs the Settings permission (`manage`; space admins have it) and a token with write access: otherwise 403
+         *     `AccessDenied`. A bad name, URL, topic, filter, header or transformation answers 422 `ValidationFailed`
+         *     naming its path; an unknown space answers 404 `NotFound`.
+         */
+        post: operations["WebhookDefinitions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{space_id}/webhook_definitions/{webhook_definition_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single webhook definition
+         * @description Returns one webhook definition (without secret header values or the basic-auth password).
+         *     Needs the Settings permission (space admins have it). An unknown space or definition answers 404 `NotFound`.
+         */
+        get: operations["WebhookDefinitions_get"];
+        /**
+         * Create or update a webhook definition
+         * @description Creates a webhook definition with the id in the path (201) when it does not exist; otherwise replaces it (200),
+         *     which needs the current version in `X-Service-Version`. A secret header sent without a value keeps its stored
+         *     value; a left-out `httpBasicPassword` keeps the stored password.
+         *     Needs the Settings permission (`manage`; space admins have it) and a token with write access: otherwise 403
+         *     `AccessDenied`. A missing or stale `X-Service-Version` answers 409 `VersionMismatch` (on update); an invalid
+         *     body answers 422 `ValidationFailed` naming its path, and nothing changes.
+         */
+        put: operations["WebhookDefinitions_createOrUpdate"];
+        post?: never;
+        /**
+         * Delete a webhook definition
+         * @description Deletes a webhook definition: no calls are made for it from then on.
+         *     Needs the Settings permission (`manage`; space admins have it) and a token with write access: otherwise 403
+         *     `AccessDenied`. An unknown space or definition answers 404 `NotFound`.
+         */
+        delete: operations["WebhookDefinitions_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{space_id}/webhook_settings/signing_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the webhook signing secret
+         * @description Returns the signing secret of the space, redacted to its last four characters. While a space has one, every
+         *     webhook call of the space is signed with it (headers `X-Service-Signature`, `X-Service-Signed-Headers` and
+         *     `X-Service-Timestamp`), so receivers can verify the calls.
+         *     Needs the Settings permission (space admins have it). A space without a secret or an unknown space answers 404
+         *     `NotFound`.
+         */
+        get: operations["WebhookSigningSecrets_get"];
+        /**
+         * Create or update the webhook signing secret
+         * @description Sets (or replaces) the signing secret of the space; the answer shows only its last four characters.
+         *     Needs the Settings permission (`manage`; space admins have it) and a token with write access: otherwise 403
+         *     `AccessDenied`. A value that is not 64 characters of `0-9a-zA-Z+/=_-` answers 422 `ValidationFailed`
+         *     (path `["value"]`).
+         */
+        put: operations["WebhookSigningSecrets_upsert"];
+        post?: never;
+        /**
+         * Delete the webhook signing secret
+         * @description Removes the signing secret of the space: calls are no longer signed.
+         *     Needs the Settings permission (`manage`; space admins have it) and a token with write access: otherwise 403
+         *     `AccessDenied`. A space without a secret or an unknown space answers 404 `NotFound`.
+         */
+        delete: operations["WebhookSigningSecrets_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{space_id}/webhooks/{webhook_definition_id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the calls of a webhook
+         * @description Lists the recorded calls of a webhook, newest first, 20 per page unless `limit` says otherwise. Every attempt is
+         *     a call (a retry of a 429 or 5xx answer is the next one); the log keeps the last 500 calls of each webhook. Calls
+         *     still waiting to be sent are not listed. Needs the Settings permission (space admins have it); other members get
+         *     403 `AccessDenied`. An unknown space or webhook answers 404 `NotFound`.
+         */
+        get: operations["WebhookCalls_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{space_id}/webhooks/{webhook_definition_id}/calls/{call_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single webhook call
+         * @description Returns one call with its request (URL, method, headers with secret values masked, body cut at 500 kB) and the
+         *     receiver's response (headers, body cut at 200 kB, status code), or `response: null` when none came. Needs the
+         *     Settings permission. An unknown space, webhook or call (or one no longer in the log) answers 404 `NotFound`.
+         */
+        get: operations["WebhookCalls_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{space_id}/webhooks/{webhook_definition_id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the health of a webhook
+         * @description Summarises the webhook's calls in the log: how many there are and how many the receiver answered with a status
+         *     below 300. Needs the Settings permission. An unknown space or webhook answers 404 `NotFound`.
+         */
+        get: operations["WebhookCalls_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3859,7 +4033,7 @@ export interface components {
             user: components["schemas"]["Tessera.Common.UserLink"];
             sys: components["schemas"]["SpaceMembershipSys"];
         };
-        /** @description A page of the memberships of a space. */
+        /** @description A page of the memberships of a space (at most 100 per page); `includes` holds what `include` asked for. */
         SpaceMembershipCollection: {
             sys: {
                 /** @enum {string} */
@@ -3872,6 +4046,7 @@ export interface components {
             /** Format: int32 */
             total: number;
             items: components["schemas"]["SpaceMembership"][];
+            includes?: components["schemas"]["SpaceMembershipIncludes"];
         };
         /**
          * @description The body that creates a space membership. `roles` must name roles of this space, at least one when `admin` is
@@ -3881,6 +4056,10 @@ export interface components {
             admin: boolean;
             roles: components["schemas"]["RoleLink"][];
             email: string;
+        };
+        /** @description The users a space membership page links to (`include=sys.user`). */
+        SpaceMembershipIncludes: {
+            User?: components["schemas"]["User"][];
         };
         /** @description System properties of a space membership. */
         SpaceMembershipSys: {
@@ -4276,6 +4455,353 @@ export interface components {
                 updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
             };
         };
+        /** @description The calls in the log (at most the last 500) and how many of them were answered with a status below 300. */
+        WebhookCallCounts: {
+            /** Format: int32 */
+            total: number;
+            /** Format: int32 */
+            healthy: number;
+        };
+        /** @description One call with its request and response. */
+        WebhookCallDetails: {
+            /** @description System properties of a webhook call. */
+            sys: {
+                /** @enum {string} */
+                type: "WebhookCallDetails";
+                /** @description The call id (22 base62 characters); each attempt of a delivery is a call of its own. */
+                id: string;
+                space: components["schemas"]["Tessera.Common.SpaceLink"];
+                /** @description The webhook that made the call. */
+                createdBy: components["schemas"]["WebhookDefinitionLink"];
+                /**
+                 * Format: date-time
+                 * @description When the call was decided (the event was dispatched, or the retry was scheduled).
+                 */
+                createdAt: string;
+            };
+            /** @description The receiver's status code; null when no answer came (see `errors`). */
+            statusCode: number | null;
+            /**
+             * @description Why the call failed without an answer, or why its answer was cut short: `TimeoutError`, `ConnectionRefusedError`,
+             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `ForbiddenTargetError` (the URL resolves
+             *     to an address the server may not call), `InvalidUrlError` or `UnknownError`; empty when the receiver answered.
+             */
+            errors: string[];
+            /** @description The event's action: `create`, `save`, `auto_save`, `archive`, `unarchive`, `publish`, `unpublish` or `delete`. */
+            eventType: string;
+            /** @description The URL called (its templates resolved). */
+            url: string;
+            /** Format: date-time */
+            requestAt: string;
+            /** @description When the answer came; null without one. */
+            responseAt: string | null;
+            request: components["schemas"]["WebhookCallRequest"];
+            /** @description Null when no answer came. */
+            response: components["schemas"]["WebhookCallResponse"] | null;
+        };
+        /** @description One call of a webhook in the call log. */
+        WebhookCallOverview: {
+            /** @description System properties of a webhook call. */
+            sys: {
+                /** @enum {string} */
+                type: "WebhookCallOverview";
+                /** @description The call id (22 base62 characters); each attempt of a delivery is a call of its own. */
+                id: string;
+                space: components["schemas"]["Tessera.Common.SpaceLink"];
+                /** @description The webhook that made the call. */
+                createdBy: components["schemas"]["WebhookDefinitionLink"];
+                /**
+                 * Format: date-time
+                 * @description When the call was decided (the event was dispatched, or the retry was scheduled).
+                 */
+                createdAt: string;
+            };
+            /** @description The receiver's status code; null when no answer came (see `errors`). */
+            statusCode: number | null;
+            /**
+             * @description Why the call failed without an answer, or why its answer was cut short: `TimeoutError`, `ConnectionRefusedError`,
+             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `ForbiddenTargetError` (the URL resolves
+             *     to an address the server may not call), `InvalidUrlError` or `UnknownError`; empty when the receiver answered.
+             */
+            errors: string[];
+            /** @description The event's action: `create`, `save`, `auto_save`, `archive`, `unarchive`, `publish`, `unpublish` or `delete`. */
+            eventType: string;
+            /** @description The URL called (its templates resolved). */
+            url: string;
+            /** Format: date-time */
+            requestAt: string;
+            /** @description When the answer came; null without one. */
+            responseAt: string | null;
+        };
+        /** @description A page of a webhook's calls, newest first. */
+        WebhookCallOverviewCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["WebhookCallOverview"][];
+        };
+        /** @description The request of a call, as sent (secret header values are masked; the body is cut at 500 kB). */
+        WebhookCallRequest: {
+            url: string;
+            method: string;
+            headers: components["schemas"]["Tessera.Common.StringMap"];
+            body: string;
+            /**
+             * Format: int32
+             * @description The timeout the call had (ms).
+             */
+            timeout: number;
+        };
+        /** @description The receiver's answer (the body is cut at 200 kB). */
+        WebhookCallResponse: {
+            url: string;
+            headers: components["schemas"]["Tessera.Common.StringMap"];
+            body: string;
+            /** Format: int32 */
+            statusCode: number;
+        };
+        /** @description What every view of a call shows. */
+        WebhookCallSummary: {
+            /** @description The receiver's status code; null when no answer came (see `errors`). */
+            statusCode: number | null;
+            /**
+             * @description Why the call failed without an answer, or why its answer was cut short: `TimeoutError`, `ConnectionRefusedError`,
+             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `ForbiddenTargetError` (the URL resolves
+             *     to an address the server may not call), `InvalidUrlError` or `UnknownError`; empty when the receiver answered.
+             */
+            errors: string[];
+            /** @description The event's action: `create`, `save`, `auto_save`, `archive`, `unarchive`, `publish`, `unpublish` or `delete`. */
+            eventType: string;
+            /** @description The URL called (its templates resolved). */
+            url: string;
+            /** Format: date-time */
+            requestAt: string;
+            /** @description When the answer came; null without one. */
+            responseAt: string | null;
+        };
+        /** @description A webhook: which content events of the space it is called for, and how. */
+        WebhookDefinition: {
+            name: string;
+            /** @description The target URL; may hold JSON pointers in braces (`{ /payload/sys/id }`), resolved per call. */
+            url: string;
+            /** @description `<Type>.<action>` subscriptions (`*` for any type or action). */
+            topics: string[];
+            /** @description All must hold; `null`: the master environment only; `[]`: every environment. */
+            filters: components["schemas"]["WebhookFilter"][] | null;
+            headers: components["schemas"]["WebhookHeader"][];
+            /** @description The basic-auth user name; the password is never answered. */
+            httpBasicUsername: string | null;
+            /** @description False: no calls are made. */
+            active: boolean;
+            transformation: components["schemas"]["WebhookTransformation"] | null;
+            sys: components["schemas"]["WebhookDefinitionSys"];
+        };
+        /** @description A page of the webhook definitions of a space. */
+        WebhookDefinitionCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["WebhookDefinition"][];
+        };
+        /**
+         * @description The body that creates or replaces a webhook definition. `sys` and unknown properties are accepted and ignored, so a
+         *     definition read from the API can be sent back as it is; every problem answers 422 `ValidationFailed` whose
+         *     `details.errors[].path` names it, and nothing is stored.
+         */
+        WebhookDefinitionInput: {
+            /** @description 1 to 255 characters. */
+            name: string;
+            /**
+             * @description An `http` or `https` URL of at most 2048 characters. Its host may not be a loopback, private, link-local,
+             *     unique-local or unspecified address, nor may its port be other than 80, 443 or above 1023, unless the operator
+             *     allows private targets (`TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS`); host names are checked again after DNS
+             *     resolution before each call.
+             */
+            url: string;
+            /**
+             * @description At least one `<Type>.<action>`: the type is `ContentType`, `Entry`, `Asset` or `*`; the action is one of the
+             *     type's (`create`, `save`, `publish`, `unpublish`, `delete`, and for entries and assets also `auto_save`, `archive`,
+             *     `unarchive`) or `*`. `*.*` also subscribes to events added later.
+             */
+            topics: string[];
+            /** @description Left out or `null`: the master environment only (the environment the `master` alias targets, if any); `[]`: every environment. */
+            filters?: components["schemas"]["WebhookFilter"][] | null;
+            /** @description Left out: no headers (an update that leaves them out removes them). */
+            headers?: components["schemas"]["WebhookHeaderInput"][];
+            /** @description At most 255 characters, without `:`. `null` or left out: no basic auth (the password goes too). */
+            httpBasicUsername?: string | null;
+            /**
+             * @description Write-only, at most 255 characters; needs `httpBasicUsername`. On an update, left out keeps the stored password
+             *     (as long as a user name is given); `null` removes it.
+             */
+            httpBasicPassword?: string | null;
+            /** @description Default true. */
+            active?: boolean;
+            /** @description Left out or `null`: no transformation. */
+            transformation?: components["schemas"]["WebhookTransformationInput"] | null;
+            sys?: components["schemas"]["Tessera.Common.JsonObject"];
+        };
+        /** @description A link to a webhook definition. */
+        WebhookDefinitionLink: {
+            /** @description The system properties of a link to another resource. */
+            sys: {
+                /** @enum {string} */
+                type: "Link";
+                /** @enum {string} */
+                linkType: "WebhookDefinition";
+                id: string;
+            };
+        };
+        /** @description System properties of a webhook definition. */
+        WebhookDefinitionSys: {
+            /** @enum {string} */
+            type: "WebhookDefinition";
+            /** @description Generated (22 base62 characters), or chosen in the path of the first PUT. */
+            id: string;
+            /**
+             * Format: int32
+             * @description 0 after creation; each update adds 1.
+             */
+            version: number;
+            space: components["schemas"]["Tessera.Common.SpaceLink"];
+            /**
+             * Format: date-time
+             * @description When the resource was created (ISO-8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the resource was last changed (ISO-8601, UTC).
+             */
+            updatedAt: string;
+            createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+            updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+        };
+        /**
+         * @description One filter constraint, an object with exactly one operator: `equals` (`[{doc: <path>}, "<value>"]`), `in`
+         *     (`[{doc: <path>}, ["<value>", ...]]`, at least one value), `regexp` (`[{doc: <path>}, {pattern: "<pattern>"}]`)
+         *     or `not` (one of those three). The `doc` paths are `sys.id`, `sys.environment.sys.id`, `sys.contentType.sys.id`
+         *     (entries only), `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. A pattern is a JavaScript regular expression
+         *     without lookaround or backreferences (it runs on linear-time RE2). A filter on a property the entity lacks is
+         *     false, with or without `not` (a content type filter never passes an asset).
+         */
+        WebhookFilter: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description A header sent with every call of a webhook. A secret header (`secret: true`) is answered as `{key, secret: true}`,
+         *     its value never shown again.
+         */
+        WebhookHeader: {
+            key: string;
+            /** @description Left out for a secret header. */
+            value?: string;
+            /** @description Present (true) on secret headers only. */
+            secret?: boolean;
+        };
+        /**
+         * @description A header of a webhook body. `key` is an HTTP header name (a token of RFC 9110: letters, digits and the punctuation it allows); the headers
+         *     the server sets itself (`Host`, `Content-Length`, `Transfer-Encoding`, `Connection`, `Keep-Alive`, `Upgrade`,
+         *     `TE`, `Trailer`) cannot be set, and two headers cannot share a key (compared case-insensitively). `value` is
+         *     required (at most 8192 characters, no line breaks), except on an update for a secret header whose key was
+         *     already secret: left out, the stored value is kept.
+         */
+        WebhookHeaderInput: {
+            key: string;
+            value?: string;
+            /** @description True hides the value from every answer and log. */
+            secret?: boolean;
+        };
+        /** @description How a webhook's recent calls went. */
+        WebhookHealth: {
+            sys: components["schemas"]["WebhookHealthSys"];
+            calls: components["schemas"]["WebhookCallCounts"];
+        };
+        /** @description The webhook a health summary is about. */
+        WebhookHealthSys: {
+            /** @enum {string} */
+            type: "Webhook";
+            /** @description The webhook definition id. */
+            id: string;
+            space: components["schemas"]["Tessera.Common.SpaceLink"];
+            createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+        };
+        /** @description The signing secret of a space, redacted: only its last four characters are ever answered. */
+        WebhookSigningSecret: {
+            /** @description The last 4 characters of the secret. */
+            redactedValue: string;
+            sys: components["schemas"]["WebhookSigningSecretSys"];
+        };
+        /** @description The body that sets the signing secret of a space. */
+        WebhookSigningSecretInput: {
+            /** @description Exactly 64 characters of `0-9a-zA-Z+/=_-` (hex and base64 secrets fit). */
+            value: string;
+        };
+        /** @description System properties of the signing secret of a space. */
+        WebhookSigningSecretSys: {
+            /** @enum {string} */
+            type: "WebhookSigningSecret";
+            /**
+             * Format: int32
+             * @description 1 when first set; each replacement adds 1.
+             */
+            version: number;
+            space: components["schemas"]["Tessera.Common.SpaceLink"];
+            /**
+             * Format: date-time
+             * @description When the resource was created (ISO-8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the resource was last changed (ISO-8601, UTC).
+             */
+            updatedAt: string;
+            createdBy?: components["schemas"]["Tessera.Common.UserLink"];
+            updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+        };
+        /** @description How a call's request is built instead of the default (POST of the entity as vendor management JSON). */
+        WebhookTransformation: {
+            /**
+             * @description `POST` (default), `GET`, `PUT`, `PATCH` or `DELETE`; `GET` and `DELETE` calls have no body.
+             * @enum {string}
+             */
+            method?: "POST" | "GET" | "PUT" | "PATCH" | "DELETE";
+            /**
+             * @description `application/vnd.service.management.v1+json` (default), `application/json`, `application/x-www-form-urlencoded`,
+             *     each also with `; charset=utf-8`. The form types send the JSON body as form fields.
+             * @enum {string}
+             */
+            contentType?: "application/vnd.service.management.v1+json" | "application/vnd.service.management.v1+json; charset=utf-8" | "application/json" | "application/json; charset=utf-8" | "application/x-www-form-urlencoded" | "application/x-www-form-urlencoded; charset=utf-8";
+            /** @description True sends a `Content-Length` header (none by default). */
+            includeContentLength?: boolean;
+            /**
+             * @description Any JSON: strings that are a JSON pointer in braces (`"{ /payload/sys/id }"`) are replaced by the value, pointers
+             *     inside text are templates; the context holds `payload`, `topic` and `user`.
+             */
+            body?: unknown;
+        };
+        /** @description A transformation as sent: `null` in any property means the default (as if left out). Unknown properties answer 422. */
+        WebhookTransformationInput: {
+            method?: ("POST" | "GET" | "PUT" | "PATCH" | "DELETE") | null;
+            contentType?: ("application/vnd.service.management.v1+json" | "application/vnd.service.management.v1+json; charset=utf-8" | "application/json" | "application/json; charset=utf-8" | "application/x-www-form-urlencoded" | "application/x-www-form-urlencoded; charset=utf-8") | null;
+            includeContentLength?: boolean | null;
+            body?: unknown;
+        };
     };
     responses: never;
     parameters: {
@@ -4386,7 +4912,9 @@ export interface components {
         "SpaceMemberQuery.skip": number;
         /** @description The space membership id. */
         SpaceMembershipPath: string;
-        /** @description Maximum number of items to return (default 100, at most 1000). */
+        /** @description `sys.user`: the members' users in `includes.User`. */
+        "SpaceMembershipQuery.include": string;
+        /** @description Maximum number of items to return (default 100, at most 100). */
         "SpaceMembershipQuery.limit": number;
         /** @description Number of items to skip (default 0). */
         "SpaceMembershipQuery.skip": number;
@@ -4438,6 +4966,14 @@ export interface components {
         "UploadsEnvironmentPath.environment_id": string;
         /** @description The space id. */
         "UploadsEnvironmentPath.space_id": string;
+        /** @description Maximum number of calls to return (default 20, at most 1000). */
+        "WebhookCallsQuery.limit": number;
+        /** @description Number of calls to skip (default 0). */
+        "WebhookCallsQuery.skip": number;
+        /** @description The webhook definition id. */
+        WebhookDefinitionPath: string;
+        /** @description The webhook definition id. */
+        WebhookPath: string;
     };
     requestBodies: never;
     headers: never;
@@ -22179,8 +22715,10 @@ export interface operations {
                 access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
                 /** @description Number of items to skip (default 0). */
                 skip?: components["parameters"]["SpaceMembershipQuery.skip"];
-                /** @description Maximum number of items to return (default 100, at most 1000). */
+                /** @description Maximum number of items to return (default 100, at most 100). */
                 limit?: components["parameters"]["SpaceMembershipQuery.limit"];
+                /** @description `sys.user`: the members' users in `includes.User`. */
+                include?: components["parameters"]["SpaceMembershipQuery.include"];
             };
             header?: never;
             path: {
@@ -24316,6 +24854,1447 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDefinitions_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["Tessera.Common.CollectionQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 1000). */
+                limit?: components["parameters"]["Tessera.Common.CollectionQuery.limit"];
+                /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt,sys.id`. */
+                order?: components["parameters"]["Tessera.Common.CollectionQuery.order"];
+                /**
+                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold; each operation lists its paths, which `order` takes
+                 *     too, except `sys.version`, `sys.createdBy.sys.id` and `sys.updatedBy.sys.id`. Operators: none (equals), `[ne]`, `[in]` and `[nin]` (comma-separated values), `[exists]`
+                 *     (`true`/`false`); `[lt]`, `[lte]`, `[gt]`, `[gte]` on dates (ISO-8601, UTC when they have no offset) and integers;
+                 *     `[match]` on names (each word of the value starts a word of the name, case-insensitively). An unknown path, an
+                 *     operator that does not apply to the path's type or a value of the wrong type answers 400 `InvalidQuery` whose
+                 *     `details.errors[]` names each refused parameter.
+                 */
+                filters?: components["parameters"]["Tessera.Common.FilteredCollectionQuery.filters"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookDefinitionCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDefinitions_create: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["WebhookDefinitionInput"];
+                "application/json": components["schemas"]["WebhookDefinitionInput"];
+            };
+        };
+        responses: {
+            /** @description 201: the resource was created. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookDefinition"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDefinitions_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The webhook definition id. */
+                webhook_definition_id: components["parameters"]["WebhookDefinitionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookDefinition"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDefinitions_createOrUpdate: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: {
+                /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
+                "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+            };
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The webhook definition id; a new definition may choose it. */
+                webhook_definition_id: components["schemas"]["Tessera.Common.ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["WebhookDefinitionInput"];
+                "application/json": components["schemas"]["WebhookDefinitionInput"];
+            };
+        };
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookDefinition"];
+                };
+            };
+            /** @description 201: the resource was created. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookDefinition"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The version header is missing or stale (`VersionMismatch`); nothing was written. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookDefinitions_delete: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The webhook definition id. */
+                webhook_definition_id: components["parameters"]["WebhookDefinitionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 204: done, no body. */
+            204: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookSigningSecrets_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookSigningSecret"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookSigningSecrets_upsert: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.service.management.v1+json": components["schemas"]["WebhookSigningSecretInput"];
+                "application/json": components["schemas"]["WebhookSigningSecretInput"];
+            };
+        };
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookSigningSecret"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The body is well-formed but breaks a rule (`ValidationFailed`, `InvalidEntry`); `details.errors[]` names each problem. */
+            422: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookSigningSecrets_delete: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 204: done, no body. */
+            204: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookCalls_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description Number of calls to skip (default 0). */
+                skip?: components["parameters"]["WebhookCallsQuery.skip"];
+                /** @description Maximum number of calls to return (default 20, at most 1000). */
+                limit?: components["parameters"]["WebhookCallsQuery.limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The webhook definition id. */
+                webhook_definition_id: components["parameters"]["WebhookPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookCallOverviewCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookCalls_get: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The webhook definition id. */
+                webhook_definition_id: components["parameters"]["WebhookPath"];
+                /** @description The call id. */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookCallDetails"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookCalls_health: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The space id. */
+                space_id: components["parameters"]["SpacePath"];
+                /** @description The webhook definition id. */
+                webhook_definition_id: components["parameters"]["WebhookPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["WebhookHealth"];
+                };
             };
             /** @description The request is malformed: a bad header, path parameter or JSON body. */
             400: {

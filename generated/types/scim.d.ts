@@ -15,8 +15,9 @@ export interface paths {
          * List groups
          * @description Lists the organization's teams as groups, oldest first. The only filter is `displayName eq "<name>"` (as Okta
          *     and Entra send it); any other filter answers 400 `invalidFilter`. Pages are 1-based: `startIndex` (default 1)
-         *     and `count` (default and at most 100; 0 answers only `totalResults`). `excludedAttributes=members` leaves the
-         *     members out. Only organization owners and admins may call it.
+         *     and `count` (default and at most 100; 0 answers only `totalResults`). `attributes` or `excludedAttributes`
+         *     choose the attributes of each group: `excludedAttributes=members` (as Entra sends it) leaves the members out
+         *     and does not read them. Only organization owners and admins may call it.
          */
         get: operations["ScimGroups_list"];
         put?: never;
@@ -25,6 +26,7 @@ export interface paths {
          * @description Creates a team named `displayName` with `members` (SCIM user ids of this organization) as its team
          *     memberships; it is visible at `/organizations/{organization_id}/teams` too. A name another team has answers
          *     409 `uniqueness`; a member that is no user of the organization 400 `invalidValue`; nothing is created then.
+         *     `attributes` or `excludedAttributes` choose the attributes answered (checked before anything is created).
          *     Only organization owners and admins may call it.
          */
         post: operations["ScimGroups_create"];
@@ -43,14 +45,15 @@ export interface paths {
         };
         /**
          * Get a group
-         * @description Returns one team as a group by its id; an unknown id answers 404. Only organization owners and admins may call it.
+         * @description Returns one team as a group by its id; an unknown id answers 404. `attributes` or `excludedAttributes` choose
+         *     the attributes answered. Only organization owners and admins may call it.
          */
         get: operations["ScimGroups_get"];
         /**
          * Replace a group
          * @description Replaces the group's `displayName` and its members (left out: none) in one step. A name another team has
-         *     answers 409 `uniqueness`, an unknown member 400 `invalidValue`; nothing changes then. Only organization owners
-         *     and admins may call it.
+         *     answers 409 `uniqueness`, an unknown member 400 `invalidValue`; nothing changes then. `attributes` or
+         *     `excludedAttributes` choose the attributes answered. Only organization owners and admins may call it.
          */
         put: operations["ScimGroups_replace"];
         post?: never;
@@ -67,8 +70,9 @@ export interface paths {
          * @description Applies a PatchOp: `add`, `remove` and `replace` on `members` (also `members[value eq "<id>"]` paths) and
          *     `replace` of `displayName`; op names are case-insensitive. All operations apply or none does. A malformed
          *     message answers 400 `invalidSyntax`, an unknown path 400 `invalidPath`, a `remove` without path 400 `noTarget`,
-         *     an unknown member or a wrong value 400 `invalidValue`, a name another team has 409 `uniqueness`. Only
-         *     organization owners and admins may call it.
+         *     an unknown member or a wrong value 400 `invalidValue`, a name another team has 409 `uniqueness`.
+         *     `attributes` or `excludedAttributes` choose the attributes answered. Only organization owners and admins may
+         *     call it.
          */
         patch: operations["ScimGroups_update"];
         trace?: never;
@@ -190,7 +194,8 @@ export interface paths {
          * @description Lists the organization's people (pending and active members), oldest first. The only filter is
          *     `userName eq "<email>"` (as Okta and Entra send it); any other filter answers 400 `invalidFilter`. Pages are
          *     1-based: `startIndex` (default 1) and `count` (default and at most 100; 0 answers only `totalResults`).
-         *     Only organization owners and admins may call it.
+         *     `attributes` or `excludedAttributes` choose the attributes of each user. Only organization owners and admins
+         *     may call it.
          */
         get: operations["ScimUsers_list"];
         put?: never;
@@ -200,7 +205,8 @@ export interface paths {
          *     `member`, through the same invitation the User Management API makes (a new account takes `name`'s given and
          *     family name). The invitation URL is not shown here; see the README on handing a provisioned person over. A
          *     userName that is already a member or invited answers 409 `uniqueness`; a missing or malformed one 400
-         *     `invalidValue`. Only organization owners and admins may call it.
+         *     `invalidValue`. `attributes` or `excludedAttributes` choose the attributes answered (checked before anything
+         *     is created). Only organization owners and admins may call it.
          */
         post: operations["ScimUsers_create"];
         delete?: never;
@@ -218,14 +224,16 @@ export interface paths {
         };
         /**
          * Get a user
-         * @description Returns one of the organization's people by user id; anyone else answers 404. Only organization owners and admins may call it.
+         * @description Returns one of the organization's people by user id; anyone else answers 404. `attributes` or
+         *     `excludedAttributes` choose the attributes answered. Only organization owners and admins may call it.
          */
         get: operations["ScimUsers_get"];
         /**
          * Replace a user
          * @description Kept for identity-provider compatibility: no user attribute can be changed through SCIM, so the body is accepted
          *     and the user answered unchanged (Okta sends `active: false` here to deactivate; delete the user instead).
-         *     Only organization owners and admins may call it.
+         *     `attributes` or `excludedAttributes` choose the attributes answered. Only organization owners and admins may
+         *     call it.
          */
         put: operations["ScimUsers_replace"];
         post?: never;
@@ -242,7 +250,8 @@ export interface paths {
          * Patch a user
          * @description Kept for identity-provider compatibility: the PatchOp is checked (a malformed one answers 400 `invalidSyntax`,
          *     a path that is no User attribute 400 `invalidPath`) and the user answered unchanged, as no attribute can be
-         *     changed through SCIM. Only organization owners and admins may call it.
+         *     changed through SCIM. `attributes` or `excludedAttributes` choose the attributes answered. Only organization
+         *     owners and admins may call it.
          */
         patch: operations["ScimUsers_update"];
         trace?: never;
@@ -253,7 +262,7 @@ export interface components {
     schemas: {
         /** @description An email address of a user: the account's email, primary, of type `work`. */
         ScimEmail: {
-            value: string;
+            value?: string;
             type?: string;
             primary?: boolean;
         };
@@ -265,16 +274,20 @@ export interface components {
             scimType?: string;
             detail?: string;
         };
-        /** @description A SCIM group: a team of the organization (`displayName` is the team's name, `members` its team memberships). */
+        /**
+         * @description A SCIM group: a team of the organization (`displayName` is the team's name, `members` its team memberships).
+         *     `schemas` and `id` are always answered; the other attributes unless `attributes` or `excludedAttributes` leave
+         *     them out.
+         */
         ScimGroup: {
             schemas: string[];
             /** @description The team id. */
             id: string;
             /** @description The team's name, unique in the organization. */
-            displayName: string;
-            /** @description The team's members; left out when `excludedAttributes=members` asks. */
+            displayName?: string;
+            /** @description The team's members. */
             members?: components["schemas"]["ScimGroupMember"][];
-            meta: components["schemas"]["ScimMeta"];
+            meta?: components["schemas"]["ScimResourceMeta"];
         };
         /** @description A new group, or the whole of a replaced one. Other attributes are accepted and ignored. */
         ScimGroupInput: {
@@ -302,7 +315,7 @@ export interface components {
         /** @description A member of a group: a SCIM user of the organization. */
         ScimGroupMember: {
             /** @description The member's SCIM user id (the account's user id, as `/Users` answers it). */
-            value: string;
+            value?: string;
             /** @description The member's full name (or email when the account has no name); ignored in requests. */
             display?: string;
             /** @description `User`: groups hold users only. */
@@ -331,6 +344,18 @@ export interface components {
         ScimPatchOp: {
             schemas?: string[];
             Operations?: unknown[];
+        };
+        /**
+         * @description Where a SCIM user or group lives and when it changed (RFC 7643 §3.1); as every attribute but `id` and `schemas`,
+         *     it and its sub-attributes are left out when `attributes` or `excludedAttributes` ask so.
+         */
+        ScimResourceMeta: {
+            resourceType?: string;
+            /** Format: date-time */
+            created?: string;
+            /** Format: date-time */
+            lastModified?: string;
+            location?: string;
         };
         /** @description A SCIM resource type: its endpoint and schema (RFC 7643 §6). */
         ScimResourceType: {
@@ -402,19 +427,23 @@ export interface components {
             canonicalValues?: string[];
             referenceTypes?: string[];
         };
-        /** @description A SCIM user: a person with a membership (pending or active) of the organization. */
+        /**
+         * @description A SCIM user: a person with a membership (pending or active) of the organization. `schemas` and `id` are always
+         *     answered; the other attributes unless `attributes` or `excludedAttributes` leave them out, and names the account
+         *     does not have are left out.
+         */
         ScimUser: {
             schemas: string[];
             /** @description The account's user id. */
             id: string;
             /** @description The account's email. */
-            userName: string;
-            name: components["schemas"]["ScimName"];
+            userName?: string;
+            name?: components["schemas"]["ScimName"];
             /** @description Read-only: true while the person is a member of the organization (invited or joined). */
-            active: boolean;
+            active?: boolean;
             /** @description Read-only: the account's email. */
-            emails: components["schemas"]["ScimEmail"][];
-            meta: components["schemas"]["ScimMeta"];
+            emails?: components["schemas"]["ScimEmail"][];
+            meta?: components["schemas"]["ScimResourceMeta"];
         };
         /** @description A new SCIM user: the email to invite and the name of a new account. Other attributes are accepted and ignored. */
         ScimUserInput: {
@@ -473,6 +502,17 @@ export interface components {
     };
     responses: never;
     parameters: {
+        /**
+         * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+         *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+         *     `invalidFilter`.
+         */
+        "ScimAttributeParameters.attributes": string;
+        /**
+         * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+         *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+         */
+        "ScimAttributeParameters.excludedAttributes": string;
         /** @description The organization id. */
         ScimOrganizationPath: string;
     };
@@ -491,10 +531,17 @@ export interface operations {
                 startIndex?: number;
                 /** @description How many results (default and at most 100; negative values count as 0). */
                 count?: number;
-                /** @description Accepted for compatibility and ignored: groups are answered whole. */
-                attributes?: string;
-                /** @description `members` leaves the members out (as Entra asks); other attributes are ignored. */
-                excludedAttributes?: string;
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
             };
             header?: never;
             path: {
@@ -599,7 +646,19 @@ export interface operations {
     };
     ScimGroups_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
+            };
             header?: never;
             path: {
                 /** @description The organization id. */
@@ -710,8 +769,17 @@ export interface operations {
     ScimGroups_get: {
         parameters: {
             query?: {
-                /** @description `members` leaves the members out; other attributes are ignored. */
-                excludedAttributes?: string;
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
             };
             header?: never;
             path: {
@@ -818,7 +886,19 @@ export interface operations {
     };
     ScimGroups_replace: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
+            };
             header?: never;
             path: {
                 /** @description The organization id. */
@@ -1033,7 +1113,19 @@ export interface operations {
     };
     ScimGroups_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
+            };
             header?: never;
             path: {
                 /** @description The organization id. */
@@ -1675,10 +1767,17 @@ export interface operations {
                 startIndex?: number;
                 /** @description How many results (default and at most 100; negative values count as 0). */
                 count?: number;
-                /** @description Accepted for compatibility and ignored: users are always answered whole. */
-                attributes?: string;
-                /** @description Accepted for compatibility and ignored: users are always answered whole. */
-                excludedAttributes?: string;
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
             };
             header?: never;
             path: {
@@ -1783,7 +1882,19 @@ export interface operations {
     };
     ScimUsers_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
+            };
             header?: never;
             path: {
                 /** @description The organization id. */
@@ -1893,7 +2004,19 @@ export interface operations {
     };
     ScimUsers_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
+            };
             header?: never;
             path: {
                 /** @description The organization id. */
@@ -1999,7 +2122,19 @@ export interface operations {
     };
     ScimUsers_replace: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
+            };
             header?: never;
             path: {
                 /** @description The organization id. */
@@ -2214,7 +2349,19 @@ export interface operations {
     };
     ScimUsers_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer only these attributes (comma separated), with `id` and `schemas`, which are always answered. Not
+                 *     together with `excludedAttributes` (400 `invalidSyntax`); a list that is not attribute names answers 400
+                 *     `invalidFilter`.
+                 */
+                attributes?: components["parameters"]["ScimAttributeParameters.attributes"];
+                /**
+                 * @description Answer every attribute but these (comma separated); `id` and `schemas` are answered anyway. Not together with
+                 *     `attributes` (400 `invalidSyntax`); a list that is not attribute names answers 400 `invalidFilter`.
+                 */
+                excludedAttributes?: components["parameters"]["ScimAttributeParameters.excludedAttributes"];
+            };
             header?: never;
             path: {
                 /** @description The organization id. */

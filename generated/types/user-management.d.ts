@@ -169,7 +169,7 @@ export interface paths {
          * @description Lists the space memberships of every space of the organization, oldest first; each names its space in
          *     `sys.space`. Only the organization's owners and admins may call it (read-only tokens included); other members get
          *     403 `AccessDenied`, and an organization the token's user is not an active member of answers 404 `NotFound`.
-         *     An unknown filter or order answers 400 `InvalidQuery`.
+         *     An unknown filter, operator, order or include answers 400 `InvalidQuery` naming the parameter.
          */
         get: operations["OrganizationSpaceMemberships_list"];
         put?: never;
@@ -521,7 +521,7 @@ export interface components {
             total: number;
             items: components["schemas"]["Tessera.Management.Role"][];
         };
-        /** @description A page of the space memberships of an organization's spaces (at most 100 per page in this API). */
+        /** @description A page of the space memberships of an organization's spaces; `includes` holds what `include` asked for. */
         OrganizationSpaceMembershipCollection: {
             sys: {
                 /** @enum {string} */
@@ -534,6 +534,7 @@ export interface components {
             /** Format: int32 */
             total: number;
             items: components["schemas"]["Tessera.Management.SpaceMembership"][];
+            includes?: components["schemas"]["UmIncludes"];
         };
         /** @description A page of the team space memberships of an organization's spaces; `includes` holds what `include` asked for. */
         OrganizationTeamSpaceMembershipCollection: {
@@ -1026,18 +1027,16 @@ export interface components {
         /** @description The space membership id. */
         "OrganizationSpaceMembershipPath.space_membership_id": string;
         /**
-         * @description Filters `<path>[<operator>]=<value>`, all of which must hold: `sys.id`, `sys.space.sys.id`, `sys.user.sys.id`,
-         *     `sys.user.email`, `roles.sys.id` (none, `[ne]`, `[in]`, `[nin]`, `[exists]`; `roles.sys.id` matches a membership
-         *     having that role), `admin` (none, `[ne]`, `[exists]`; `true` or `false`) and `sys.createdAt`, `sys.updatedAt`
-         *     (also `[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400 `InvalidQuery` naming the parameter.
+         * @description Full-text search and filters. `query=<words>`: each word must start a word of the member's user id, first name,
+         *     last name or email (case-insensitive). Filters `<path>[<operator>]=<value>`, all of which must hold: `admin`
+         *     (none, `[ne]`; `true` or `false`), `roles.sys.id` (none, `[in]`: the membership has one of the roles),
+         *     `roles.name` (none, `[ne]`, `[nin]`, `[match]`: it has a role of that name, none of them, or one whose name
+         *     matches the words), `sys.user.sys.id`, `sys.space.sys.id`, `sys.space.name` and
+         *     `sys.organizationMembership.sys.id` (none, `[ne]`, `[in]`, `[nin]`), `sys.createdAt` and `sys.updatedAt`
+         *     (`[lt]`, `[lte]`, `[gt]`, `[gte]`). Lists are comma separated. Anything else answers 400 `InvalidQuery` naming
+         *     the parameter.
          */
         "OrganizationSpaceMembershipQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
-        /** @description Maximum number of items to return (default 100, at most 100). */
-        "OrganizationSpaceMembershipQuery.limit": number;
-        /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
-        "OrganizationSpaceMembershipQuery.order": string;
-        /** @description Number of items to skip (default 0). */
-        "OrganizationSpaceMembershipQuery.skip": number;
         /**
          * @description Filters `<path>[<operator>]=<value>`: `sys.organizationMembership.sys.id` (none, `[ne]`, `[in]`, `[nin]`; lists
          *     comma separated). Anything else answers 400 `InvalidQuery` naming the parameter.
@@ -2110,16 +2109,22 @@ export interface operations {
                 /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
                 access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
                 /** @description Number of items to skip (default 0). */
-                skip?: components["parameters"]["OrganizationSpaceMembershipQuery.skip"];
+                skip?: components["parameters"]["UmPagingQuery.skip"];
                 /** @description Maximum number of items to return (default 100, at most 100). */
-                limit?: components["parameters"]["OrganizationSpaceMembershipQuery.limit"];
+                limit?: components["parameters"]["UmPagingQuery.limit"];
                 /** @description Comma-separated attributes; a leading `-` sorts descending, e.g. `-sys.createdAt`. */
-                order?: components["parameters"]["OrganizationSpaceMembershipQuery.order"];
+                order?: components["parameters"]["UmOrderIncludeQuery.order"];
+                /** @description Comma-separated link paths whose resources the answer's `includes` holds, grouped by type (e.g. `sys.user` gives `includes.User`). */
+                include?: components["parameters"]["UmOrderIncludeQuery.include"];
                 /**
-                 * @description Filters `<path>[<operator>]=<value>`, all of which must hold: `sys.id`, `sys.space.sys.id`, `sys.user.sys.id`,
-                 *     `sys.user.email`, `roles.sys.id` (none, `[ne]`, `[in]`, `[nin]`, `[exists]`; `roles.sys.id` matches a membership
-                 *     having that role), `admin` (none, `[ne]`, `[exists]`; `true` or `false`) and `sys.createdAt`, `sys.updatedAt`
-                 *     (also `[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400 `InvalidQuery` naming the parameter.
+                 * @description Full-text search and filters. `query=<words>`: each word must start a word of the member's user id, first name,
+                 *     last name or email (case-insensitive). Filters `<path>[<operator>]=<value>`, all of which must hold: `admin`
+                 *     (none, `[ne]`; `true` or `false`), `roles.sys.id` (none, `[in]`: the membership has one of the roles),
+                 *     `roles.name` (none, `[ne]`, `[nin]`, `[match]`: it has a role of that name, none of them, or one whose name
+                 *     matches the words), `sys.user.sys.id`, `sys.space.sys.id`, `sys.space.name` and
+                 *     `sys.organizationMembership.sys.id` (none, `[ne]`, `[in]`, `[nin]`), `sys.createdAt` and `sys.updatedAt`
+                 *     (`[lt]`, `[lte]`, `[gt]`, `[gte]`). Lists are comma separated. Anything else answers 400 `InvalidQuery` naming
+                 *     the parameter.
                  */
                 filters?: components["parameters"]["OrganizationSpaceMembershipQuery.filters"];
             };

@@ -27,12 +27,20 @@ import { teamMembershipsService } from './teams/team-memberships-service.ts';
 import { teamsService } from './teams/teams-service.ts';
 import { teamSpaceMembershipsService } from './teams/team-space-memberships-service.ts';
 import { spaceMembersService } from './members/space-members-service.ts';
+import { webhookDefinitionsService } from './webhooks/webhook-definitions-service.ts';
+import { webhookSettingsService } from './webhooks/webhook-settings-service.ts';
+import type { WebhookRules } from './webhooks/webhook-validation.ts';
+import { deliveryLogService } from './webhooks/delivery-log-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
 
 /** What the upload and processing services need beyond storage (the file store and limits from the config). */
-export interface ServiceOptions { uploads?: UploadsOptions; assetProcessing?: AssetProcessingOptions; invitations?: InvitationsOptions; }
+export interface ServiceOptions {
+  uploads?: UploadsOptions; assetProcessing?: AssetProcessingOptions; invitations?: InvitationsOptions;
+  /** What webhook definitions may target and name (private hosts are refused by default). */
+  webhookDefinitions?: WebhookRules;
+}
 
 /** Every domain service, built once over one storage. */
 export function createServices(storage: Storage, options: ServiceOptions = {}) {
@@ -70,6 +78,9 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     teamMemberships: teamMembershipsService(storage),
     teamSpaceMemberships: teamSpaceMembershipsService(storage),
     spaceMembers: spaceMembersService(storage),
+    webhookDefinitions: webhookDefinitionsService(storage, spaces, options.webhookDefinitions ?? { allowPrivateTargets: false, vendorToken: 'service' }),
+    webhookSettings: webhookSettingsService(storage, spaces),
+    webhookCalls: deliveryLogService(storage, spaces),
   };
 }
 

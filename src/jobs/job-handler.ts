@@ -5,6 +5,11 @@ export interface JobContext {
   readonly id: number;
   /** 1 on the first run, 2 on the first retry, ... */
   readonly attempt: number;
+  /**
+   * Aborted when the runner stops: a handler that waits long (an outbound call) gives up, the job stays claimed and
+   * its lease expires, so a runner (here after a restart, or in another process) runs it again.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**

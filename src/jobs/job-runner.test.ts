@@ -154,6 +154,29 @@ for (const kind of DB_KINDS) {
       expect((await row(id)).status).toBe('done');
     });
 
+    it('with concurrency, a job that hangs holds one claim loop only; stop() aborts it and requeues it', async () => {
+      const r = runner(storage, { concurrency: 3 });
+      let aborted = false;
+      r.register('t.hang', {
+        run: (_payload, context) => new Promise<void>((_resolve, reject) => {
+          context.signal!.addEventListener('abort', () => { aborted = true; reject(new Error('stopped')); });
+        }),
+      });
+      const done: number[] = [];
+      r.register<{ n: number }>('t.quick', { run: async (payload) => { done.push(payload.n); } });
+      const hanging = await storage.repos.jobs.enqueue('t.hang', {});
+      r.start();
+      await until(async () => (await row(hanging)).status === 'running');
+      for (let n = 0; n < 5; n += 1) await storage.repos.jobs.enqueue('t.quick', { n });
+      await until(() => done.length === 5, 5_000);
+      expect(done.sort()).toEqual([0, 1, 2, 3, 4]);
+      await r.stop();
+      expect(aborted).toBe(true);
+      // Given up because the runner stopped: queued again at once, for the next runner.
+      expect(await row(hanging)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'stopped' });
+      await opened[0].db.deleteFrom('jobs').where('id', '=', hanging).execute();
+    });
+
     it('two runners sharing one queue never run the same job twice', async () => {
       // On PostgreSQL each runner has its own connection pool, as two server processes would.
       const second = kind === 'postgres' ? postgresStorage(await open()) : storage;

@@ -12,6 +12,8 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
   /** Delay before retry number `attempt` (ms). */
   backoffMs?: (attempt: number) => number;
+  /** Claim loops run side by side (default 1): a job that waits long (a slow webhook receiver) holds only its own. */
+  concurrency?: number;
   logger?: Logger;
 }
 
@@ -23,7 +25,7 @@ export interface JobRunner {
   nudge(): void;
   /** Claims and runs one due job of a registered kind; false when none was due. */
   runOnce(): Promise<boolean>;
-  /** Stops polling and waits for the job that is running, if any. */
+  /** Stops polling, aborts the running jobs' `signal` and waits for them to end. */
   stop(): Promise<void>;
 }
 
@@ -44,15 +46,23 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
   const maxAttempts = options.maxAttempts ?? 5;
   const backoff = options.backoffMs ?? defaultBackoff;
   const logger = options.logger;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   const handlers = new Map<string, JobHandler<any>>();
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let nudged = false;
+  let loops: Promise<void>[] = [];
+  let stopping = new AbortController();
+  /** Per loop: the wake-up of its idle wait, and whether a nudge came while it was busy. */
+  const wakes: Array<(() => void) | undefined> = [];
+  const nudged: boolean[] = [];
   let unsubscribe: (() => void) | undefined;
 
   async function finishWithError(job: JobRecord, handler: JobHandler<any>, error: Error): Promise<void> {
     const message = error.message || String(error);
+    if (stopping.signal.aborted) {
+      // Given up because this runner stops, not failed: the next claim (after a restart, or elsewhere) runs it again.
+      await storage.repos.jobs.fail(job.id, message, new Date(), job.attempts);
+      return;
+    }
     const final = error instanceof PermanentJobError || job.attempts >= (handler.maxAttempts ?? maxAttempts);
     if (!final) {
       const delay = backoff(job.attempts);
@@ -75,7 +85,7 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
     }, Math.max(10, Math.floor(leaseMs / 3)));
     try {
       try {
-        await handler.run(job.payload, { id: job.id, attempt: job.attempts });
+        await handler.run(job.payload, { id: job.id, attempt: job.attempts, signal: stopping.signal });
       } catch (error) {
         clearInterval(heartbeat);
         await renewal;
@@ -99,19 +109,19 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
     return true;
   }
 
-  function idle(): Promise<void> {
-    if (nudged) {
-      nudged = false;
+  function idle(loop: number): Promise<void> {
+    if (nudged[loop]) {
+      nudged[loop] = false;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); wake = undefined; resolve(); };
+      const done = () => { clearTimeout(timer); wakes[loop] = undefined; resolve(); };
       const timer = setTimeout(done, pollMs);
-      wake = done;
+      wakes[loop] = done;
     });
   }
 
-  async function poll(): Promise<void> {
+  async function poll(loop: number): Promise<void> {
     while (running) {
       let worked = false;
       try {
@@ -119,12 +129,15 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
       } catch (err) {
         logger?.error({ err }, 'job runner could not claim or finish a job');
       }
-      if (!worked && running) await idle();
+      if (!worked && running) await idle(loop);
     }
   }
 
   function nudge(): void {
-    if (wake) wake(); else nudged = true;
+    for (let loop = 0; loop < concurrency; loop += 1) {
+      const wake = wakes[loop];
+      if (wake) wake(); else nudged[loop] = true;
+    }
   }
 
   return {
@@ -134,15 +147,17 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
     start() {
       if (running) return;
       running = true;
+      stopping = new AbortController();
       unsubscribe = onJobsAnnounced(storage, nudge);
-      loop = poll();
+      loops = Array.from({ length: concurrency }, (_, loop) => poll(loop));
     },
     async stop() {
       running = false;
       unsubscribe?.();
-      wake?.();
-      await loop;
-      loop = undefined;
+      stopping.abort();
+      for (const wake of wakes) wake?.();
+      await Promise.all(loops);
+      loops = [];
     },
   };
 }

@@ -25,11 +25,16 @@ export function organizationMembershipsService(storage: Storage) {
   }
 
   return {
-    /** A page of memberships and, when `query.include` asks, the users they link to. */
-    async list(actor: Actor, organizationId: string, query: CollectionPage<MembershipKey> & Partial<Pick<UmQuery<MembershipKey>, 'include'>>) {
-      await organizationRole(storage, actor, organizationId);
-      const page = await members.pageMemberships(organizationId, query);
-      return { ...page, includes: await loadIncludes(storage.repos, organizationId, page.items, query.include ?? [], ORGANIZATION_MEMBERSHIPS, membershipLinks) };
+    /**
+     * A page of memberships and, when `query.include` asks, the users they link to. Every active member reads the
+     * same answer, so it is cached per organization and query; who may read it is the authorizer's decision (the
+     * operation's organization rule), made before this runs.
+     */
+    async list(organizationId: string, query: CollectionPage<MembershipKey> & Partial<Pick<UmQuery<MembershipKey>, 'include'>>) {
+      return members.cachedMembershipList(organizationId, JSON.stringify(query), async () => {
+        const page = await members.pageMemberships(organizationId, query);
+        return { ...page, includes: await loadIncludes(storage.repos, organizationId, page.items, query.include ?? [], ORGANIZATION_MEMBERSHIPS, membershipLinks) };
+      });
     },
 
     async get(actor: Actor, organizationId: string, membershipId: string) {

@@ -1,11 +1,14 @@
 import { AppError, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
-import type { CollectionPage, Repositories, SpaceMembershipKey, SpaceMembershipRecord, Storage } from '../../storage/port/index.ts';
+import type { Repositories, SpaceMembershipKey, SpaceMembershipRecord, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
+import type { UmQuery } from '../shared/um-collection.ts';
+import { loadIncludes } from '../shared/um-includes.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
 import {
   alreadyAMember, notAnOrganizationMember, roleCountProblems, roleIdsOf, unknownRoleProblems, type SpaceMembershipInput,
 } from './space-membership-input.ts';
+import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS, spaceMembershipLinks } from './space-membership-collection.ts';
 
 const notOwn = () => new AppError('AccessDenied', 'Only space admins and organization owners and admins may remove another member from the space.', {
   reasons: ['admin role required'],
@@ -29,9 +32,20 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
   }
 
   return {
-    list: (spaceId: string, page: CollectionPage<SpaceMembershipKey>) => members.pageSpaceMemberships(spaceId, page),
+    /** The memberships of the space, with the users of the page when `include` names `sys.user`. */
+    async list(spaceId: string, query: UmQuery<SpaceMembershipKey>) {
+      const page = await members.pageSpaceMemberships(spaceId, query);
+      if (!query.include.length) return page;
+      const space = await storage.repos.spaces.find(spaceId);
+      if (!space) throw notFound('Space', spaceId);
+      return { ...page, includes: await loadIncludes(storage.repos, space.organizationId, page.items, query.include, SPACE_SPACE_MEMBERSHIPS, spaceMembershipLinks) };
+    },
 
-    listInOrganization: (organizationId: string, page: CollectionPage<SpaceMembershipKey>) => members.pageSpaceMembershipsInOrganization(organizationId, page),
+    /** The memberships of every space of the organization, with the linked resources `include` names. */
+    async listInOrganization(organizationId: string, query: UmQuery<SpaceMembershipKey>) {
+      const page = await members.pageSpaceMembershipsInOrganization(organizationId, query);
+      return { ...page, includes: await loadIncludes(storage.repos, organizationId, page.items, query.include, ORGANIZATION_SPACE_MEMBERSHIPS, spaceMembershipLinks) };
+    },
 
     async get(spaceId: string, id: string): Promise<SpaceMembershipRecord> {
       return (await members.findSpaceMembership(spaceId, id)) ?? Promise.reject(notFound('SpaceMembership', id));

@@ -1,13 +1,14 @@
 import SCIMMY from 'scimmy';
 import type { Repositories, TeamRecord, UserRecord } from '../../storage/port/index.ts';
 import { membershipsOfTeams } from '../teams/team-members-sync.ts';
+import type { ScimProjection } from './scim-attributes.ts';
 
 export const GROUP_SCHEMA_ID = SCIMMY.Schemas.Group.definition.id;
 
 /** A member of a SCIM group: a user of the organization by their SCIM user id (the account's user id). */
 export interface ScimGroupMember { value: string; display: string; type: 'User'; }
 
-/** A team as a SCIM group; `members` is undefined when the request left them out (`excludedAttributes=members`). */
+/** A team as a SCIM group; `members` is undefined when the request's attributes leave them out. */
 export interface ScimGroupRecord { team: TeamRecord; members: ScimGroupMember[] | undefined; }
 
 const displayOf = (u: Pick<UserRecord, 'email' | 'firstName' | 'lastName'>) =>
@@ -27,6 +28,10 @@ export async function groupsOf(repos: Repositories, organizationId: string, team
   }));
 }
 
-/** `excludedAttributes` leaves the members out when it names `members` (case-insensitive, comma separated). */
-export const excludesMembers = (excludedAttributes: string | undefined) =>
-  (excludedAttributes ?? '').split(',').some((a) => a.trim().toLowerCase() === 'members');
+const SAMPLE_GROUP = {
+  schemas: [GROUP_SCHEMA_ID], id: 'sample', displayName: 'sample',
+  members: [{ value: 'sample', display: 'sample', type: 'User' }], meta: { resourceType: 'Group' },
+};
+
+/** Whether groups answered through `projection` show their members (else they are not read). */
+export const projectsMembers = (projection: ScimProjection) => projection.keeps(SAMPLE_GROUP, 'members');

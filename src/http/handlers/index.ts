@@ -25,6 +25,8 @@ import { scimGroupsHandlers } from './scim-groups.handlers.ts';
 import { teamsHandlers } from './teams.handlers.ts';
 import { teamMembershipsHandlers } from './team-memberships.handlers.ts';
 import { teamSpaceMembershipsHandlers } from './team-space-memberships.handlers.ts';
+import { webhookDefinitionsHandlers } from './webhook-definitions.handlers.ts';
+import { webhookCallsHandlers } from './webhook-calls.handlers.ts';
 
 /** Every REST handler keyed by the operationId of the published OpenAPI documents. */
 export function allHandlers(services: Services): HandlerMap {
@@ -54,5 +56,7 @@ export function allHandlers(services: Services): HandlerMap {
     ...teamsHandlers(services),
     ...teamMembershipsHandlers(services),
     ...teamSpaceMembershipsHandlers(services),
+    ...webhookDefinitionsHandlers(services),
+    ...webhookCallsHandlers(services),
   };
 }

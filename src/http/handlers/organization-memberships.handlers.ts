@@ -9,7 +9,7 @@ export function organizationMembershipsHandlers({ organizationMemberships }: Ser
   return {
     OrganizationMemberships_list: async (req) => {
       const query = compileUmQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
-      return ok(umCollection(await organizationMemberships.list(req.actor, req.params.organization_id, query), query, presentOrganizationMembership));
+      return ok(umCollection(await organizationMemberships.list(req.params.organization_id, query), query, presentOrganizationMembership));
     },
 
     OrganizationMemberships_get: async (req) =>

@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
-import { ORGANIZATION_SPACE_MEMBERSHIPS } from '../../domain/members/space-membership-collection.ts';
-import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS } from '../../domain/members/space-membership-collection.ts';
+import { compileUmQuery } from '../../domain/shared/um-collection.ts';
 import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
+import { umCollection } from '../presenters/um-collection.presenter.ts';
 
 type CreateInput = components['schemas']['SpaceMembershipCreateInput'];
 type UpdateInput = components['schemas']['SpaceMembershipUpdateInput'];
@@ -15,9 +15,8 @@ const ownOnly = (req: ApiRequest) => req.grant.scope === 'space' && req.grant.st
 export function spaceMembershipsHandlers({ spaceMemberships }: Services): HandlerMap {
   return {
     SpaceMemberships_list: async (req) => {
-      const page = parsePage(req.query, {}, [{ key: 'createdAt', direction: 'asc' }]);
-      const { items, total } = await spaceMemberships.list(req.params.space_id, page);
-      return ok(collection(items.map(presentSpaceMembership), total, page));
+      const query = compileUmQuery(req.rawQuery, SPACE_SPACE_MEMBERSHIPS);
+      return ok(umCollection(await spaceMemberships.list(req.params.space_id, query), query, presentSpaceMembership));
     },
 
     SpaceMemberships_create: async (req) => {
@@ -37,9 +36,8 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
     },
 
     OrganizationSpaceMemberships_list: async (req) => {
-      const page = compileCollectionQuery(req.rawQuery, ORGANIZATION_SPACE_MEMBERSHIPS);
-      const { items, total } = await spaceMemberships.listInOrganization(req.params.organization_id, page);
-      return ok(collection(items.map(presentSpaceMembership), total, page));
+      const query = compileUmQuery(req.rawQuery, ORGANIZATION_SPACE_MEMBERSHIPS);
+      return ok(umCollection(await spaceMemberships.listInOrganization(req.params.organization_id, query), query, presentSpaceMembership));
     },
 
     OrganizationSpaceMemberships_get: async (req) =>

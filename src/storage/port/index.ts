@@ -18,6 +18,9 @@ import type { MemberRolesRepository } from './member-roles.ts';
 import type { LinkedRecordsRepository, TeamsRepository } from './teams.ts';
 import type { TeamSpaceMembershipsRepository } from './team-space-memberships.ts';
 import type { ContentResponseCache } from './content-responses.ts';
+import type { WebhooksRepository } from './webhooks.ts';
+import type { WebhookCallsRepository } from './webhook-calls.ts';
+import type { EventsRepository } from './events.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
@@ -41,6 +44,9 @@ export type * from './member-roles.ts';
 export type * from './teams.ts';
 export type * from './team-space-memberships.ts';
 export type * from './content-responses.ts';
+export type * from './webhooks.ts';
+export type * from './webhook-calls.ts';
+export type * from './events.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {
@@ -68,6 +74,12 @@ export interface Repositories {
   teamSpaceMemberships: TeamSpaceMembershipsRepository;
   /** The linked resources of user-management collections (`include`). */
   linkedRecords: LinkedRecordsRepository;
+  /** Webhook definitions and the spaces' signing secrets. */
+  webhooks: WebhooksRepository;
+  /** The content event stream (issue 22): recorded by the database, claimed by its consumers. */
+  events: EventsRepository;
+  /** The webhook call log and its pending deliveries. */
+  webhookCalls: WebhookCallsRepository;
 }
 
 /** The storage port the domain depends on. */

@@ -3,6 +3,8 @@ export interface JobRecord { id: number; kind: string; payload: Record<string, u
 
 export interface JobsRepository {
   enqueue(kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<number>;
+  /** Enqueues one job of `kind` per payload, in one statement. */
+  enqueueMany(kind: string, payloads: Array<Record<string, unknown>>, runAt?: Date): Promise<void>;
   /** Claims one due job (queued, or running with an expired lease) and leases it for `leaseMs`. */
   claim(kinds: string[], leaseMs: number): Promise<JobRecord | undefined>;
   /** Marks the job done; false when it was not (fenced out). With `attempt`, only while that claim still owns it (a fencing token against expired leases). */

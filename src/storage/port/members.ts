@@ -40,6 +40,13 @@ export interface MembersRepository extends SpaceMembershipsStore {
   findMembership(organizationId: string, membershipId: string): Promise<OrganizationMembershipRecord | undefined>;
   findMembershipOfUser(organizationId: string, userId: string): Promise<OrganizationMembershipRecord | undefined>;
   pageMemberships(organizationId: string, page: CollectionPage<MembershipKey>): Promise<Page<OrganizationMembershipRecord>>;
+  /**
+   * An answer derived from the organization's memberships and their users (a list page with its includes), kept in the
+   * read cache under `key` (whatever else it depends on) until a membership of the organization or a user's name
+   * changes, in any process; else `load()`ed. Loaded every time without a cache (disabled, or inside a transaction).
+   * A cached answer is shared by every caller: never change it.
+   */
+  cachedMembershipList<T extends object>(organizationId: string, key: string, load: () => Promise<T>): Promise<T>;
   /** Active owners of the organization. */
   countOwners(organizationId: string): Promise<number>;
   /** A pending membership. */

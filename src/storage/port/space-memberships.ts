@@ -8,8 +8,14 @@ export interface SpaceMembershipRecord extends Audit {
   id: string; spaceId: string; userId: string; admin: boolean; roles: RoleLinkDocument[]; version: number;
 }
 
-/** What space memberships are filtered and ordered by (`roleId`: the membership has the role). */
-export type SpaceMembershipKey = 'id' | 'spaceId' | 'userId' | 'admin' | 'roleId' | 'email' | 'firstName' | 'lastName' | AuditKey;
+/**
+ * What space memberships are filtered and ordered by (`roleId`/`roleName`: the membership has such a role;
+ * `organizationMembershipId`: the member's membership of the space's organization; `text`: the words `query`
+ * searches, the user's id, names and email).
+ */
+export type SpaceMembershipKey =
+  | 'id' | 'spaceId' | 'spaceName' | 'userId' | 'organizationMembershipId' | 'admin' | 'roleId' | 'roleName'
+  | 'email' | 'firstName' | 'lastName' | 'text' | AuditKey;
 
 export interface NewSpaceMembership {
   id: string; spaceId: string; userId: string; admin: boolean; roleIds: string[]; createdBy: string;

@@ -10,6 +10,13 @@ export function jobsRepository(db: Executor): JobsRepository {
         .returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
+    async enqueueMany(kind, payloads, runAt) {
+      if (payloads.length === 0) return;
+      await sql`
+        insert into jobs (kind, payload, run_at)
+        select ${kind}, p.payload, coalesce(${runAt?.toISOString() ?? null}::timestamptz, now())
+        from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) as p(payload)`.execute(db);
+    },
     async claim(kinds, leaseMs) {
       const result = await sql<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number }>`
         update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),

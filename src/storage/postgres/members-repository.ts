@@ -36,6 +36,12 @@ export const toUser = (r: any): UserRecord => ({
   id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
+/** Cache tag of answers that show users' names or emails beside other records: a rename of any user makes them stale. */
+export const USER_NAMES_TAG = 'user-names';
+
+/** What makes a cached membership list of an organization stale: its membership writes (`organizationTag`) and renames. */
+const membershipListTags = (organizationId: string) => [organizationTag(organizationId), USER_NAMES_TAG];
+
 export function membersRepository(db: Executor, cache?: CacheContext): MembersRepository {
   const memberships = (organizationId: string) => db.selectFrom('organization_memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id').where('m.organization_id', '=', organizationId);
@@ -65,7 +71,7 @@ export function membersRepository(db: Executor, cache?: CacheContext): MembersRe
     async renameUser(userId, firstName, lastName) {
       await db.updateTable('users').set({ first_name: firstName, last_name: lastName, version: sql`version + 1`, updated_at: sql`now()` })
         .where('id', '=', userId).execute();
-      await cache?.invalidate([userTag(userId)]);
+      await cache?.invalidate([userTag(userId), USER_NAMES_TAG]);
     },
     async findMembership(organizationId, membershipId) {
       const row = await memberships(organizationId).select(MEMBERSHIP_COLUMNS).where('m.id', '=', membershipId).executeTakeFirst();
@@ -83,6 +89,17 @@ export function membersRepository(db: Executor, cache?: CacheContext): MembersRe
       ]);
       return { items: rows.map(toMembership), total: count.n };
     },
+    async cachedMembershipList(organizationId, key, load) {
+      const store = cache?.cache;
+      if (!store?.enabled) return load();
+      const entryKey = `membership-list:${organizationId}:${key}`;
+      const hit = store.get<Awaited<ReturnType<typeof load>>>(entryKey);
+      if (hit !== undefined) return hit;
+      const startedAt = store.begin();
+      const answer = await load();
+      store.set(entryKey, answer, membershipListTags(organizationId), startedAt, entryKey.length + JSON.stringify(answer).length);
+      return answer;
+    },
     async countOwners(organizationId) {
       const row = await db.selectFrom('organization_memberships').select(sql<number>`count(*)::int`.as('n'))
         .where('organization_id', '=', organizationId).where('role', '=', 'owner').where('status', '=', 'active').executeTakeFirstOrThrow();
@@ -92,6 +109,7 @@ export function membersRepository(db: Executor, cache?: CacheContext): MembersRe
       await db.insertInto('organization_memberships').values({
         id: m.id, organization_id: m.organizationId, user_id: m.userId, role: m.role, status: 'pending', created_by: m.createdBy, updated_by: m.createdBy,
       }).execute();
+      await cache?.invalidate([organizationTag(m.organizationId)]);
     },
     async updateRole(organizationId, membershipId, role, expectedVersion, userId) {
       const row = await db.updateTable('organization_memberships')

@@ -122,6 +122,16 @@ export interface AssetFilesTable {
   width: number | null; height: number | null; created_at: Timestamp;
 }
 
+export interface WebhookDefinitionsTable {
+  space_id: string; id: string; name: string; url: string; topics: Json<string[]>; filters: Json<unknown[]> | null;
+  headers: Json<Array<{ key: string; value: string; secret: boolean }>>; http_basic_username: string | null; http_basic_password: string | null;
+  active: boolean; transformation: Json<Record<string, unknown>> | null; version: Generated<number>;
+  created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface WebhookSigningSecretsTable {
+  space_id: string; value: string; version: Generated<number>; created_by: string | null; updated_by: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -150,4 +160,6 @@ export interface DatabaseSchema {
   snapshots: SnapshotsTable;
   uploads: UploadsTable;
   asset_files: AssetFilesTable;
+  webhook_definitions: WebhookDefinitionsTable;
+  webhook_signing_secrets: WebhookSigningSecretsTable;
 }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { CollectionPage, FilterCondition } from '../port/records.ts';
+import type { CollectionPage, FilterCondition, FilterOperator } from '../port/records.ts';
 import type { RoleLinkDocument, SpaceMembershipKey, SpaceMembershipRecord, SpaceMembershipsStore } from '../port/space-memberships.ts';
 import type { CacheContext } from './cache-context.ts';
 import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
@@ -7,12 +7,15 @@ import { isUniqueViolation, type Executor } from './executor.ts';
 import { userTag } from './identity-repository.ts';
 import { spaceTag } from './spaces-repository.ts';
 
-type ColumnKey = Exclude<SpaceMembershipKey, 'roleId'>;
+type RoleKey = 'roleId' | 'roleName';
+type ColumnKey = Exclude<SpaceMembershipKey, RoleKey>;
 
 const COLUMNS: CollectionColumns<ColumnKey> = {
-  id: 'sm.id', spaceId: 'sm.space_id', userId: 'sm.user_id', admin: 'sm.admin', email: 'u.email', firstName: 'u.first_name',
-  lastName: 'u.last_name', createdAt: seconds('sm.created_at'), updatedAt: seconds('sm.updated_at'), version: 'sm.version',
-  createdBy: 'sm.created_by', updatedBy: 'sm.updated_by',
+  id: 'sm.id', spaceId: 'sm.space_id', spaceName: 's.name', userId: 'sm.user_id', admin: 'sm.admin', email: 'u.email',
+  firstName: 'u.first_name', lastName: 'u.last_name', createdAt: seconds('sm.created_at'), updatedAt: seconds('sm.updated_at'),
+  version: 'sm.version', createdBy: 'sm.created_by', updatedBy: 'sm.updated_by',
+  organizationMembershipId: sql`(select om.id from organization_memberships as om where om.organization_id = s.organization_id and om.user_id = sm.user_id)`,
+  text: sql`concat_ws(' ', ${sql.ref('sm.user_id')}, ${sql.ref('u.first_name')}, ${sql.ref('u.last_name')}, ${sql.ref('u.email')})`,
 };
 
 const SELECTED = [
@@ -28,28 +31,41 @@ const toSpaceMembership = (r: any): SpaceMembershipRecord => ({
 const roleLinks = (roleIds: string[]): string =>
   JSON.stringify(roleIds.map((id): RoleLinkDocument => ({ sys: { type: 'Link', linkType: 'Role', id } })));
 
-/** `roles.sys.id` filters: whether the membership has one of the roles (eq/in), none of them (ne/nin), or any role at all (exists). */
-function roleCondition(c: FilterCondition): RawBuilder<boolean> {
-  const ids = (Array.isArray(c.value) ? c.value : [c.value]).map(String);
-  const has = sql<boolean>`exists (select 1 from jsonb_array_elements(sm.roles) as r(link) where r.link -> 'sys' ->> 'id' = any(${sql.val(ids)}::text[]))`;
-  if (c.op === 'eq' || c.op === 'in') return has;
-  if (c.op === 'ne' || c.op === 'nin') return sql<boolean>`not ${has}`;
-  if (c.op === 'exists') return c.value ? sql<boolean>`jsonb_array_length(sm.roles) > 0` : sql<boolean>`jsonb_array_length(sm.roles) = 0`;
-  throw new Error(`roles.sys.id does not take ${c.op}`);
+export const isRoleKey = (key: string): key is RoleKey => key === 'roleId' || key === 'roleName';
+
+const POSITIVE: Partial<Record<FilterOperator, FilterOperator>> = { eq: 'eq', in: 'in', match: 'match', ne: 'eq', nin: 'in' };
+
+/**
+ * A `roles.sys.id` or `roles.name` filter of a membership table aliased `alias` (space or team space memberships, the
+ * same `space_id` and `roles` columns): the membership has a role with one of the values (eq, in; `roles.name[match]`:
+ * whose name matches the words) or none with any of them (ne, nin). Names are those of the roles of its space.
+ */
+export function roleFilter(db: Executor, alias: 'sm' | 'tsm', c: FilterCondition): RawBuilder<boolean> {
+  const op = POSITIVE[c.op];
+  if (!op) throw new Error(`roles filters do not take ${c.op}`);
+  const roles = sql.ref(`${alias}.roles`);
+  const has = c.key === 'roleId'
+    ? sql<boolean>`exists (select 1 from jsonb_array_elements(${roles}) as r(link) where r.link -> 'sys' ->> 'id' = any(${sql.val((Array.isArray(c.value) ? c.value : [c.value]).map(String))}::text[]))`
+    : sql<boolean>`exists (${filtered(
+      db.selectFrom('roles as ro').select(sql`1`.as('one')).where(sql<boolean>`ro.space_id = ${sql.ref(`${alias}.space_id`)}`)
+        .where(sql<boolean>`${roles} @> jsonb_build_array(jsonb_build_object('sys', jsonb_build_object('id', ro.id)))`),
+      { skip: 0, limit: 0, where: [{ ...c, key: 'roleName', op }] }, { roleName: 'ro.name' },
+    )})`;
+  return c.op === op ? has : sql<boolean>`not ${has}`;
 }
 
 /** The space-membership half of the members repository. */
 export function spaceMembershipsStore(db: Executor, cache?: CacheContext): SpaceMembershipsStore {
-  const base = () => db.selectFrom('space_memberships as sm').innerJoin('users as u', 'u.id', 'sm.user_id');
-  const inOrganization = (organizationId: string) => base().innerJoin('spaces as s', 's.id', 'sm.space_id').where('s.organization_id', '=', organizationId);
+  const base = () => db.selectFrom('space_memberships as sm').innerJoin('users as u', 'u.id', 'sm.user_id').innerJoin('spaces as s', 's.id', 'sm.space_id');
+  const inOrganization = (organizationId: string) => base().where('s.organization_id', '=', organizationId);
   /** The member's access to the space (`spaces.findAccessible`) and everything derived from the space's memberships. */
   const changedAccess = (spaceId: string, userId: string) => cache?.invalidate([spaceTag(spaceId), userTag(userId)]);
 
   async function page<Q extends ReturnType<typeof base>>(query: Q, request: CollectionPage<SpaceMembershipKey>) {
     const where = request.where ?? [];
     let q = query;
-    for (const c of where.filter((w) => w.key === 'roleId')) q = q.where(roleCondition(c)) as Q;
-    const columnPage = { ...request, where: where.filter((w) => w.key !== 'roleId') } as CollectionPage<ColumnKey>;
+    for (const c of where.filter((w) => isRoleKey(w.key))) q = q.where(roleFilter(db, 'sm', c)) as Q;
+    const columnPage = { ...request, where: where.filter((w) => !isRoleKey(w.key)) } as CollectionPage<ColumnKey>;
     const matching = filtered(q, columnPage, COLUMNS);
     const [rows, count] = await Promise.all([
       paged(matching.select(SELECTED), columnPage, COLUMNS, 'sm.id', ['createdAt']).execute(),

@@ -9,6 +9,7 @@ import type { ReadCache } from './read-cache.ts';
 import { identityRepository } from './identity-repository.ts';
 import { membersRepository } from './members-repository.ts';
 import { jobsRepository } from './jobs-repository.ts';
+import { eventsRepository } from './events-repository.ts';
 import { localesRepository } from './locales-repository.ts';
 import { spacesRepository } from './spaces-repository.ts';
 import { contentTypesRepository } from './content-types-repository.ts';
@@ -26,6 +27,8 @@ import { memberRolesRepository } from './member-roles-repository.ts';
 import { linkedRecordsRepository } from './linked-records-repository.ts';
 import { teamsRepository } from './teams-repository.ts';
 import { teamSpaceMembershipsRepository } from './team-space-memberships-repository.ts';
+import { webhooksRepository } from './webhooks-repository.ts';
+import { webhookCallsRepository } from './webhook-calls-repository.ts';
 import { withCache } from './cached-repository.ts';
 import {
   apiKeysCachePolicy, assetsCachePolicy, contentTypesCachePolicy, entriesCachePolicy, environmentsCachePolicy, localesCachePolicy, memberRolesCachePolicy,
@@ -57,6 +60,9 @@ function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'
     teams: teamsRepository(db, cache),
     teamSpaceMemberships: teamSpaceMembershipsRepository(db, cache),
     linkedRecords: linkedRecordsRepository(db),
+    webhooks: webhooksRepository(db),
+    webhookCalls: webhookCallsRepository(db),
+    events: eventsRepository(db),
   };
 }
 

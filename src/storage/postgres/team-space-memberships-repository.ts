@@ -1,15 +1,15 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { CollectionPage, FilterCondition } from '../port/records.ts';
+import { sql } from 'kysely';
+import type { CollectionPage } from '../port/records.ts';
 import type { RoleLinkDocument } from '../port/space-memberships.ts';
 import type { TeamSpaceMembershipKey, TeamSpaceMembershipRecord, TeamSpaceMembershipScope, TeamSpaceMembershipsRepository } from '../port/team-space-memberships.ts';
 import type { CacheContext } from './cache-context.ts';
 import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
 import { isUniqueViolation, type Executor } from './executor.ts';
 import { spaceMembersStore } from './space-members-store.ts';
+import { isRoleKey, roleFilter } from './space-memberships-repository.ts';
 import { spaceTag } from './spaces-repository.ts';
 
-type RoleKey = 'roleId' | 'roleName';
-type ColumnKey = Exclude<TeamSpaceMembershipKey, RoleKey>;
+type ColumnKey = Exclude<TeamSpaceMembershipKey, 'roleId' | 'roleName'>;
 
 const COLUMNS: CollectionColumns<ColumnKey> = {
   id: 'tsm.id', spaceId: 'tsm.space_id', spaceName: 's.name', teamId: 'tsm.team_id',
@@ -29,24 +29,6 @@ const toRecord = (r: any): TeamSpaceMembershipRecord => ({
 const roleLinks = (roleIds: string[]): string =>
   JSON.stringify(roleIds.map((id): RoleLinkDocument => ({ sys: { type: 'Link', linkType: 'Role', id } })));
 
-/**
- * `roles.sys.id` and `roles.name` filters: whether the membership has a role with one of the values (eq/in) or none
- * with any of them (ne/nin). Role names are read from the roles of the membership's space.
- */
-function roleCondition(c: FilterCondition<TeamSpaceMembershipKey>): RawBuilder<boolean> {
-  const values = (Array.isArray(c.value) ? c.value : [c.value]).map(String);
-  const matches = c.key === 'roleId'
-    ? sql<boolean>`r.link -> 'sys' ->> 'id' = any(${sql.val(values)}::text[])`
-    : sql<boolean>`exists (select 1 from roles ro where ro.space_id = tsm.space_id and ro.id = r.link -> 'sys' ->> 'id'
-        and ro.name = any(${sql.val(values)}::text[]))`;
-  const has = sql<boolean>`exists (select 1 from jsonb_array_elements(tsm.roles) as r(link) where ${matches})`;
-  if (c.op === 'eq' || c.op === 'in') return has;
-  if (c.op === 'ne' || c.op === 'nin') return sql<boolean>`not ${has}`;
-  throw new Error(`${c.key} does not take ${c.op}`);
-}
-
-const isRoleKey = (key: TeamSpaceMembershipKey): key is RoleKey => key === 'roleId' || key === 'roleName';
-
 export function teamSpaceMembershipsRepository(db: Executor, cache?: CacheContext): TeamSpaceMembershipsRepository {
   const base = () => db.selectFrom('team_space_memberships as tsm').innerJoin('spaces as s', 's.id', 'tsm.space_id');
   const scoped = (scope: TeamSpaceMembershipScope) =>
@@ -58,7 +40,7 @@ export function teamSpaceMembershipsRepository(db: Executor, cache?: CacheContex
     async page(scope, request) {
       const where = request.where ?? [];
       let query = scoped(scope);
-      for (const c of where.filter((w) => isRoleKey(w.key))) query = query.where(roleCondition(c));
+      for (const c of where.filter((w) => isRoleKey(w.key))) query = query.where(roleFilter(db, 'tsm', c));
       const columnPage = { ...request, where: where.filter((w) => !isRoleKey(w.key)) } as CollectionPage<ColumnKey>;
       const matching = filtered(query, columnPage, COLUMNS);
       const [rows, count] = await Promise.all([

@@ -22,6 +22,9 @@ import * as roles from './0022-roles.ts';
 import * as invitations from './0023-invitations.ts';
 import * as teams from './0024-teams.ts';
 import * as teamSpaceMemberships from './0025-team-space-memberships.ts';
+import * as contentEvents from './0026-content-events.ts';
+import * as webhooks from './0027-webhooks.ts';
+import * as webhookCalls from './0028-webhook-calls.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -48,4 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023-invitations': invitations,
   '0024-teams': teams,
   '0025-team-space-memberships': teamSpaceMemberships,
+  '0026-content-events': contentEvents,
+  '0027-webhooks': webhooks,
+  '0028-webhook-calls': webhookCalls,
 };

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { articleFields, measureEntryThroughput, type ThroughputFigures } from './entry-throughput.ts';
+import { CONTENT_TYPE_HEADER, prepareContentSpace, VERSION_HEADER, type ContentSpace } from './content-space.ts';
+import { httpClient, type HttpClient } from './http-client.ts';
+import { benchDatabase } from './postgres.ts';
+import { SERVER_SCRIPT, startChild } from './processes.ts';
+import { fixed, quantile, verdict } from './stats.ts';
+
+const TOKEN = 'bench-admin-token-0123456789abcdef';
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = 16;
+const ROUNDS = 2;
+const HOOKS = 3;
+const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 200);
+
+const log = (line = '') => console.log(line);
+
+/** The loopback receiver: answers 200 at once and notes when each entry's publish call arrived. */
+interface Receiver { url: string; received: number; arrivals: Map<string, number>; close(): Promise<void>; }
+
+async function startReceiver(): Promise<Receiver> {
+  const receiver = { url: '', received: 0, arrivals: new Map<string, number>(), close: async () => {} };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      receiver.received += 1;
+      const id = /"id":"([^"]+)"/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
+      if (id && !receiver.arrivals.has(id)) receiver.arrivals.set(id, performance.now());
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  receiver.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  return receiver;
+}
+
+async function addHooks(client: HttpClient, spaceId: string, url: string): Promise<void> {
+  for (let i = 0; i < HOOKS; i += 1) {
+    await client.expectStatus(201, 'POST', `/spaces/${spaceId}/webhook_definitions`, { json: { name: `Bench ${i}`, url: `${url}/hook/${i}`, topics: ['Entry.publish'] } });
+  }
+}
+
+/** One client, one entry at a time: from sending the publish to the first of its calls arriving. */
+async function measureLatency(client: HttpClient, space: ContentSpace, receiver: Receiver): Promise<{ p50: number; p99: number; publishP50: number }> {
+  const latencies: number[] = [];
+  const publishes: number[] = [];
+  const entries = `/spaces/${space.spaceId}/environments/master/entries`;
+  for (let i = 0; i < LATENCY_SAMPLES; i += 1) {
+    const made = await client.expectStatus(201, 'POST', entries, { json: { fields: articleFields(i, space.personIds[0]!) }, headers: { [CONTENT_TYPE_HEADER]: 'article' } });
+    const sent = performance.now();
+    await client.expectStatus(200, 'PUT', `${entries}/${made.sys.id}/published`, { headers: { [VERSION_HEADER]: String(made.sys.version) } });
+    publishes.push(performance.now() - sent);
+    const deadline = Date.now() + 10_000;
+    while (!receiver.arrivals.has(made.sys.id) && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+    const arrived = receiver.arrivals.get(made.sys.id);
+    if (arrived === undefined) throw new Error(`no webhook call for ${made.sys.id} within 10 s`);
+    latencies.push(arrived - sent);
+  }
+  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), publishP50: quantile(publishes, 0.5) };
+}
+
+const line = (label: string, t: ThroughputFigures) => `  ${label.padEnd(34)}${fixed(t.entriesPerSecond, 0).padStart(7)} entries/s, `
+  + `POST + PUT published p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms; ${t.entries} entries, ${t.failures} failed; `
+  + `CPU per entry: server ${fixed(t.cpuMsPerEntry.server, 2)} ms, PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms`;
+
+/**
+ * Issue 22's figures on PostgreSQL: entry create + publish throughput in a space with 3 active webhooks (Entry.publish,
+ * to a receiver on loopback in this process) beside a space without, in alternating rounds on one server; then the
+ * publish-to-delivery latency on the idle server. The receiver shares the machine (and this process) with the load
+ * generator.
+ */
+export async function runWebhooksBench(): Promise<void> {
+  log(`== Webhooks (issue 22): create + publish with ${HOOKS} webhooks to a loopback receiver, PostgreSQL ==`);
+  const database = await benchDatabase();
+  if (!database) { log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n'); return; }
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-files-'));
+  const receiver = await startReceiver();
+  const env = {
+    TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', DATABASE_URL: database.url, TESSERA_FILES_DIR: filesDir,
+    TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+  };
+  const server = await startChild({ script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env });
+  const client = httpClient(server.baseUrl, AUTH);
+  const db = new pg.Client({ connectionString: database.url });
+  try {
+    await db.connect();
+    const plain = await prepareContentSpace(client, 'Without webhooks', 10);
+    const hooked = await prepareContentSpace(client, 'With webhooks', 10);
+    await addHooks(client, hooked.spaceId, receiver.url);
+    const dbName = new URL(database.url).pathname.slice(1);
+    const analyze = () => db.query('analyze');
+    const totals = { plain: 0, hooked: 0 };
+    let published = 0;
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [which, space] of [['plain', plain], ['hooked', hooked]] as const) {
+        const before = receiver.received;
+        const t = await measureEntryThroughput({ url: server.baseUrl, headers: AUTH }, space, CLIENTS, SECONDS, 2, server.process.pid, dbName, analyze);
+        totals[which] += t.entriesPerSecond;
+        log(line(`round ${round}, ${which === 'plain' ? 'no webhooks' : `${HOOKS} webhooks`}`, t));
+        if (which === 'hooked') {
+          const { rows } = await db.query(`select count(*)::int as n from entries where space_id = $1 and published_version is not null`, [hooked.spaceId]);
+          const expected = (rows[0].n - published - 10) * HOOKS;
+          published = rows[0].n - 10;
+          const drainStart = performance.now();
+          while (receiver.received - before < expected && performance.now() - drainStart < 60_000) await new Promise((resolve) => setTimeout(resolve, 10));
+          log(`    ${receiver.received - before} calls for ${expected / HOOKS} publishes (warm-up included); the last arrived ${fixed((performance.now() - drainStart) / 1000, 1)} s after the load stopped`);
+        }
+      }
+    }
+    const ratio = totals.hooked / totals.plain;
+    log(`With ${HOOKS} webhooks / without, over ${ROUNDS} alternating rounds: ${fixed(ratio * 100, 1)}% (aim >= 80%: ${verdict(ratio >= 0.8)})`);
+    const latency = await measureLatency(client, hooked, receiver);
+    log(`Publish-to-delivery latency, one client at a time, ${LATENCY_SAMPLES} publishes (from sending PUT /published to the first call's arrival): `
+      + `p50 ${fixed(latency.p50)} ms (aim < 100 ms idle: ${verdict(latency.p50 < 100)}), p99 ${fixed(latency.p99)} ms; the publish alone p50 ${fixed(latency.publishP50)} ms\n`);
+  } finally {
+    client.close();
+    await server.stop();
+    await receiver.close();
+    await db.end().catch(() => {});
+    await database.drop();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  }
+}

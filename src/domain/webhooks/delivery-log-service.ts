@@ -1,0 +1,40 @@
+import { notFound } from '../../errors/index.ts';
+import type { Storage, WebhookCallRecord, WebhookDefinitionRecord } from '../../storage/port/index.ts';
+import { parsePage } from '../shared/paging.ts';
+import type { Actor } from '../shared/actor.ts';
+import type { SpacesService } from '../spaces/spaces-service.ts';
+
+/** The call log's page size unless `limit` says otherwise (as the hosted service). */
+const CALLS_PAGE = 20;
+
+export interface WebhookHealthView { definition: WebhookDefinitionRecord; total: number; healthy: number; }
+
+/** The call log and health of a space's webhooks (the Settings permission is the authorizer's). */
+export function deliveryLogService(storage: Storage, spaces: SpacesService) {
+  const { webhooks, webhookCalls } = storage.repos;
+
+  async function definition(actor: Actor, spaceId: string, webhookId: string): Promise<WebhookDefinitionRecord> {
+    await spaces.access(actor, spaceId);
+    return (await webhooks.find(spaceId, webhookId)) ?? Promise.reject(notFound('WebhookDefinition', webhookId));
+  }
+
+  return {
+    async list(actor: Actor, spaceId: string, webhookId: string, query: { skip?: unknown; limit?: unknown }) {
+      await definition(actor, spaceId, webhookId);
+      const page = parsePage({ ...query, limit: query.limit ?? CALLS_PAGE }, {}, []);
+      return { page, ...(await webhookCalls.list(spaceId, webhookId, page)) };
+    },
+
+    async get(actor: Actor, spaceId: string, webhookId: string, callId: string): Promise<WebhookCallRecord> {
+      await definition(actor, spaceId, webhookId);
+      return (await webhookCalls.find(spaceId, webhookId, callId)) ?? Promise.reject(notFound('WebhookCallDetails', callId));
+    },
+
+    async health(actor: Actor, spaceId: string, webhookId: string): Promise<WebhookHealthView> {
+      const found = await definition(actor, spaceId, webhookId);
+      return { definition: found, ...(await webhookCalls.health(spaceId, webhookId)) };
+    },
+  };
+}
+
+export type DeliveryLogService = ReturnType<typeof deliveryLogService>;

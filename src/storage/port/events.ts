@@ -1,0 +1,45 @@
+import type { AssetRecord, EntryRecord } from './content.ts';
+import type { ContentTypeRecord } from './content-types.ts';
+
+export type EventEntityType = 'Entry' | 'Asset' | 'ContentType';
+export type EventAction = 'create' | 'save' | 'auto_save' | 'archive' | 'unarchive' | 'publish' | 'unpublish' | 'delete';
+
+/**
+ * One change of an entry, asset or content type, recorded in the transaction of the change (every write path) and
+ * never changed afterwards. Environment copies and environment or space deletions record none.
+ */
+export interface ContentEventRecord {
+  /** bigint as a decimal string; ordering by BigInt(id). */
+  id: string;
+  spaceId: string;
+  environmentId: string;
+  entityType: EventEntityType;
+  entityId: string;
+  action: EventAction;
+  /** The entity as committed (a delete: as it was before), mapped by the same row mappers as the repositories. */
+  entity: EntryRecord | AssetRecord | ContentTypeRecord;
+  actorId: string | null;
+  occurredAt: Date;
+}
+
+/** What the current transaction's writes record (transaction-local: it ends with the transaction). */
+export interface TransactionDescription {
+  /** Saves record `auto_save` instead of `save`. */
+  action?: 'auto_save';
+  /** The actor of deletes (other actions take theirs from the row). */
+  actorId?: string;
+  /** Record no events at all. */
+  off?: true;
+}
+
+export interface EventsRepository {
+  /** Locks up to `limit` undispatched events, oldest first, FOR UPDATE SKIP LOCKED: call inside storage.transaction. */
+  claimUndispatched(limit: number): Promise<ContentEventRecord[]>;
+  markDispatched(ids: string[]): Promise<void>;
+  /** True when an undispatched event exists (cheap; the dispatcher's poll). */
+  hasUndispatched(): Promise<boolean>;
+  /** For tests and tools: events of a space in id order. */
+  listForSpace(spaceId: string, options?: { afterId?: string; limit?: number }): Promise<ContentEventRecord[]>;
+  /** Describes the writes of the current transaction that follow (call inside storage.transaction). */
+  describeTransaction(description: TransactionDescription): Promise<void>;
+}

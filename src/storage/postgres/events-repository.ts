@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { ContentEventRecord, EventAction, EventEntityType, EventsRepository } from '../port/events.ts';
+import { toAsset } from './assets-repository.ts';
+import { toContentType } from './content-types-repository.ts';
+import { toEntry } from './entries-repository.ts';
+import type { Executor } from './executor.ts';
+import { EVENT_SETTINGS } from './migrations/0026-content-events.ts';
+import { toIso } from './type-parsers.ts';
+
+interface EventRow {
+  id: string; space_id: string; environment_id: string; entity_type: EventEntityType; entity_id: string; action: EventAction;
+  snapshot: Record<string, unknown>; actor_id: string | null; occurred_at: string;
+}
+
+/** The snapshot's timestamps are `to_jsonb` text (`...T13:19:21.052123+00:00`); rows read from the tables give ISO strings. */
+const TIMESTAMP_COLUMNS = ['created_at', 'updated_at', 'published_at', 'first_published_at', 'archived_at'];
+
+const MAPPERS: Record<EventEntityType, (row: Record<string, unknown>) => ContentEventRecord['entity']> = {
+  Entry: toEntry, Asset: toAsset, ContentType: toContentType,
+};
+
+function toEvent(r: EventRow): ContentEventRecord {
+  const row = { ...r.snapshot };
+  for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = toIso(row[column]);
+  return {
+    id: r.id, spaceId: r.space_id, environmentId: r.environment_id, entityType: r.entity_type, entityId: r.entity_id, action: r.action,
+    entity: MAPPERS[r.entity_type](row), actorId: r.actor_id, occurredAt: new Date(r.occurred_at),
+  };
+}
+
+/** `id` is answered as text, so the statements order by `e.id`: a bare `order by id` would order by the text. */
+const EVENT_COLUMNS = sql`e.id::text as id, space_id, environment_id, entity_type, entity_id, action, snapshot, actor_id, occurred_at`;
+
+/** The events table (migration 0026), written only by its triggers. */
+export function eventsRepository(db: Executor): EventsRepository {
+  return {
+    async claimUndispatched(limit) {
+      const { rows } = await sql<EventRow>`select ${EVENT_COLUMNS} from content_events as e
+        where dispatched_at is null order by e.id limit ${limit} for update skip locked`.execute(db);
+      return rows.map(toEvent);
+    },
+    async markDispatched(ids) {
+      if (ids.length === 0) return;
+      await sql`update content_events set dispatched_at = now() where id = any(${ids}::bigint[]) and dispatched_at is null`.execute(db);
+    },
+    async hasUndispatched() {
+      const { rows } = await sql<{ found: boolean }>`select exists (select from content_events where dispatched_at is null) as found`.execute(db);
+      return rows[0]!.found;
+    },
+    async listForSpace(spaceId, options = {}) {
+      const { rows } = await sql<EventRow>`select ${EVENT_COLUMNS} from content_events as e
+        where space_id = ${spaceId} and e.id > ${options.afterId ?? '0'}::bigint
+        order by e.id ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}`.execute(db);
+      return rows.map(toEvent);
+    },
+    async describeTransaction(d) {
+      const settings: Array<[string, string]> = [];
+      if (d.action) settings.push([EVENT_SETTINGS.action, d.action]);
+      if (d.actorId !== undefined) settings.push([EVENT_SETTINGS.actor, d.actorId]);
+      if (d.off) settings.push([EVENT_SETTINGS.off, 'off']);
+      if (settings.length === 0) return;
+      await sql`select ${sql.join(settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`.execute(db);
+    },
+  };
+}
