@@ -89,7 +89,10 @@ for (const kind of DB_KINDS) {
       expect(await get({ order: 'sys.updatedAt' })).toEqual([a, c, d, b]);
       expect(await get({ order: '-sys.updatedAt' })).toEqual([b, d, c, a]);
 
-      for (const bad of [{ 'roles.name[match]': 'x' }, { 'roles.sys.id[nin]': 'x' }, { 'sys.team.sys.id[match]': 'x' }, { 'sys.createdAt': first! }, { 'sys.space.sys.id[exists]': 'true' }]) {
+      const refused: Array<Record<string, string>> = [
+        { 'roles.name[match]': 'x' }, { 'roles.sys.id[nin]': 'x' }, { 'sys.team.sys.id[match]': 'x' }, { 'sys.createdAt': first! }, { 'sys.space.sys.id[exists]': 'true' },
+      ];
+      for (const bad of refused) {
         const res = await api().get(orgPath(f.org), { query: bad });
         expect([res.status, res.body.sys.id], JSON.stringify(bad)).toEqual([400, 'InvalidQuery']);
       }
@@ -113,7 +116,8 @@ for (const kind of DB_KINDS) {
       expect(await bySpace({ order: 'sys.createdAt', limit: 1, skip: 1 })).toEqual([b]);
       const onlyB = await api().get(spacePath(f.gamma), { query: { 'sys.id': b, include: 'sys.team' } });
       expect(sorted(onlyB.body.includes.Team)).toEqual([f.t2]);
-      for (const bad of [{ 'sys.id[ne]': a }, { 'roles.sys.id': f.editor }, { include: 'sys.space' }, { order: 'sys.id' }, { limit: 101 }]) {
+      const refused: Array<Record<string, string | number>> = [{ 'sys.id[ne]': a }, { 'roles.sys.id': f.editor }, { include: 'sys.space' }, { order: 'sys.id' }, { limit: 101 }];
+      for (const bad of refused) {
         const res = await api().get(spacePath(f.gamma), { query: bad });
         expect([res.status, res.body.sys.id], JSON.stringify(bad)).toEqual([400, 'InvalidQuery']);
       }

@@ -7,7 +7,7 @@ import removeMarkdown from 'remove-markdown';
  * else at a space, else anywhere. Markdown spans never cross a blank line, so only blocks over this size can come out
  * differently; the time stays linear in the length of the text.
  */
-export const MARKDOWN_PIECE_CHARS = 4_000;
+export const MARKDOWN_PIECE_CHARS = 2_000;
 
 export function stripMarkdown(text: string): string {
   return markdownPieces(text).map(stripPiece).join('');

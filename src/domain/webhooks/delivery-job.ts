@@ -60,19 +60,18 @@ async function record(storage: Storage, call: WebhookCallRecord, outcome: Webhoo
 export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): JobHandler<{ spaceId: string; callId: string }> {
   return {
     async run({ spaceId, callId }, context) {
-      const call = await storage.repos.webhookCalls.findPending(spaceId, callId);
-      if (!call) return;
-      const definition = await storage.repos.webhooks.find(spaceId, call.webhookId);
-      if (!definition) return;
+      const found = await storage.repos.webhookCalls.findForDelivery(spaceId, callId);
+      if (!found) return;
+      const { call, definition, signingSecret } = found;
       if (!definition.active) {
         await storage.repos.webhookCalls.deletePending(spaceId, callId);
         return;
       }
-      const request = options.build(call, definition, await storage.repos.webhooks.signingSecret(spaceId));
+      const request = options.build(call, definition, signingSecret);
       const requestAt = new Date();
       const target = await resolveAllowedTarget(request.url, options.allowPrivateTargets);
       const result: OutboundResult = target.ok
-        ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal: context.signal })
+        ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal: context.signal, addresses: target.addresses })
         : { statusCode: null, headers: {}, body: '', errors: [target.error], responseAt: null };
       const retryInMs = retried(result) && call.attempt <= options.retryDelaysMs.length ? options.retryDelaysMs[call.attempt - 1] : undefined;
       await record(storage, call, outcomeOf(request, definition, result, requestAt, options.timeoutMs), retryInMs);

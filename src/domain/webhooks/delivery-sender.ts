@@ -1,4 +1,8 @@
-/** A request to a webhook receiver, as built from its definition (`buildWebhookRequest`). */
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+
+/** A request to a webhook receiver, as built from its definition. */
 export interface OutboundRequest {
   url: string;
   method: string;
@@ -25,6 +29,8 @@ export interface SendOptions {
   maxResponseBytes: number;
   /** Aborted when the process stops: the call is given up and not recorded (it is sent again later). */
   signal?: AbortSignal;
+  /** The addresses the target check resolved and allowed: the connection goes to one of them, not to a new lookup. */
+  addresses?: Array<{ address: string; family: 4 | 6 }>;
 }
 
 /** A send that ended because the process stops: the caller must not record it. */
@@ -39,8 +45,6 @@ const ERROR_NAMES: Record<string, string> = {
   ECONNREFUSED: 'ConnectionRefusedError',
   ECONNRESET: 'ConnectionResetError',
   EPIPE: 'ConnectionResetError',
-  UND_ERR_SOCKET: 'ConnectionResetError',
-  UND_ERR_CLOSED: 'ConnectionResetError',
   ENOTFOUND: 'NameResolutionError',
   EAI_AGAIN: 'NameResolutionError',
   EAI_NONAME: 'NameResolutionError',
@@ -48,74 +52,104 @@ const ERROR_NAMES: Record<string, string> = {
   EHOSTUNREACH: 'HostUnreachableError',
   ENETUNREACH: 'HostUnreachableError',
   ETIMEDOUT: 'TimeoutError',
-  UND_ERR_CONNECT_TIMEOUT: 'TimeoutError',
-  UND_ERR_HEADERS_TIMEOUT: 'TimeoutError',
-  UND_ERR_BODY_TIMEOUT: 'TimeoutError',
 };
 
 /** The call log's name for a failed exchange: `TimeoutError`, `ConnectionRefusedError`, ... */
 export function errorName(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const { name, code } = current as { name?: string; code?: string };
-    if (name === 'TimeoutError') return 'TimeoutError';
-    if (code && ERROR_NAMES[code]) return ERROR_NAMES[code];
-    current = (current as { cause?: unknown }).cause;
-  }
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  if (name === 'TimeoutError') return 'TimeoutError';
+  if (code && ERROR_NAMES[code]) return ERROR_NAMES[code];
+  if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) return 'TlsError';
   return 'UnknownError';
 }
 
-function bodyStream(body: string): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(body);
-  return new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } });
+const timeoutError = () => Object.assign(new Error('the webhook call timed out'), { name: 'TimeoutError' });
+
+/**
+ * Keep-alive connections per receiver: a call costs a fraction of a new connection (Node's `http` client, several
+ * times cheaper per call than `fetch`, which matters at three calls per publish).
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+function pinnedLookup(addresses: Array<{ address: string; family: 4 | 6 }>): LookupFunction {
+  return (_host, options, callback) => {
+    if ((options as { all?: boolean }).all) (callback as (e: null, a: typeof addresses) => void)(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
 }
 
-/** Reads at most `max` bytes of a body and cancels the rest, so a huge answer costs no more than `max`. */
-async function readCapped(response: Response, max: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      break;
-    }
-  }
-  const all = Buffer.concat(chunks);
-  return new TextDecoder().decode(all.subarray(0, Math.min(all.byteLength, max)));
+function flatHeaders(response: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(response.headers)) if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+interface Exchange { response: IncomingMessage; body: string; error?: unknown }
+
+/** One request; the answer's body read up to `max` bytes, then the connection dropped. */
+function exchange(url: URL, request: OutboundRequest, options: SendOptions, signal: AbortSignal): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const protocol = url.protocol as keyof typeof agents;
+    const headers = { ...request.headers };
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    if (body && request.includeContentLength) headers['Content-Length'] = String(body.byteLength);
+    const req = (protocol === 'https:' ? https : http).request(url, {
+      method: request.method, headers, agent: agents[protocol], signal,
+      ...(options.addresses?.length ? { lookup: pinnedLookup(options.addresses) } : {}),
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = (error?: unknown) => {
+        const all = Buffer.concat(chunks);
+        resolve({ response, body: all.subarray(0, Math.min(all.byteLength, options.maxResponseBytes)).toString('utf8'), error });
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+        if (size > options.maxResponseBytes) {
+          response.destroy();
+          done();
+        }
+      });
+      response.on('end', () => done());
+      response.on('error', (error) => done(error));
+    });
+    req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
+    // Written apart from end(): without a Content-Length header the body goes out chunked.
+    if (body) req.write(body);
+    req.end();
+  });
 }
 
 /**
- * Sends one request with Node's `fetch`: redirects are not followed (a 3xx is the answer), the whole exchange is
- * bounded by the timeout, and failures become the call log's error names instead of exceptions.
+ * Sends one request with Node's `http`/`https` client: redirects are not followed (a 3xx is the answer), the whole
+ * exchange is bounded by the timeout, and failures become the call log's error names instead of exceptions.
  */
 export async function sendRequest(request: OutboundRequest, options: SendOptions): Promise<OutboundResult> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(timeoutError()), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
+  const aborted = () => options.signal?.aborted && !timeout.signal.aborted;
   try {
-    const response = await fetch(request.url, {
-      method: request.method, headers: request.headers, redirect: 'manual', signal,
-      ...(hasBody ? (request.includeContentLength ? { body: request.body } : { body: bodyStream(request.body!), duplex: 'half' }) : {}),
-    } as RequestInit);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, key) => { headers[key] = value; });
-    let body = '';
-    const errors: string[] = [];
+    const url = new URL(request.url);
+    let result: Exchange;
     try {
-      body = await readCapped(response, options.maxResponseBytes);
+      result = await exchange(url, request, options, signal);
     } catch (error) {
-      if (options.signal?.aborted) throw new DeliveryAbortedError();
-      errors.push(errorName(error));
+      // A kept-alive connection the receiver had just closed: the request never reached it, so it goes again.
+      if (!(error as { reusedSocket?: boolean }).reusedSocket || (error as { code?: string }).code !== 'ECONNRESET' || signal.aborted) throw error;
+      result = await exchange(url, request, options, signal);
     }
-    return { statusCode: response.status, headers, body, errors, responseAt: new Date() };
+    if (aborted()) throw new DeliveryAbortedError();
+    const errors = result.error ? [errorName(timeout.signal.aborted ? timeoutError() : result.error)] : [];
+    return { statusCode: result.response.statusCode ?? null, headers: flatHeaders(result.response), body: result.body, errors, responseAt: new Date() };
   } catch (error) {
-    if (error instanceof DeliveryAbortedError || (options.signal?.aborted && !timeout.aborted)) throw new DeliveryAbortedError();
-    return { statusCode: null, headers: {}, body: '', errors: [errorName(error)], responseAt: null };
+    if (error instanceof DeliveryAbortedError || aborted()) throw new DeliveryAbortedError();
+    return { statusCode: null, headers: {}, body: '', errors: [errorName(timeout.signal.aborted ? timeoutError() : error)], responseAt: null };
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,3 +1,5 @@
+import type { WebhookDefinitionRecord } from './webhooks.ts';
+
 /** One attempt to deliver an event to a webhook, as the call log shows it once sent. */
 export interface WebhookCallRequestRecord { url: string; method: string; headers: Record<string, string>; body: string; /** ms */ timeout: number; }
 export interface WebhookCallResponseRecord { url: string; headers: Record<string, string>; body: string; statusCode: number; }
@@ -49,8 +51,10 @@ export interface WebhookCallRecord extends NewWebhookCall {
 export interface WebhookCallsRepository {
   /** Inserts pending calls; one that exists already (same webhook, event and attempt) is left as it is. */
   insertPending(calls: NewWebhookCall[]): Promise<void>;
-  /** A call still waiting to be sent; undefined once recorded, or gone with its webhook. */
-  findPending(spaceId: string, id: string): Promise<WebhookCallRecord | undefined>;
+  /** A call still waiting to be sent (undefined once recorded, or gone with its webhook), with what sending it needs, in
+   * one read: its definition (as it is now) and the space's signing secret.
+   */
+  findForDelivery(spaceId: string, id: string): Promise<{ call: WebhookCallRecord; definition: WebhookDefinitionRecord; signingSecret: string | undefined } | undefined>;
   /**
    * Records the outcome of a pending call and keeps only the newest `keep` recorded calls of its webhook; false when
    * the call was no longer pending (recorded by an earlier run, or deleted with its webhook).

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { WebhookCallOutcome, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
 import type { Executor } from './executor.ts';
+import { toDefinition } from './webhooks-repository.ts';
 
 interface CallRow {
   space_id: string; id: string; webhook_id: string; event_id: string; attempt: number; status: 'pending' | 'done';
@@ -10,8 +11,10 @@ interface CallRow {
   request_at: string | null; response_at: string | null; created_at: string;
 }
 
-const COLUMNS = sql`space_id, id, webhook_id, event_id::text as event_id, attempt, status, topic, entity_type, entity_id, environment_id,
-  actor_id, event_at, payload, url, status_code, errors, request, response, request_at, response_at, created_at`;
+/** Every column but `event_id`, a bigint read as text. */
+const COLUMN_NAMES = ['space_id', 'id', 'webhook_id', 'attempt', 'status', 'topic', 'entity_type', 'entity_id', 'environment_id',
+  'actor_id', 'event_at', 'payload', 'url', 'status_code', 'errors', 'request', 'response', 'request_at', 'response_at', 'created_at'];
+const COLUMNS = sql`${sql.join(COLUMN_NAMES.map((c) => sql.ref(c)))}, event_id::text as event_id`;
 
 const toRecord = (r: CallRow): WebhookCallRecord => ({
   spaceId: r.space_id, id: r.id, webhookId: r.webhook_id, eventId: r.event_id, attempt: r.attempt, status: r.status,
@@ -38,9 +41,16 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         on conflict do nothing`.execute(db);
     },
 
-    async findPending(spaceId, id) {
-      const { rows } = await sql<CallRow>`select ${COLUMNS} from webhook_calls where space_id = ${spaceId} and id = ${id} and status = 'pending'`.execute(db);
-      return rows[0] && toRecord(rows[0]);
+    async findForDelivery(spaceId, id) {
+      const { rows } = await sql<CallRow & { definition: unknown; signing_secret: string | null }>`
+        select ${sql.join(COLUMN_NAMES.map((c) => sql.ref(`c.${c}`)))}, c.event_id::text as event_id,
+          row_to_json(d) as definition, s.value as signing_secret
+        from webhook_calls c
+        join webhook_definitions d on d.space_id = c.space_id and d.id = c.webhook_id
+        left join webhook_signing_secrets s on s.space_id = c.space_id
+        where c.space_id = ${spaceId} and c.id = ${id} and c.status = 'pending'`.execute(db);
+      const row = rows[0];
+      return row && { call: toRecord(row), definition: toDefinition(row.definition), signingSecret: row.signing_secret ?? undefined };
     },
 
     async record(spaceId, id, outcome: WebhookCallOutcome, keep) {

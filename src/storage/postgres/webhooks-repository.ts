@@ -11,7 +11,8 @@ const COLUMNS: CollectionColumns<WebhookDefinitionOrderKey> = {
   id: 'id', name: 'name', url: 'url', active: 'active',
 };
 
-const toDefinition = (r: any): WebhookDefinitionRecord => ({
+/** Also maps the definitions the call log's delivery read joins (`webhook-calls-repository.ts`). */
+export const toDefinition = (r: any): WebhookDefinitionRecord => ({
   spaceId: r.space_id, id: r.id, name: r.name, url: r.url, topics: r.topics, filters: r.filters, headers: r.headers,
   httpBasicUsername: r.http_basic_username, httpBasicPassword: r.http_basic_password, active: r.active,
   transformation: r.transformation, version: r.version,

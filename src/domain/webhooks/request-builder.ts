@@ -1,0 +1,118 @@
+import type { VendorNames } from '../../config.ts';
+import type { WebhookDefinitionRecord, WebhookMethod } from '../../storage/port/index.ts';
+import { proxiedTarget, usesCloudProxy } from './request-cloud-proxy.ts';
+import { requestBody, requestContentType, requestMethod } from './request-body.ts';
+import { basicAuthorization, findHeader, headerValue, idempotencyKey, setHeader } from './request-headers.ts';
+import { signatureHeaders } from './signing.ts';
+import { resolveTemplate, resolveUrlTemplate, transformationContext } from './transformation.ts';
+
+/** The parts of a definition a request is built from (a `WebhookDefinitionRecord` is one). */
+export type WebhookRequestDefinition = Pick<WebhookDefinitionRecord,
+  'id' | 'name' | 'url' | 'headers' | 'httpBasicUsername' | 'httpBasicPassword' | 'transformation'>;
+
+export interface WebhookRequestInput {
+  definition: WebhookRequestDefinition;
+  /** The rendered entity (the default body and `/payload` of pointers). */
+  payload: unknown;
+  /** `ContentManagement.<Type>.<action>` (`webhookTopic`). */
+  topic: string;
+  /** `/user/sys/id` of pointers; null when the event has no actor. */
+  actorId: string | null;
+  /** The content event's id: with the webhook id it makes the idempotency key. */
+  eventId: string;
+  /** `X-<Vendor>-Event-Datetime`, ISO 8601. */
+  eventDatetime: string;
+  /** `X-<Vendor>-CRN` (`webhookCrn`). */
+  crn: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  vendor: VendorNames;
+  /** The space's signing secret: the request is signed when given. */
+  signingSecret?: string;
+  /** `TESSERA_WEBHOOK_SIGNING_PROXY_URL`, for definitions using the cloud signing proxy. */
+  signingProxyUrl?: string;
+  /** The signature timestamp (ms); now when left out. */
+  now?: number;
+}
+
+export interface WebhookRequest {
+  /** Where to send it (the proxy's origin for a proxied call). */
+  url: string;
+  method: WebhookMethod;
+  headers: Record<string, string>;
+  /** Undefined for GET and DELETE. */
+  body: string | undefined;
+}
+
+export type WebhookRequestErrorCode = 'InvalidUrlError' | 'CloudProxyNotConfiguredError';
+
+/** A call that cannot be made: nothing is sent; the code is the call's error. */
+export class WebhookRequestError extends Error {
+  constructor(readonly code: WebhookRequestErrorCode, message: string) {
+    super(message);
+    this.name = code;
+  }
+}
+
+function targetUrl(url: string): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new WebhookRequestError('InvalidUrlError', `The webhook URL resolves to "${url}", which is not a URL.`);
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new WebhookRequestError('InvalidUrlError', `The webhook URL resolves to "${url}", which is not an http(s) URL.`);
+  }
+  return target;
+}
+
+/**
+ * The request of one attempt of a webhook call. Headers: `Content-Type`; `X-<Vendor>-Topic`, `-Webhook-Name`,
+ * `-Webhook-Request-Attempt`, `-Event-Datetime`, `-CRN`, `-Idempotency-Key`; `Content-Length` when the
+ * transformation asks for it; `Authorization: Basic` with a basic-auth user; the custom headers (values resolved as
+ * templates; one named like a header above is not sent); the proxy's forwarding headers; and, with a signing secret,
+ * `x-<vendor>-signature`, `-signed-headers` and `-timestamp` signing the method, path and query, the `Content-Type`
+ * and `X-<Vendor>-*` headers above, and the body. Values an HTTP client cannot send go in the `headerValue` form.
+ * Throws `WebhookRequestError` when the URL does not resolve to an http(s) URL, or the definition uses the cloud
+ * signing proxy and no proxy is configured.
+ */
+export function buildWebhookRequest(input: WebhookRequestInput): WebhookRequest {
+  const { definition, vendor } = input;
+  const prefix = vendor.headerPrefix;
+  const context = transformationContext(input.payload, input.topic, input.actorId);
+  const target = targetUrl(resolveUrlTemplate(definition.url, context));
+  const method = requestMethod(definition.transformation);
+  const contentType = requestContentType(definition.transformation, vendor.token);
+  const body = requestBody(definition.transformation, context, method, contentType);
+  const signed: Record<string, string> = {
+    'Content-Type': contentType,
+    [`${prefix}-Topic`]: headerValue(input.topic),
+    [`${prefix}-Webhook-Name`]: headerValue(definition.name),
+    [`${prefix}-Webhook-Request-Attempt`]: String(input.attempt),
+    [`${prefix}-Event-Datetime`]: input.eventDatetime,
+    [`${prefix}-CRN`]: headerValue(input.crn),
+    [`${prefix}-Idempotency-Key`]: idempotencyKey(input.eventId, definition.id),
+  };
+  const headers: Record<string, string> = { ...signed };
+  if (definition.transformation?.includeContentLength === true) headers['Content-Length'] = String(Buffer.byteLength(body ?? ''));
+  if (definition.httpBasicUsername) headers.Authorization = basicAuthorization(definition.httpBasicUsername, definition.httpBasicPassword);
+  for (const header of definition.headers) {
+    if (findHeader(headers, header.key) === undefined) headers[header.key] = headerValue(resolveTemplate(header.value, context));
+  }
+  let url = target.href;
+  if (usesCloudProxy(definition.headers, prefix)) {
+    if (!input.signingProxyUrl) {
+      throw new WebhookRequestError('CloudProxyNotConfiguredError', 'The webhook uses the cloud signing proxy and none is configured (TESSERA_WEBHOOK_SIGNING_PROXY_URL).');
+    }
+    const proxied = proxiedTarget(target, input.signingProxyUrl);
+    url = proxied.url;
+    for (const [name, value] of Object.entries(proxied.headers)) setHeader(headers, name, value);
+  }
+  if (input.signingSecret) {
+    const toSign = { method, path: `${target.pathname}${target.search}`, headers: signed, body };
+    const signature = signatureHeaders(input.signingSecret, toSign, input.now ?? Date.now(), prefix);
+    for (const [name, value] of Object.entries(signature)) setHeader(headers, name, value);
+  }
+  return { url, method, headers, body };
+}
