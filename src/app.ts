@@ -12,7 +12,7 @@ import { lockDataDir, migrate, openPGlite, openPostgres, postgresStorage, ReadCa
 import type { Storage } from './storage/port/index.ts';
 import { createDispatcher, type Dispatcher } from './domain/webhooks/dispatch.ts';
 import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './domain/webhooks/delivery-job.ts';
-import { defaultRequest } from './domain/webhooks/delivery-request.ts';
+import { callRequest } from './domain/webhooks/delivery-request.ts';
 import { presentEventPayload } from './http/presenters/webhook-payload.presenter.ts';
 
 export interface Tessera {
@@ -119,7 +119,7 @@ function startWebhooks(config: Config, storage: Storage, logger: Logger): Tesser
   const deliveries = createJobRunner(storage, { logger, concurrency: config.webhookConcurrency, leaseMs: 10_000 });
   deliveries.register(WEBHOOK_DELIVERY_JOB, webhookDeliveryJob(storage, {
     timeoutMs: config.webhookTimeoutMs, retryDelaysMs: [...config.webhookRetryDelaysMs], allowPrivateTargets: config.webhookAllowPrivateTargets,
-    build: (call, definition) => defaultRequest(call, definition, config.vendor),
+    build: (call, definition, secret) => callRequest(call, definition, secret, { vendor: config.vendor }),
   }));
   const dispatcher = createDispatcher(storage, {
     pollMs: config.eventPollMs, logger, render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),

@@ -2,6 +2,7 @@ import type { Repositories, Storage, WebhookCallOutcome, WebhookCallRecord, Webh
 import { generateId as generateCallId } from '../../lib/ids.ts';
 import { announceJobs, type JobHandler } from '../../jobs/index.ts';
 import { sendRequest, type OutboundRequest, type OutboundResult } from './delivery-sender.ts';
+import { WebhookRequestError } from './request-builder.ts';
 import { resolveAllowedTarget } from './url-policy.ts';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -67,8 +68,16 @@ export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): 
         await storage.repos.webhookCalls.deletePending(spaceId, callId);
         return;
       }
-      const request = options.build(call, definition, signingSecret);
       const requestAt = new Date();
+      let request: OutboundRequest;
+      try {
+        request = options.build(call, definition, signingSecret);
+      } catch (error) {
+        if (!(error instanceof WebhookRequestError)) throw error;
+        const refused = { statusCode: null, headers: {}, body: '', errors: [error.code], responseAt: null };
+        await record(storage, call, outcomeOf({ url: definition.url, method: 'POST', headers: {} }, definition, refused, requestAt, options.timeoutMs), undefined);
+        return;
+      }
       const target = await resolveAllowedTarget(request.url, options.allowPrivateTargets);
       const result: OutboundResult = target.ok
         ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal: context.signal, addresses: target.addresses })

@@ -1,6 +1,7 @@
 import type { ContentEventRecord, EntryRecord, NewWebhookCall, Repositories, WebhookDefinitionRecord } from '../../storage/port/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import { matchesFilters } from './filter-eval.ts';
+import { webhookTopic } from './request-headers.ts';
 import { matchesTopic } from './topic-match.ts';
 
 /** Renders the body of a call from an event (the API presenters, wired by the composition root). */
@@ -64,7 +65,7 @@ export async function callsFor(repos: Repositories, events: ContentEventRecord[]
       payload ??= render(event, needsLocales(event) ? await read.localeCodes(event.spaceId, event.environmentId) : []);
       calls.push({
         spaceId: event.spaceId, id: generateId(), webhookId: definition.id, eventId: event.id, attempt: 1,
-        topic: `ContentManagement.${event.entityType}.${event.action}`, entityType: event.entityType, entityId: event.entityId,
+        topic: webhookTopic(event.entityType, event.action), entityType: event.entityType, entityId: event.entityId,
         environmentId: event.environmentId, actorId: event.actorId, eventAt: event.occurredAt.toISOString(), payload,
       });
     }

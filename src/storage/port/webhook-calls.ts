@@ -48,13 +48,16 @@ export interface WebhookCallRecord extends NewWebhookCall {
   createdAt: string;
 }
 
+export interface PendingDelivery { call: WebhookCallRecord; definition: WebhookDefinitionRecord; signingSecret: string | undefined; }
+
 export interface WebhookCallsRepository {
   /** Inserts pending calls; one that exists already (same webhook, event and attempt) is left as it is. */
   insertPending(calls: NewWebhookCall[]): Promise<void>;
-  /** A call still waiting to be sent (undefined once recorded, or gone with its webhook), with what sending it needs, in
-   * one read: its definition (as it is now) and the space's signing secret.
+  /**
+   * A call still waiting to be sent (undefined once recorded, or gone with its webhook) with what sending it needs,
+   * in one read: its definition as it is now and the space's signing secret.
    */
-  findForDelivery(spaceId: string, id: string): Promise<{ call: WebhookCallRecord; definition: WebhookDefinitionRecord; signingSecret: string | undefined } | undefined>;
+  findForDelivery(spaceId: string, id: string): Promise<PendingDelivery | undefined>;
   /**
    * Records the outcome of a pending call and keeps only the newest `keep` recorded calls of its webhook; false when
    * the call was no longer pending (recorded by an earlier run, or deleted with its webhook).
