@@ -8,6 +8,7 @@ import { operationsOf } from '../src/http/routes.ts';
 import type { OrganizationRole } from '../src/storage/port/index.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { ADMIN_TOKEN, useServer, type ApiResponse } from './support/harness.ts';
+import { webhookCall } from './support/webhook-fixtures.ts';
 
 /**
  * The authorization matrix: every routed operation of the operation table x every kind of actor that exists today.
@@ -149,6 +150,7 @@ for (const kind of DB_KINDS) {
       ids.upload_id = (await created(api().request('POST', `${s}/uploads`, { rawBody: Buffer.from('bytes'), headers: { 'Content-Type': 'application/octet-stream' } }))).sys.id;
       ids.webhook_definition_id = (await created(api().post(`${s}/webhook_definitions`, { name: 'Matrix', url: 'https://example.com/matrix', topics: ['Entry.publish'] }))).sys.id;
       await created(api().put(`${s}/webhook_settings/signing_secret`, { value: 'a'.repeat(64) }));
+      ids.call_id = await webhookCall(api().tessera.storage, ids.space_id, ids.webhook_definition_id);
       await api().tessera.storage.repos.environments.insert({ spaceId: ids.space_id, id: 'staging', name: 'staging', status: 'ready', sourceEnvironmentId: null, createdBy: 'matrix' });
     }
 

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { generateId } from '../../src/lib/ids.ts';
+import type { Storage } from '../../src/storage/port/index.ts';
 import type { TestServer } from './harness.ts';
 
 /** Loopback receivers allowed, short timeouts and retry delays so the rules show in seconds. */
@@ -45,4 +47,19 @@ export function webhookFixtures(api: () => TestServer) {
       }
     },
   };
+}
+
+/** A recorded call of a webhook, written below the API (for suites that need one without a receiver); answers its id. */
+export async function webhookCall(storage: Storage, spaceId: string, webhookId: string): Promise<string> {
+  const id = generateId();
+  const at = new Date().toISOString();
+  await storage.repos.webhookCalls.insertPending([{
+    spaceId, id, webhookId, eventId: '1', attempt: 1, topic: 'ContentManagement.Entry.publish', entityType: 'Entry', entityId: 'e',
+    environmentId: 'master', actorId: null, eventAt: at, payload: { sys: { id: 'e' } },
+  }]);
+  const request = { url: 'https://example.com/matrix', method: 'POST', headers: {}, body: '{}', timeout: 30_000 };
+  await storage.repos.webhookCalls.record(spaceId, id, {
+    url: request.url, statusCode: 200, errors: [], request, response: { url: request.url, headers: {}, body: '', statusCode: 200 }, requestAt: at, responseAt: at,
+  }, 500);
+  return id;
 }
