@@ -22,15 +22,16 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 200);
 const log = (line = '') => console.log(line);
 
 /** The loopback receiver: answers 200 at once and notes when each entry's publish call arrived. */
-interface Receiver { url: string; received: number; arrivals: Map<string, number>; close(): Promise<void>; }
+interface Receiver { url: string; received: number; keys: Set<string>; arrivals: Map<string, number>; close(): Promise<void>; }
 
 async function startReceiver(): Promise<Receiver> {
-  const receiver = { url: '', received: 0, arrivals: new Map<string, number>(), close: async () => {} };
+  const receiver = { url: '', received: 0, keys: new Set<string>(), arrivals: new Map<string, number>(), close: async () => {} };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       receiver.received += 1;
+      receiver.keys.add(String(request.headers['x-service-idempotency-key']));
       const id = /"id":"([^"]+)"/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
       if (id && !receiver.arrivals.has(id)) receiver.arrivals.set(id, performance.now());
       response.writeHead(200).end();
@@ -116,6 +117,7 @@ export async function runWebhooksBench(): Promise<void> {
       }
     }
     const ratio = totals.hooked / totals.plain;
+    log(`  ${receiver.received} calls in all, ${receiver.received - receiver.keys.size} of them sent twice (same idempotency key)`);
     log(`With ${HOOKS} webhooks / without, over ${ROUNDS} alternating rounds: ${fixed(ratio * 100, 1)}% (aim >= 80%: ${verdict(ratio >= 0.8)})`);
     const latency = await measureLatency(client, hooked, receiver);
     log(`Publish-to-delivery latency, one client at a time, ${LATENCY_SAMPLES} publishes (from sending PUT /published to the first call's arrival): `

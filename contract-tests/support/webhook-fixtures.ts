@@ -6,7 +6,7 @@ import type { TestServer } from './harness.ts';
 /** Loopback receivers allowed, short timeouts and retry delays so the rules show in seconds. */
 export const WEBHOOK_TEST_ENV = {
   TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', TESSERA_EVENT_POLL_MS: '20', TESSERA_WEBHOOK_TIMEOUT_MS: '1500',
-  TESSERA_WEBHOOK_RETRY_DELAYS_MS: '200,400',
+  TESSERA_WEBHOOK_RETRY_DELAYS_MS: '200,400', LOG_LEVEL: 'warn',
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,8 +58,8 @@ export async function webhookCall(storage: Storage, spaceId: string, webhookId: 
     environmentId: 'master', actorId: null, eventAt: at, payload: { sys: { id: 'e' } },
   }]);
   const request = { url: 'https://example.com/matrix', method: 'POST', headers: {}, body: '{}', timeout: 30_000 };
-  await storage.repos.webhookCalls.record(spaceId, id, {
+  await storage.repos.webhookCalls.record(spaceId, [{ id, outcome: {
     url: request.url, statusCode: 200, errors: [], request, response: { url: request.url, headers: {}, body: '', statusCode: 200 }, requestAt: at, responseAt: at,
-  }, 500);
+  } }], 500);
   return id;
 }

@@ -4483,8 +4483,9 @@ export interface components {
             statusCode: number | null;
             /**
              * @description Why the call failed without an answer, or why its answer was cut short: `TimeoutError`, `ConnectionRefusedError`,
-             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `ForbiddenTargetError` (the URL resolves
-             *     to an address the server may not call), `InvalidUrlError` or `UnknownError`; empty when the receiver answered.
+             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `TlsError`, `ForbiddenTargetError` (the
+             *     URL resolves to an address the server may not call), `InvalidUrlError` (its templates resolve to no http(s) URL),
+             *     `CloudProxyNotConfiguredError` or `UnknownError`; empty when the receiver answered in time.
              */
             errors: string[];
             /** @description The event's action: `create`, `save`, `auto_save`, `archive`, `unarchive`, `publish`, `unpublish` or `delete`. */
@@ -4520,8 +4521,9 @@ export interface components {
             statusCode: number | null;
             /**
              * @description Why the call failed without an answer, or why its answer was cut short: `TimeoutError`, `ConnectionRefusedError`,
-             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `ForbiddenTargetError` (the URL resolves
-             *     to an address the server may not call), `InvalidUrlError` or `UnknownError`; empty when the receiver answered.
+             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `TlsError`, `ForbiddenTargetError` (the
+             *     URL resolves to an address the server may not call), `InvalidUrlError` (its templates resolve to no http(s) URL),
+             *     `CloudProxyNotConfiguredError` or `UnknownError`; empty when the receiver answered in time.
              */
             errors: string[];
             /** @description The event's action: `create`, `save`, `auto_save`, `archive`, `unarchive`, `publish`, `unpublish` or `delete`. */
@@ -4573,8 +4575,9 @@ export interface components {
             statusCode: number | null;
             /**
              * @description Why the call failed without an answer, or why its answer was cut short: `TimeoutError`, `ConnectionRefusedError`,
-             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `ForbiddenTargetError` (the URL resolves
-             *     to an address the server may not call), `InvalidUrlError` or `UnknownError`; empty when the receiver answered.
+             *     `ConnectionResetError`, `NameResolutionError`, `HostUnreachableError`, `TlsError`, `ForbiddenTargetError` (the
+             *     URL resolves to an address the server may not call), `InvalidUrlError` (its templates resolve to no http(s) URL),
+             *     `CloudProxyNotConfiguredError` or `UnknownError`; empty when the receiver answered in time.
              */
             errors: string[];
             /** @description The event's action: `create`, `save`, `auto_save`, `archive`, `unarchive`, `publish`, `unpublish` or `delete`. */

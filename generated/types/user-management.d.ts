@@ -146,7 +146,8 @@ export interface paths {
          * Get all roles of an organization
          * @description Lists the roles of every space of the organization, oldest first; each role names its space in `sys.space`.
          *     Only the organization's owners and admins may call it (read-only tokens included); other members get 403
-         *     `AccessDenied`, and an organization the token's user is not an active member of answers 404 `NotFound`.
+         *     `AccessDenied`, and an organization the token's user is not an active member of answers 404 `NotFound`. It
+         *     takes `skip` and `limit` only: any other parameter answers 400 `InvalidQuery` naming it.
          */
         get: operations["OrganizationRoles_list"];
         put?: never;
@@ -474,6 +475,10 @@ export interface components {
                 updatedAt: string;
                 createdBy?: components["schemas"]["Tessera.Common.UserLink"];
                 updatedBy?: components["schemas"]["Tessera.Common.UserLink"];
+                /** @description When the member was last active in the organization. Tessera records no activity: always `null`. */
+                lastActiveAt: string | null;
+                /** @description The member's single sign-on details. Tessera has no single sign-on: always `null`. */
+                sso: components["schemas"]["OrganizationMembershipSso"] | null;
             };
         };
         /** @description A page of organization memberships (at most 100 per page in this API); `includes` holds what `include` asked for. */
@@ -501,6 +506,13 @@ export interface components {
                 linkType: "OrganizationMembership";
                 id: string;
             };
+        };
+        /** @description Single sign-on details of an organization membership (the hosted service's shape; Tessera answers `null`). */
+        OrganizationMembershipSso: {
+            isExemptFromRestrictedMode: boolean;
+            /** Format: date-time */
+            lastSignInAt: string;
+            exemptionReasons: string[];
         };
         /** @description The body that changes a membership's organization role. */
         OrganizationMembershipUpdateInput: {
@@ -1010,8 +1022,9 @@ export interface components {
          *     `<path>[<operator>]=<value>`, all of which must hold: `role` and `sys.status` (none, `[ne]`, `[in]`,
          *     `[nin]`; `owner`, `admin`, `developer`, `member` and `pending`, `active`), `sys.user.sys.id` and `sys.user.email`
          *     (none, `[ne]`, `[in]`, `[nin]`), `sys.user.firstName` and `sys.user.lastName` (none, `[ne]`, `[exists]`),
-         *     `sys.createdAt` and `sys.updatedAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400
-         *     `InvalidQuery` naming the parameter.
+         *     `sys.lastActiveAt` and `sys.sso.lastSignInAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`, `[exists]`; Tessera records
+         *     neither, so they are null and only `[exists]=false` matches), `sys.createdAt` and `sys.updatedAt` (`[lt]`,
+         *     `[lte]`, `[gt]`, `[gte]`). Anything else answers 400 `InvalidQuery` naming the parameter.
          */
         "OrganizationMembershipQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
         /** @description Comma-separated link paths: `sys.user`, `sys.createdBy`, `sys.updatedBy`; the users are in `includes.User`. */
@@ -1476,8 +1489,9 @@ export interface operations {
                  *     `<path>[<operator>]=<value>`, all of which must hold: `role` and `sys.status` (none, `[ne]`, `[in]`,
                  *     `[nin]`; `owner`, `admin`, `developer`, `member` and `pending`, `active`), `sys.user.sys.id` and `sys.user.email`
                  *     (none, `[ne]`, `[in]`, `[nin]`), `sys.user.firstName` and `sys.user.lastName` (none, `[ne]`, `[exists]`),
-                 *     `sys.createdAt` and `sys.updatedAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`). Anything else answers 400
-                 *     `InvalidQuery` naming the parameter.
+                 *     `sys.lastActiveAt` and `sys.sso.lastSignInAt` (`[lt]`, `[lte]`, `[gt]`, `[gte]`, `[exists]`; Tessera records
+                 *     neither, so they are null and only `[exists]=false` matches), `sys.createdAt` and `sys.updatedAt` (`[lt]`,
+                 *     `[lte]`, `[gt]`, `[gte]`). Anything else answers 400 `InvalidQuery` naming the parameter.
                  */
                 filters?: components["parameters"]["OrganizationMembershipQuery.filters"];
             };

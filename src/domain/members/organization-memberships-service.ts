@@ -1,9 +1,9 @@
 import { notFound, versionMismatch } from '../../errors/index.ts';
 import type { CollectionPage, MembershipKey, OrganizationMembershipRecord, OrganizationRole, Repositories, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
-import type { UmQuery } from '../shared/um-collection.ts';
+import { ORGANIZATION_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
 import { loadIncludes } from '../shared/um-includes.ts';
-import { membershipLinks, ORGANIZATION_MEMBERSHIPS } from './membership-collection.ts';
+import { membershipLinks } from './membership-collection.ts';
 import { denied, lastOwner, MANAGERS, organizationRole, requireManager, requireOwnerFor } from './organization-access.ts';
 
 /**

@@ -1,10 +1,7 @@
 import { notFound } from '../../errors/index.ts';
 import type { SpaceMemberRecord, Storage } from '../../storage/port/index.ts';
-import type { UmCollection, UmQuery } from '../shared/um-collection.ts';
+import { SPACE_MEMBERS, type UmQuery } from '../shared/um-collection.ts';
 import { loadIncludes, type LinkOf } from '../shared/um-includes.ts';
-
-/** `GET /spaces/{s}/space_members`: paging and `include=sys.user` only, as its table lists. */
-export const SPACE_MEMBERS: UmCollection<never> = { fields: {}, defaultOrder: [], include: { 'sys.user': 'User' } };
 
 const spaceMemberLinks: LinkOf<SpaceMemberRecord> = (m, path) => (path === 'sys.user' ? m.userId : undefined);
 

@@ -2,13 +2,13 @@ import { AppError, notFound, validationFailed, versionMismatch } from '../../err
 import { generateId } from '../../lib/ids.ts';
 import type { Repositories, SpaceMembershipKey, SpaceMembershipRecord, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
-import type { UmQuery } from '../shared/um-collection.ts';
+import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
 import { loadIncludes } from '../shared/um-includes.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
 import {
   alreadyAMember, notAnOrganizationMember, roleCountProblems, roleIdsOf, unknownRoleProblems, type SpaceMembershipInput,
 } from './space-membership-input.ts';
-import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS, spaceMembershipLinks } from './space-membership-collection.ts';
+import { spaceMembershipLinks } from './space-membership-collection.ts';
 
 const notOwn = () => new AppError('AccessDenied', 'Only space admins and organization owners and admins may remove another member from the space.', {
   reasons: ['admin role required'],

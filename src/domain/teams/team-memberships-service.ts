@@ -3,9 +3,9 @@ import { generateId } from '../../lib/ids.ts';
 import type { Storage, TeamMembershipKey } from '../../storage/port/index.ts';
 import { organizationRole, requireManager } from '../members/organization-access.ts';
 import type { Actor } from '../shared/actor.ts';
-import type { UmQuery } from '../shared/um-collection.ts';
+import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
 import { loadIncludes } from '../shared/um-includes.ts';
-import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS, teamMembershipLinks } from './team-collections.ts';
+import { teamMembershipLinks } from './team-collections.ts';
 import { teamNotFound } from './teams-service.ts';
 
 /**

@@ -4,9 +4,9 @@ import type { Repositories, SpaceRecord, Storage, TeamSpaceMembershipKey, TeamSp
 import { roleCountProblems, roleIdsOf, unknownRoleProblems, type SpaceMembershipInput } from '../members/space-membership-input.ts';
 import { organizationRole } from '../members/organization-access.ts';
 import type { Actor } from '../shared/actor.ts';
-import type { UmQuery } from '../shared/um-collection.ts';
+import { ORGANIZATION_TEAM_SPACE_MEMBERSHIPS, SPACE_TEAM_SPACE_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
 import { loadIncludes } from '../shared/um-includes.ts';
-import { ORGANIZATION_TEAM_SPACE_MEMBERSHIPS, SPACE_TEAM_SPACE_MEMBERSHIPS, teamSpaceMembershipLinks } from './team-space-membership-collections.ts';
+import { teamSpaceMembershipLinks } from './team-space-membership-collections.ts';
 import { teamNotFound } from './teams-service.ts';
 
 const membershipNotFound = (id: string) => notFound('TeamSpaceMembership', id);

@@ -1,11 +1,14 @@
-import type { Repositories, Storage, WebhookCallOutcome, WebhookCallRecord, WebhookDefinitionRecord } from '../../storage/port/index.ts';
-import { generateId as generateCallId } from '../../lib/ids.ts';
+import type { Storage, WebhookCallOutcome, WebhookCallRecord, WebhookDefinitionRecord } from '../../storage/port/index.ts';
+import { generateId } from '../../lib/ids.ts';
 import { announceJobs, type JobHandler } from '../../jobs/index.ts';
-import { sendRequest, type OutboundRequest, type OutboundResult } from './delivery-sender.ts';
+import { DeliveryAbortedError, sendRequest, type OutboundRequest, type OutboundResult } from './delivery-sender.ts';
 import { WebhookRequestError } from './request-builder.ts';
 import { resolveAllowedTarget } from './url-policy.ts';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
+
+/** One delivery job: calls of one webhook (those of a dispatched batch of events, or one retry). */
+export type DeliveryJobPayload = { spaceId: string; webhookId: string; callIds: string[] };
 
 /** Builds a call's request from its definition (topic headers, transformation, signing...). */
 export type CallRequestBuilder = (call: WebhookCallRecord, definition: WebhookDefinitionRecord, signingSecret: string | undefined) => OutboundRequest;
@@ -23,6 +26,8 @@ export const CALL_LOG_KEEP = 500;
 const REQUEST_BODY_MAX = 500 * 1024;
 const RESPONSE_BODY_MAX = 200 * 1024;
 const SECRET_MASK = '[secret]';
+/** Calls of one job in flight at once (they go to one receiver). */
+const CALLS_IN_FLIGHT = 8;
 
 const retried = (r: OutboundResult) => r.errors.length === 0 && r.statusCode !== null && (r.statusCode === 429 || r.statusCode >= 500);
 
@@ -37,53 +42,89 @@ function outcomeOf(request: OutboundRequest, definition: WebhookDefinitionRecord
   };
 }
 
-/** Records the attempt; a 429 or 5xx with attempts left schedules the next attempt as a pending call of its own. */
-async function record(storage: Storage, call: WebhookCallRecord, outcome: WebhookCallOutcome, retryInMs: number | undefined): Promise<void> {
-  if (retryInMs === undefined) {
-    await storage.repos.webhookCalls.record(call.spaceId, call.id, outcome, CALL_LOG_KEEP);
+interface Attempt { call: WebhookCallRecord; outcome: WebhookCallOutcome; retryInMs: number | undefined }
+
+/** Sends one call: target checked after DNS resolution, request built from the definition as it is now. */
+async function attempt(call: WebhookCallRecord, definition: WebhookDefinitionRecord, signingSecret: string | undefined, options: DeliveryOptions, signal?: AbortSignal): Promise<Attempt> {
+  const requestAt = new Date();
+  let request: OutboundRequest;
+  try {
+    request = options.build(call, definition, signingSecret);
+  } catch (error) {
+    if (!(error instanceof WebhookRequestError)) throw error;
+    const refused = { statusCode: null, headers: {}, body: '', errors: [error.code], responseAt: null };
+    return { call, outcome: outcomeOf({ url: definition.url, method: 'POST', headers: {} }, definition, refused, requestAt, options.timeoutMs), retryInMs: undefined };
+  }
+  const target = await resolveAllowedTarget(request.url, options.allowPrivateTargets);
+  const result: OutboundResult = target.ok
+    ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal, addresses: target.addresses })
+    : { statusCode: null, headers: {}, body: '', errors: [target.error], responseAt: null };
+  const retryInMs = retried(result) && call.attempt <= options.retryDelaysMs.length ? options.retryDelaysMs[call.attempt - 1] : undefined;
+  return { call, outcome: outcomeOf(request, definition, result, requestAt, options.timeoutMs), retryInMs };
+}
+
+/** Records attempts in one statement; a 429 or 5xx with attempts left schedules the next attempt as a call of its own. */
+async function record(storage: Storage, spaceId: string, attempts: Attempt[]): Promise<void> {
+  const outcomes = attempts.map((a) => ({ id: a.call.id, outcome: a.outcome }));
+  const retries = attempts.filter((a) => a.retryInMs !== undefined);
+  if (retries.length === 0) {
+    await storage.repos.webhookCalls.record(spaceId, outcomes, CALL_LOG_KEEP);
     return;
   }
-  const next = { ...call, id: generateCallId(), attempt: call.attempt + 1 };
-  const scheduled = await storage.transaction(async (repos: Repositories) => {
-    if (!(await repos.webhookCalls.record(call.spaceId, call.id, outcome, CALL_LOG_KEEP))) return false;
-    await repos.webhookCalls.insertPending([next]);
-    await repos.jobs.enqueue(WEBHOOK_DELIVERY_JOB, { spaceId: next.spaceId, callId: next.id }, new Date(Date.now() + retryInMs));
-    return true;
+  const scheduled = await storage.transaction(async (repos) => {
+    const recorded = new Set(await repos.webhookCalls.record(spaceId, outcomes, CALL_LOG_KEEP));
+    const next = retries.filter((a) => recorded.has(a.call.id)).map((a) => ({ ...a, call: { ...a.call, id: generateId(), attempt: a.call.attempt + 1 } }));
+    await repos.webhookCalls.insertPending(next.map((a) => a.call));
+    for (const a of next) {
+      const payload: DeliveryJobPayload = { spaceId, webhookId: a.call.webhookId, callIds: [a.call.id] };
+      await repos.jobs.enqueue(WEBHOOK_DELIVERY_JOB, payload, new Date(Date.now() + a.retryInMs!));
+    }
+    return next.length;
   });
-  if (scheduled && retryInMs === 0) announceJobs(storage);
+  if (scheduled > 0) announceJobs(storage);
 }
 
 /**
- * Sends one pending call: checks the target (after DNS resolution), builds the request from the definition as it is
- * now, sends it and records request, response and errors. Runs at least once per call: a call already recorded is
- * not sent again, and one interrupted mid-send is sent again with the same idempotency key.
+ * Sends the pending calls of a job (up to CALLS_IN_FLIGHT at once) and records each attempt: request, response,
+ * errors. Runs at least once: a call recorded by an earlier run is not sent again, and one a crash interrupted is sent
+ * again with the same idempotency key. A call whose webhook was deactivated meanwhile is dropped; one whose webhook was
+ * deleted went with it.
  */
-export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): JobHandler<{ spaceId: string; callId: string }> {
+export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): JobHandler<DeliveryJobPayload> {
   return {
-    async run({ spaceId, callId }, context) {
-      const found = await storage.repos.webhookCalls.findForDelivery(spaceId, callId);
-      if (!found) return;
-      const { call, definition, signingSecret } = found;
-      if (!definition.active) {
-        await storage.repos.webhookCalls.deletePending(spaceId, callId);
+    async run({ spaceId, webhookId, callIds }, context) {
+      const found = await storage.repos.webhookCalls.findForDelivery(spaceId, webhookId, callIds);
+      if (!found || found.calls.length === 0) return;
+      if (!found.definition.active) {
+        await storage.repos.webhookCalls.deletePending(spaceId, found.calls.map((c) => c.id));
         return;
       }
-      const requestAt = new Date();
-      let request: OutboundRequest;
-      try {
-        request = options.build(call, definition, signingSecret);
-      } catch (error) {
-        if (!(error instanceof WebhookRequestError)) throw error;
-        const refused = { statusCode: null, headers: {}, body: '', errors: [error.code], responseAt: null };
-        await record(storage, call, outcomeOf({ url: definition.url, method: 'POST', headers: {} }, definition, refused, requestAt, options.timeoutMs), undefined);
-        return;
-      }
-      const target = await resolveAllowedTarget(request.url, options.allowPrivateTargets);
-      const result: OutboundResult = target.ok
-        ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal: context.signal, addresses: target.addresses })
-        : { statusCode: null, headers: {}, body: '', errors: [target.error], responseAt: null };
-      const retryInMs = retried(result) && call.attempt <= options.retryDelaysMs.length ? options.retryDelaysMs[call.attempt - 1] : undefined;
-      await record(storage, call, outcomeOf(request, definition, result, requestAt, options.timeoutMs), retryInMs);
+      // Attempts are recorded as they end, those that end while a record is being written together in the next one.
+      let ended: Attempt[] = [];
+      let writing = Promise.resolve();
+      let failure: unknown;
+      const flush = () => {
+        writing = writing.then(async () => {
+          const batch = ended;
+          ended = [];
+          if (batch.length) await record(storage, spaceId, batch);
+        }).catch((error) => { failure ??= error; });
+      };
+      const queue = [...found.calls];
+      await Promise.all(Array.from({ length: Math.min(CALLS_IN_FLIGHT, queue.length) }, async () => {
+        for (let call = queue.shift(); call && !failure; call = queue.shift()) {
+          try {
+            ended.push(await attempt(call, found.definition, found.signingSecret, options, context.signal));
+            flush();
+          } catch (error) {
+            failure ??= error;
+          }
+        }
+      }));
+      flush();
+      await writing;
+      // What was sent is recorded even when the process stops; what was not is sent by the job's next run.
+      if (failure) throw failure;
     },
   };
 }

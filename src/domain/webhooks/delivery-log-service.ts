@@ -3,6 +3,7 @@ import type { Storage, WebhookCallRecord, WebhookDefinitionRecord } from '../../
 import { parsePage } from '../shared/paging.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
+import { CALL_LOG_KEEP } from './delivery-job.ts';
 
 /** The call log's page size unless `limit` says otherwise (as the hosted service). */
 const CALLS_PAGE = 20;
@@ -22,17 +23,17 @@ export function deliveryLogService(storage: Storage, spaces: SpacesService) {
     async list(actor: Actor, spaceId: string, webhookId: string, query: { skip?: unknown; limit?: unknown }) {
       await definition(actor, spaceId, webhookId);
       const page = parsePage({ ...query, limit: query.limit ?? CALLS_PAGE }, {}, []);
-      return { page, ...(await webhookCalls.list(spaceId, webhookId, page)) };
+      return { page, ...(await webhookCalls.list(spaceId, webhookId, page, CALL_LOG_KEEP)) };
     },
 
     async get(actor: Actor, spaceId: string, webhookId: string, callId: string): Promise<WebhookCallRecord> {
       await definition(actor, spaceId, webhookId);
-      return (await webhookCalls.find(spaceId, webhookId, callId)) ?? Promise.reject(notFound('WebhookCallDetails', callId));
+      return (await webhookCalls.find(spaceId, webhookId, callId, CALL_LOG_KEEP)) ?? Promise.reject(notFound('WebhookCallDetails', callId));
     },
 
     async health(actor: Actor, spaceId: string, webhookId: string): Promise<WebhookHealthView> {
       const found = await definition(actor, spaceId, webhookId);
-      return { definition: found, ...(await webhookCalls.health(spaceId, webhookId)) };
+      return { definition: found, ...(await webhookCalls.health(spaceId, webhookId, CALL_LOG_KEEP)) };
     },
   };
 }

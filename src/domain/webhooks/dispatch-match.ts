@@ -46,7 +46,9 @@ function reads(repos: Repositories) {
  * The calls a batch of events makes: one per (event, active definition of its space) whose topics and filters match,
  * each with the body rendered once per event from the entity as committed.
  */
-export async function callsFor(repos: Repositories, events: ContentEventRecord[], render: EventPayloadRenderer): Promise<NewWebhookCall[]> {
+export async function callsFor(
+  repos: Repositories, events: ContentEventRecord[], render: EventPayloadRenderer, onRenderError: (event: ContentEventRecord, error: unknown) => void,
+): Promise<NewWebhookCall[]> {
   if (events.length === 0) return [];
   const definitions = await repos.webhooks.activeForSpaces([...new Set(events.map((e) => e.spaceId))]);
   if (definitions.length === 0) return [];
@@ -62,7 +64,13 @@ export async function callsFor(repos: Repositories, events: ContentEventRecord[]
       sys ??= filterSys(event);
       const masterEnvironmentId = definition.filters === null ? await read.master(event.spaceId) : '';
       if (!matchesFilters(definition.filters, sys, { masterEnvironmentId })) continue;
-      payload ??= render(event, needsLocales(event) ? await read.localeCodes(event.spaceId, event.environmentId) : []);
+      try {
+        payload ??= render(event, needsLocales(event) ? await read.localeCodes(event.spaceId, event.environmentId) : []);
+      } catch (error) {
+        // One event that cannot be rendered must not hold up the stream behind it: it is reported and makes no call.
+        onRenderError(event, error);
+        break;
+      }
       calls.push({
         spaceId: event.spaceId, id: generateId(), webhookId: definition.id, eventId: event.id, attempt: 1,
         topic: webhookTopic(event.entityType, event.action), entityType: event.entityType, entityId: event.entityId,

@@ -1,11 +1,14 @@
 import type { Logger } from '../../lib/logger.ts';
-import type { Storage } from '../../storage/port/index.ts';
+import type { NewWebhookCall, Storage } from '../../storage/port/index.ts';
 import { announceJobs } from '../../jobs/index.ts';
 import { callsFor, type EventPayloadRenderer } from './dispatch-match.ts';
-import { WEBHOOK_DELIVERY_JOB } from './delivery-job.ts';
+import { WEBHOOK_DELIVERY_JOB, type DeliveryJobPayload } from './delivery-job.ts';
 
 export interface DispatcherOptions {
-  /** How often an idle dispatcher looks for undispatched events (ms); content writes in this process nudge it at once. */
+  /**
+   * How often an idle dispatcher looks for undispatched events (ms). Polling, not a nudge per write: under load a poll
+   * finds a batch of events and fans them out in one transaction, where a nudge per write would dispatch them one by one.
+   */
   pollMs: number;
   render: EventPayloadRenderer;
   /** Events claimed per transaction. */
@@ -15,18 +18,31 @@ export interface DispatcherOptions {
 
 export interface Dispatcher {
   start(): void;
-  /** Looks for events now instead of at the next poll (after a content write in this process). */
+  /** Looks for events now instead of at the next poll. */
   nudge(): void;
   /** Dispatches one batch; how many events it claimed. */
   dispatchOnce(): Promise<number>;
   stop(): Promise<void>;
 }
 
-const nudges = new WeakMap<object, Set<() => void>>();
+/** Calls a delivery job sends at most. */
+const CALLS_PER_JOB = 50;
 
-/** Tells the dispatchers of `storage` that events were committed (a content write). */
-export function announceEvents(storage: object): void {
-  for (const nudge of nudges.get(storage) ?? []) nudge();
+/** One delivery job per webhook and up to CALLS_PER_JOB of its calls: a busy stream costs a job per batch, not per call. */
+function deliveryJobs(calls: NewWebhookCall[]): DeliveryJobPayload[] {
+  const byWebhook = new Map<string, DeliveryJobPayload>();
+  const jobs: DeliveryJobPayload[] = [];
+  for (const call of calls) {
+    const key = `${call.spaceId}/${call.webhookId}`;
+    let job = byWebhook.get(key);
+    if (!job || job.callIds.length >= CALLS_PER_JOB) {
+      job = { spaceId: call.spaceId, webhookId: call.webhookId, callIds: [] };
+      byWebhook.set(key, job);
+      jobs.push(job);
+    }
+    job.callIds.push(call.id);
+  }
+  return jobs;
 }
 
 /**
@@ -46,9 +62,10 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
     const { claimed, calls } = await storage.transaction(async (repos) => {
       const events = await repos.events.claimUndispatched(batchSize);
       if (events.length === 0) return { claimed: 0, calls: 0 };
-      const pending = await callsFor(repos, events, options.render);
+      const pending = await callsFor(repos, events, options.render, (event, err) =>
+        options.logger?.error({ err, eventId: event.id, spaceId: event.spaceId }, 'a content event could not be rendered for webhooks; skipped'));
       await repos.webhookCalls.insertPending(pending);
-      await repos.jobs.enqueueMany(WEBHOOK_DELIVERY_JOB, pending.map((c) => ({ spaceId: c.spaceId, callId: c.id })));
+      await repos.jobs.enqueueMany(WEBHOOK_DELIVERY_JOB, deliveryJobs(pending));
       await repos.events.markDispatched(events.map((e) => e.id));
       return { claimed: events.length, calls: pending.length };
     });
@@ -89,14 +106,10 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
     start() {
       if (running) return;
       running = true;
-      const set = nudges.get(storage) ?? new Set();
-      nudges.set(storage, set);
-      set.add(nudge);
       loop = run();
     },
     async stop() {
       running = false;
-      nudges.get(storage)?.delete(nudge);
       wake?.();
       await loop;
     },

@@ -1,6 +1,5 @@
 import type { Services } from '../../domain/index.ts';
-import { ORGANIZATION_MEMBERSHIPS } from '../../domain/members/membership-collection.ts';
-import { compileUmQuery } from '../../domain/shared/um-collection.ts';
+import { compileUmQuery, ORGANIZATION_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
 import { noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentOrganizationMembership } from '../presenters/members.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';

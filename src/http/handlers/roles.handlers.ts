@@ -2,14 +2,12 @@ import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
 import { ROLES } from '../../domain/access/role-collection.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
-import { collection, parsePage } from '../../domain/shared/paging.ts';
+import { collection } from '../../domain/shared/paging.ts';
+import { compileUmQuery, ORGANIZATION_ROLES } from '../../domain/shared/um-collection.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentRole } from '../presenters/roles.presenter.ts';
 
 type RoleInput = components['schemas']['RoleInput'];
-
-/** Lists of the User Management API answer at most 100 items. */
-const ORGANIZATION_LIST_MAX = 100;
 
 export function rolesHandlers({ roles }: Services): HandlerMap {
   return {
@@ -30,7 +28,7 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
       ok(presentRole(await roles.update(req.actor, req.params.space_id, req.params.role_id, req.body as RoleInput, req.version))),
 
     OrganizationRoles_list: async (req) => {
-      const page = parsePage(req.query, {}, [], ORGANIZATION_LIST_MAX);
+      const page = compileUmQuery(req.rawQuery, ORGANIZATION_ROLES);
       const { items, total } = await roles.listInOrganization(req.actor, req.params.organization_id, page);
       return ok(collection(items.map(presentRole), total, page));
     },

@@ -1,7 +1,6 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
-import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS } from '../../domain/members/space-membership-collection.ts';
-import { compileUmQuery } from '../../domain/shared/um-collection.ts';
+import { compileUmQuery, ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
 import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';

@@ -1,6 +1,5 @@
 import type { Services } from '../../domain/index.ts';
-import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS } from '../../domain/teams/team-collections.ts';
-import { compileUmQuery } from '../../domain/shared/um-collection.ts';
+import { compileUmQuery, ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentTeamMembership } from '../presenters/teams.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';

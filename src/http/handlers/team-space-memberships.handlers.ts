@@ -1,8 +1,6 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
-import { SPACE_MEMBERS } from '../../domain/members/space-members-service.ts';
-import { compileUmQuery } from '../../domain/shared/um-collection.ts';
-import { ORGANIZATION_TEAM_SPACE_MEMBERSHIPS, SPACE_TEAM_SPACE_MEMBERSHIPS } from '../../domain/teams/team-space-membership-collections.ts';
+import { compileUmQuery, ORGANIZATION_TEAM_SPACE_MEMBERSHIPS, SPACE_MEMBERS, SPACE_TEAM_SPACE_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentSpaceMember, presentTeamSpaceMembership } from '../presenters/team-space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';

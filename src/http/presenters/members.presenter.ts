@@ -11,6 +11,8 @@ export const presentOrganizationMembership = (m: OrganizationMembershipRecord) =
   sys: {
     type: 'OrganizationMembership', id: m.id, version: m.version, status: m.status,
     user: link('User', m.userId), organization: link('Organization', m.organizationId), ...audit(m),
+    // Tessera records no activity and has no single sign-on.
+    lastActiveAt: null, sso: null,
   },
 });
 

@@ -16,8 +16,11 @@ export interface InvitationRecord {
   createdBy: string | null; updatedBy: string | null; createdAt: string; updatedAt: string;
 }
 
-/** What organization memberships are filtered and ordered by; `text`: the words `query` searches (user id, names, email). */
-export type MembershipKey = 'id' | 'role' | 'status' | 'userId' | 'email' | 'firstName' | 'lastName' | 'text' | AuditKey;
+/**
+ * What organization memberships are filtered and ordered by; `text`: the words `query` searches (user id, names,
+ * email). `lastActiveAt` and `lastSignInAt` (`sys.sso`) are not recorded: they read as null.
+ */
+export type MembershipKey = 'id' | 'role' | 'status' | 'userId' | 'email' | 'firstName' | 'lastName' | 'text' | 'lastActiveAt' | 'lastSignInAt' | AuditKey;
 
 export interface NewMembership { id: string; organizationId: string; userId: string; role: OrganizationRole; createdBy: string; }
 export interface NewInvitation {

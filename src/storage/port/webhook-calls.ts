@@ -48,27 +48,29 @@ export interface WebhookCallRecord extends NewWebhookCall {
   createdAt: string;
 }
 
-export interface PendingDelivery { call: WebhookCallRecord; definition: WebhookDefinitionRecord; signingSecret: string | undefined; }
+/** Calls of one webhook waiting to be sent, with what sending them needs. */
+export interface PendingDeliveries { definition: WebhookDefinitionRecord; signingSecret: string | undefined; calls: WebhookCallRecord[]; }
 
 export interface WebhookCallsRepository {
   /** Inserts pending calls; one that exists already (same webhook, event and attempt) is left as it is. */
   insertPending(calls: NewWebhookCall[]): Promise<void>;
   /**
-   * A call still waiting to be sent (undefined once recorded, or gone with its webhook) with what sending it needs,
-   * in one read: its definition as it is now and the space's signing secret.
+   * Those of the calls of a webhook still waiting to be sent (not those recorded since), with the definition as it
+   * is now and the space's signing secret, in one read; undefined when the webhook is gone.
    */
-  findForDelivery(spaceId: string, id: string): Promise<PendingDelivery | undefined>;
+  findForDelivery(spaceId: string, webhookId: string, ids: string[]): Promise<PendingDeliveries | undefined>;
   /**
-   * Records the outcome of a pending call and keeps only the newest `keep` recorded calls of its webhook; false when
-   * the call was no longer pending (recorded by an earlier run, or deleted with its webhook).
+   * Records the outcomes of pending calls in one statement; answers the ids recorded (a call no longer pending, recorded
+   * by an earlier run or deleted with its webhook, is not). Recorded calls older than their webhook's newest `keep` are
+   * deleted from time to time; the reads below never show them.
    */
-  record(spaceId: string, id: string, outcome: WebhookCallOutcome, keep: number): Promise<boolean>;
-  /** Drops a pending call that will not be sent (its webhook was deactivated). */
-  deletePending(spaceId: string, id: string): Promise<void>;
-  /** Recorded calls of a webhook, newest first. */
-  list(spaceId: string, webhookId: string, page: { skip: number; limit: number }): Promise<{ items: WebhookCallRecord[]; total: number }>;
-  /** A recorded call of a webhook. */
-  find(spaceId: string, webhookId: string, id: string): Promise<WebhookCallRecord | undefined>;
-  /** Recorded calls of a webhook, and how many of them got an answer below 300. */
-  health(spaceId: string, webhookId: string): Promise<{ total: number; healthy: number }>;
+  record(spaceId: string, outcomes: Array<{ id: string; outcome: WebhookCallOutcome }>, keep: number): Promise<string[]>;
+  /** Drops pending calls that will not be sent (their webhook was deactivated). */
+  deletePending(spaceId: string, ids: string[]): Promise<void>;
+  /** The newest `keep` recorded calls of a webhook, newest first. */
+  list(spaceId: string, webhookId: string, page: { skip: number; limit: number }, keep: number): Promise<{ items: WebhookCallRecord[]; total: number }>;
+  /** A recorded call of a webhook, while among its newest `keep`. */
+  find(spaceId: string, webhookId: string, id: string, keep: number): Promise<WebhookCallRecord | undefined>;
+  /** How many of the newest `keep` recorded calls of a webhook there are, and how many got a 2xx answer. */
+  health(spaceId: string, webhookId: string, keep: number): Promise<{ total: number; healthy: number }>;
 }

@@ -13,6 +13,7 @@ const COLUMNS: CollectionColumns<MembershipKey> = {
   lastName: 'u.last_name', createdAt: seconds('m.created_at'), updatedAt: seconds('m.updated_at'), version: 'm.version',
   createdBy: 'm.created_by', updatedBy: 'm.updated_by',
   text: sql`concat_ws(' ', ${sql.ref('m.user_id')}, ${sql.ref('u.first_name')}, ${sql.ref('u.last_name')}, ${sql.ref('u.email')})`,
+  lastActiveAt: sql`null::timestamptz`, lastSignInAt: sql`null::timestamptz`,
 };
 
 export const MEMBERSHIP_COLUMNS = [

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { WebhookCallOutcome, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
+import { toIso } from './type-parsers.ts';
 import type { Executor } from './executor.ts';
 import { toDefinition } from './webhooks-repository.ts';
 
@@ -23,6 +24,14 @@ const toRecord = (r: CallRow): WebhookCallRecord => ({
   request: r.request, response: r.response, requestAt: r.request_at, responseAt: r.response_at, createdAt: r.created_at,
 });
 
+/** Recorded calls are pruned in batches: by the recording of one call in this many. */
+const PRUNE_EVERY = 32;
+
+/** The `seq` of a webhook's `keep`-th newest recorded call (0 while it has fewer): older ones are out of the log. */
+const oldestKept = (spaceId: string, webhookId: string | RawBuilder<unknown>, keep: number) => sql<number>`coalesce((
+  select o.seq from webhook_calls o where o.space_id = ${spaceId} and o.webhook_id = ${webhookId} and o.status = 'done'
+  order by o.seq desc offset ${keep - 1} limit 1), 0)`;
+
 export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
   return {
     async insertPending(calls) {
@@ -41,64 +50,74 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         on conflict do nothing`.execute(db);
     },
 
-    async findForDelivery(spaceId, id) {
-      const { rows } = await sql<CallRow & { definition: unknown; signing_secret: string | null }>`
-        select ${sql.join(COLUMN_NAMES.map((c) => sql.ref(`c.${c}`)))}, c.event_id::text as event_id,
-          row_to_json(d) as definition, s.value as signing_secret
-        from webhook_calls c
-        join webhook_definitions d on d.space_id = c.space_id and d.id = c.webhook_id
-        left join webhook_signing_secrets s on s.space_id = c.space_id
-        where c.space_id = ${spaceId} and c.id = ${id} and c.status = 'pending'`.execute(db);
+    async findForDelivery(spaceId, webhookId, ids) {
+      const { rows } = await sql<{ definition: unknown; signing_secret: string | null; calls: CallRow[] | null }>`
+        select row_to_json(d) as definition, s.value as signing_secret,
+          (select json_agg(c order by c.seq) from (
+            select ${COLUMNS}, seq from webhook_calls
+            where space_id = ${spaceId} and id = any(${ids}::text[]) and status = 'pending') c) as calls
+        from webhook_definitions d
+        left join webhook_signing_secrets s on s.space_id = d.space_id
+        where d.space_id = ${spaceId} and d.id = ${webhookId}`.execute(db);
       const row = rows[0];
-      return row && { call: toRecord(row), definition: toDefinition(row.definition), signingSecret: row.signing_secret ?? undefined };
+      if (!row) return undefined;
+      // Read through json_agg, timestamps come as JSON text: the call log's ISO form.
+      // By primary key only (a plan without statistics could otherwise walk the webhook's whole log): its own calls here.
+      const calls = (row.calls ?? []).filter((c) => c.webhook_id === webhookId).map((c) => toRecord({ ...c, event_at: toIso(c.event_at), created_at: toIso(c.created_at) }));
+      return { definition: toDefinition(row.definition), signingSecret: row.signing_secret ?? undefined, calls };
     },
 
-    async record(spaceId, id, outcome: WebhookCallOutcome, keep) {
-      // One statement: the data-modifying parts see the table as it was before it, so the call recorded here is not
-      // yet 'done' to the prune, which therefore keeps `keep - 1` others.
-      const { rows } = await sql<{ recorded: number }>`
-        with recorded as (
-          update webhook_calls set status = 'done', url = ${outcome.url}, status_code = ${outcome.statusCode},
-            errors = ${JSON.stringify(outcome.errors)}::jsonb, request = ${JSON.stringify(outcome.request)}::json,
-            response = ${outcome.response ? JSON.stringify(outcome.response) : null}::json,
-            request_at = ${outcome.requestAt}::timestamptz, response_at = ${outcome.responseAt}::timestamptz
-          where space_id = ${spaceId} and id = ${id} and status = 'pending'
-          returning webhook_id
+    async record(spaceId, outcomes, keep) {
+      if (outcomes.length === 0) return [];
+      const input = outcomes.map(({ id, outcome: o }) => ({
+        id, url: o.url, status_code: o.statusCode, errors: o.errors, request: o.request, response: o.response, request_at: o.requestAt, response_at: o.responseAt,
+      }));
+      // One statement. The prune runs for about one recording in PRUNE_EVERY (it walks `keep` index entries) and sees
+      // the table as it was before the statement; reads show only the newest `keep` whatever is left over (`oldestKept`).
+      const { rows } = await sql<{ id: string }>`
+        with input as (
+          select * from json_to_recordset(${JSON.stringify(input)}::json) as i(id text, url text, status_code integer, errors jsonb,
+            request json, response json, request_at timestamptz, response_at timestamptz)
+        ), recorded as (
+          update webhook_calls c set status = 'done', url = i.url, status_code = i.status_code, errors = i.errors, request = i.request,
+            response = i.response, request_at = i.request_at, response_at = i.response_at
+          from input i where c.space_id = ${spaceId} and c.id = any(${outcomes.map((o) => o.id)}::text[]) and c.id = i.id and c.status = 'pending'
+          returning c.id, c.webhook_id, c.seq
+        ), due as (
+          select distinct webhook_id from recorded where seq % ${PRUNE_EVERY} < ${outcomes.length}
         ), pruned as (
-          delete from webhook_calls c using recorded
-          where c.space_id = ${spaceId} and c.webhook_id = recorded.webhook_id and c.status = 'done'
-            and c.seq <= (select o.seq from webhook_calls o where o.space_id = ${spaceId} and o.webhook_id = recorded.webhook_id
-              and o.status = 'done' order by o.seq desc offset ${Math.max(0, keep - 1)} limit 1)
+          delete from webhook_calls c using due
+          where c.space_id = ${spaceId} and c.webhook_id = due.webhook_id and c.status = 'done'
+            and c.seq < ${oldestKept(spaceId, sql.ref('due.webhook_id'), keep)}
         )
-        select count(*)::int as recorded from recorded`.execute(db);
-      return (rows[0]?.recorded ?? 0) > 0;
+        select id from recorded`.execute(db);
+      return rows.map((r) => r.id);
     },
 
-    async deletePending(spaceId, id) {
-      await sql`delete from webhook_calls where space_id = ${spaceId} and id = ${id} and status = 'pending'`.execute(db);
+    async deletePending(spaceId, ids) {
+      await sql`delete from webhook_calls where space_id = ${spaceId} and id = any(${ids}::text[]) and status = 'pending'`.execute(db);
     },
 
-    async list(spaceId, webhookId, page) {
+    async list(spaceId, webhookId, page, keep) {
+      const kept = sql`space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done' and seq >= ${oldestKept(spaceId, webhookId, keep)}`;
       const [{ rows }, count] = await Promise.all([
-        sql<CallRow>`select ${COLUMNS} from webhook_calls
-          where space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done'
-          order by seq desc limit ${page.limit} offset ${page.skip}`.execute(db),
-        sql<{ total: number }>`select count(*)::int as total from webhook_calls
-          where space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done'`.execute(db),
+        sql<CallRow>`select ${COLUMNS} from webhook_calls where ${kept} order by seq desc limit ${page.limit} offset ${page.skip}`.execute(db),
+        sql<{ total: number }>`select count(*)::int as total from webhook_calls where ${kept}`.execute(db),
       ]);
       return { items: rows.map(toRecord), total: count.rows[0]?.total ?? 0 };
     },
 
-    async find(spaceId, webhookId, id) {
+    async find(spaceId, webhookId, id, keep) {
       const { rows } = await sql<CallRow>`select ${COLUMNS} from webhook_calls
-        where space_id = ${spaceId} and id = ${id} and webhook_id = ${webhookId} and status = 'done'`.execute(db);
+        where space_id = ${spaceId} and id = ${id} and webhook_id = ${webhookId} and status = 'done' and seq >= ${oldestKept(spaceId, webhookId, keep)}`.execute(db);
       return rows[0] && toRecord(rows[0]);
     },
 
-    async health(spaceId, webhookId) {
+    async health(spaceId, webhookId, keep) {
       const { rows } = await sql<{ total: number; healthy: number }>`
         select count(*)::int as total, (count(*) filter (where status_code between 200 and 299))::int as healthy
-        from webhook_calls where space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done'`.execute(db);
+        from webhook_calls where space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done'
+          and seq >= ${oldestKept(spaceId, webhookId, keep)}`.execute(db);
       return rows[0] ?? { total: 0, healthy: 0 };
     },
   };
