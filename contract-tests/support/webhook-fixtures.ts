@@ -6,7 +6,7 @@ import type { TestServer } from './harness.ts';
 /** Loopback receivers allowed, short timeouts and retry delays so the rules show in seconds. */
 export const WEBHOOK_TEST_ENV = {
   TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', TESSERA_EVENT_POLL_MS: '20', TESSERA_WEBHOOK_TIMEOUT_MS: '1500',
-  TESSERA_WEBHOOK_RETRY_DELAYS_MS: '200,400', LOG_LEVEL: 'warn',
+  TESSERA_WEBHOOK_RETRY_DELAYS_MS: '200,400',
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import type {
   ApiKeyOrderKey, AuditKey, ContentTypeOrderKey, EditorInterfaceKey, EnvironmentAliasOrderKey, EnvironmentOrderKey, ExtensionOrderKey,
-  LocaleKey, TagOrderKey,
+  LocaleKey, RoleOrderKey, TagOrderKey, WebhookDefinitionOrderKey,
 } from '../../storage/port/index.ts';
 import type { CollectionAttribute, CollectionSchema } from './collection-query.ts';
 
@@ -80,4 +80,14 @@ export const ENVIRONMENTS: CollectionSchema<EnvironmentOrderKey> = {
 export const ENVIRONMENT_ALIASES: CollectionSchema<EnvironmentAliasOrderKey> = {
   attributes: { ...audited('id'), 'environment.sys.id': symbol('environmentId') },
   defaultOrder: [...oldestFirst, { key: 'id', direction: 'asc' }],
+};
+
+export const ROLES: CollectionSchema<RoleOrderKey> = {
+  attributes: { ...audited('id'), name: symbol('name', true), description: symbol('description') },
+  defaultOrder: oldestFirst,
+};
+
+export const WEBHOOK_DEFINITIONS: CollectionSchema<WebhookDefinitionOrderKey> = {
+  attributes: { ...audited('id'), name: symbol('name', true), url: symbol('url'), active: boolean('active') },
+  defaultOrder: oldestFirst,
 };

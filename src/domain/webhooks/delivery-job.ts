@@ -114,7 +114,9 @@ export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): 
       await Promise.all(Array.from({ length: Math.min(CALLS_IN_FLIGHT, queue.length) }, async () => {
         for (let call = queue.shift(); call && !failure; call = queue.shift()) {
           try {
-            ended.push(await attempt(call, found.definition, found.signingSecret, options, context.signal));
+            // Awaited before `ended` is read: a flush meanwhile replaces the array.
+            const sent = await attempt(call, found.definition, found.signingSecret, options, context.signal);
+            ended.push(sent);
             flush();
           } catch (error) {
             failure ??= error;

@@ -60,6 +60,8 @@ export async function callsFor(
     let payload: unknown;
     let sys: ReturnType<typeof filterSys> | undefined;
     for (const definition of bySpace.get(event.spaceId) ?? []) {
+      // A webhook is called for what happens after it was made, not for events still waiting when it was.
+      if (Date.parse(definition.createdAt) > event.occurredAt.getTime()) continue;
       if (!matchesTopic(definition.topics, event.entityType, event.action)) continue;
       sys ??= filterSys(event);
       const masterEnvironmentId = definition.filters === null ? await read.master(event.spaceId) : '';

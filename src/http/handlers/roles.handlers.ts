@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
-import { ROLES } from '../../domain/access/role-collection.ts';
+import { ROLES } from '../../domain/shared/collection-schemas.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { collection } from '../../domain/shared/paging.ts';
 import { compileUmQuery, ORGANIZATION_ROLES } from '../../domain/shared/um-collection.ts';

@@ -1,7 +1,7 @@
 import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { collection } from '../../domain/shared/paging.ts';
-import { WEBHOOK_DEFINITIONS } from '../../domain/webhooks/webhook-collection.ts';
+import { WEBHOOK_DEFINITIONS } from '../../domain/shared/collection-schemas.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentWebhookDefinition, presentWebhookSigningSecret } from '../presenters/webhook-definitions.presenter.ts';
 
