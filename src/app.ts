@@ -72,7 +72,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   const jobs = createJobRunner(storage, { logger });
   jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));
   await assetFiles.registerJobs(jobs);
-  jobs.register(JOBS_PURGE_JOB, jobPurgeJob(storage, { retentionMs: config.jobRetentionDays * 24 * 60 * 60 * 1000 }));
+  jobs.register(JOBS_PURGE_JOB, jobPurgeJob(storage, { retentionMs: config.jobRetentionDays * 86_400_000, eventRetentionMs: config.eventRetentionDays * 86_400_000 }));
   await scheduleJobPurge(storage);
   const webhooks = startWebhooks(config, storage, logger);
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });

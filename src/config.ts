@@ -42,6 +42,8 @@ export interface Config {
   readonly fetchRemoteFiles: boolean;
   /** Days a succeeded job is kept in the `jobs` table before the periodic purge deletes it (failed jobs stay). */
   readonly jobRetentionDays: number;
+  /** Days a dispatched content event is kept before the periodic purge deletes it (undispatched ones stay). */
+  readonly eventRetentionDays: number;
   /** New (not cached) image renditions each space may have made per minute (0: unlimited); cached ones are free. */
   readonly imageRenditionsPerMinute: number;
   /** Image transforms one process runs at once, and how many more may wait for one before new renditions are refused. */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFrom(env, 'TESSERA_UPLOAD_MAX_BYTES', UPLOAD_MAX_BYTES, 1),
     fetchRemoteFiles: env.TESSERA_FETCH_REMOTE_FILES === '1',
     jobRetentionDays: intFrom(env, 'TESSERA_JOB_RETENTION_DAYS', 7, 1),
+    eventRetentionDays: intFrom(env, 'TESSERA_EVENT_RETENTION_DAYS', 7, 1),
     imageRenditionsPerMinute: intFrom(env, 'TESSERA_IMAGE_RENDITIONS_PER_MINUTE', 100),
     imageTransformConcurrency: intFrom(env, 'TESSERA_IMAGE_TRANSFORM_CONCURRENCY', 2, 1),
     imageTransformQueue: intFrom(env, 'TESSERA_IMAGE_TRANSFORM_QUEUE', 16),

@@ -30,6 +30,20 @@ describe('pglite: fuzz detectors', () => {
     expect(await watch.changedSince(before)).toEqual(['organizations']);
   });
 
+  it('sees a content event recorded, not one marked dispatched later (the dispatcher\'s bookkeeping)', async () => {
+    const { db } = database.open;
+    const watch = stateWatch(db);
+    const record = () => sql`insert into content_events (space_id, environment_id, entity_type, entity_id, action, snapshot)
+      values ('s', 'master', 'Entry', 'e', 'save', '{}')`.execute(db);
+    await record();
+    let before = await watch.before();
+    await sql`update content_events set dispatched_at = now() where dispatched_at is null`.execute(db);
+    expect(await watch.changedSince(before)).toEqual([]);
+    before = await watch.before();
+    await record();
+    expect(await watch.changedSince(before)).toEqual(['content_events']);
+  });
+
   it('reports a 5xx, an error body that is not JSON or has no sys.id, and a change by a refused request', () => {
     const response = (status: number, text: string, contentType = 'application/json') => ({ kind: 'response' as const, status, contentType, text });
     const error = JSON.stringify({ sys: { type: 'Error', id: 'BadRequest' }, message: 'm' });

@@ -1,12 +1,14 @@
 import type { Storage } from '../storage/port/index.ts';
 import type { JobHandler } from './job-handler.ts';
 
-/** The periodic purge of succeeded jobs: one queued at a time, re-enqueued by each run. */
+/** The periodic purge of succeeded jobs and dispatched content events: one queued at a time, re-enqueued by each run. */
 export const JOBS_PURGE_JOB = 'jobs.purge';
 
 export interface JobPurgeOptions {
   /** How long a succeeded job is kept (ms). */
   retentionMs: number;
+  /** How long a dispatched content event is kept (ms). */
+  eventRetentionMs: number;
   /** Time between purges (ms; an hour by default). */
   intervalMs?: number;
 }
@@ -14,8 +16,9 @@ export interface JobPurgeOptions {
 const BATCH = 1000;
 
 /**
- * Deletes succeeded jobs finished more than the retention ago, in batches claimed with SKIP LOCKED, so purges in
- * several processes share the work. Failed jobs are kept for inspection.
+ * Deletes succeeded jobs finished more than the retention ago, and content events dispatched to webhook calls that
+ * occurred more than the event retention ago, in batches claimed with SKIP LOCKED, so purges in several processes
+ * share the work. Failed jobs are kept for inspection, undispatched events for the dispatcher.
  */
 export function jobPurgeJob(storage: Storage, options: JobPurgeOptions): JobHandler {
   const scheduleNext = (repos = storage.repos) => repos.jobs.scheduleOnce(JOBS_PURGE_JOB, new Date(Date.now() + (options.intervalMs ?? 60 * 60 * 1000)));
@@ -23,6 +26,7 @@ export function jobPurgeJob(storage: Storage, options: JobPurgeOptions): JobHand
     async run() {
       const before = new Date(Date.now() - options.retentionMs);
       while ((await storage.repos.jobs.purgeDone(before, BATCH)) === BATCH);
+      await storage.repos.events.purgeDispatched(new Date(Date.now() - options.eventRetentionMs), BATCH);
       await scheduleNext();
     },
     async onFailure(repos) {

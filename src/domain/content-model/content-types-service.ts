@@ -105,6 +105,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
         if (current.published) throw badRequest('Cannot delete published');
         if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id)) throw badRequest('Content Type has entries');
         await repos.snapshots.deleteFor(current.spaceId, current.environmentId, 'ContentType', id);
+        await repos.events.describeTransaction({ actorId: actor.user.id });
         if (!(await repos.contentTypes.delete(current.spaceId, current.environmentId, id))) throw missing(resolved, id);
       });
     },

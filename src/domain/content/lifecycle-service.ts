@@ -170,6 +170,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'delete');
       await storage.transaction(async (repos) => {
+        await repos.events.describeTransaction({ actorId: user(actor) });
         if (!(await repoOf(repos).delete(resolved.environment.spaceId, resolved.environment.id, id))) {
           throw refusal(await current(repos, resolved, id), 'delete', undefined) ?? missing(resolved, id);
         }

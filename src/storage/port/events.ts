@@ -40,6 +40,11 @@ export interface EventsRepository {
   hasUndispatched(): Promise<boolean>;
   /** For tests and tools: events of a space in id order. */
   listForSpace(spaceId: string, options?: { afterId?: string; limit?: number }): Promise<ContentEventRecord[]>;
+  /**
+   * Deletes the dispatched events that occurred before `before`, oldest first, in statements of at most `batch` rows
+   * (SKIP LOCKED: purges in several processes share the work); answers how many. Undispatched events are kept.
+   */
+  purgeDispatched(before: Date, batch: number): Promise<number>;
   /** Describes the writes of the current transaction that follow (call inside storage.transaction). */
   describeTransaction(description: TransactionDescription): Promise<void>;
 }

@@ -53,6 +53,28 @@ export function eventsRepository(db: Executor): EventsRepository {
         order by e.id ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}`.execute(db);
       return rows.map(toEvent);
     },
+    async purgeDispatched(before, batch) {
+      const at = before.toISOString();
+      // Ids grow with time, so the old events lie below the first young one: that bound (and the last id a batch
+      // deleted) keeps every batch's index range to the old events it has not yet seen, young ones never scanned.
+      const { rows: young } = await sql<{ id: string }>`select e.id::text as id from content_events as e
+        where e.occurred_at >= ${at}::timestamptz order by e.id limit 1`.execute(db);
+      const below = young[0] ? sql`and e.id < ${young[0].id}::bigint` : sql``;
+      let after = '0';
+      let purged = 0;
+      for (;;) {
+        const { rows } = await sql<{ n: number; last: string | null }>`with gone as (
+          delete from content_events where id in (
+            select e.id from content_events as e
+            where e.id > ${after}::bigint ${below} and e.occurred_at < ${at}::timestamptz and e.dispatched_at is not null
+            order by e.id limit ${batch} for update skip locked)
+          returning id)
+          select count(*)::int as n, max(id)::text as last from gone`.execute(db);
+        purged += rows[0]!.n;
+        if (rows[0]!.n < batch) return purged;
+        after = rows[0]!.last!;
+      }
+    },
     async describeTransaction(d) {
       const settings: Array<[string, string]> = [];
       if (d.action) settings.push([EVENT_SETTINGS.action, d.action]);
