@@ -13,6 +13,7 @@ import type { Storage } from './storage/port/index.ts';
 import { createDispatcher, type Dispatcher } from './domain/webhooks/dispatch.ts';
 import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './domain/webhooks/delivery-job.ts';
 import { callRequest } from './domain/webhooks/delivery-request.ts';
+import { usesCloudProxy } from './domain/webhooks/request-cloud-proxy.ts';
 import { presentEventPayload } from './http/presenters/webhook-payload.presenter.ts';
 
 export interface Tessera {
@@ -119,7 +120,8 @@ function startWebhooks(config: Config, storage: Storage, logger: Logger): Tesser
   const deliveries = createJobRunner(storage, { logger, concurrency: config.webhookConcurrency, leaseMs: 10_000 });
   deliveries.register(WEBHOOK_DELIVERY_JOB, webhookDeliveryJob(storage, {
     timeoutMs: config.webhookTimeoutMs, retryDelaysMs: [...config.webhookRetryDelaysMs], allowPrivateTargets: config.webhookAllowPrivateTargets,
-    build: (call, definition, secret) => callRequest(call, definition, secret, { vendor: config.vendor }),
+    proxied: (definition) => usesCloudProxy(definition.headers, config.vendor.headerPrefix),
+    build: (call, definition, secret) => callRequest(call, definition, secret, { vendor: config.vendor, signingProxyUrl: config.webhookSigningProxyUrl }),
   }));
   const dispatcher = createDispatcher(storage, {
     pollMs: config.eventPollMs, logger, render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),

@@ -61,6 +61,8 @@ export interface Config {
   readonly webhookRetryDelaysMs: readonly number[];
   /** Webhook calls one process sends at once (a slow receiver holds one of them). */
   readonly webhookConcurrency: number;
+  /** The cloud signing proxy that definitions with the Cloud-Proxy headers are sent through; unset: not available. */
+  readonly webhookSigningProxyUrl: string | undefined;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -148,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: intFrom(env, 'TESSERA_WEBHOOK_TIMEOUT_MS', 30_000, 1),
     webhookRetryDelaysMs: delaysFrom(env, 'TESSERA_WEBHOOK_RETRY_DELAYS_MS', [30_000, 60_000]),
     webhookConcurrency: intFrom(env, 'TESSERA_WEBHOOK_CONCURRENCY', 8, 1),
+    webhookSigningProxyUrl: urlFrom(env, 'TESSERA_WEBHOOK_SIGNING_PROXY_URL'),
   });
 }

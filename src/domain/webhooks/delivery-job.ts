@@ -3,7 +3,7 @@ import { generateId } from '../../lib/ids.ts';
 import { announceJobs, type JobHandler } from '../../jobs/index.ts';
 import { DeliveryAbortedError, sendRequest, type OutboundRequest, type OutboundResult } from './delivery-sender.ts';
 import { WebhookRequestError } from './request-builder.ts';
-import { resolveAllowedTarget } from './url-policy.ts';
+import { resolveAllowedTarget, urlProblem } from './url-policy.ts';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
 
@@ -19,6 +19,8 @@ export interface DeliveryOptions {
   retryDelaysMs: number[];
   allowPrivateTargets: boolean;
   build: CallRequestBuilder;
+  /** True when the definition's calls go through the cloud signing proxy (its Cloud-Proxy headers). */
+  proxied: (definition: WebhookDefinitionRecord) => boolean;
 }
 
 /** The call log's limits (management-api.md "Limits"). */
@@ -42,6 +44,9 @@ function outcomeOf(request: OutboundRequest, definition: WebhookDefinitionRecord
   };
 }
 
+const literalTarget = (url: string, allowPrivate: boolean) =>
+  urlProblem(url, allowPrivate) === undefined ? { ok: true as const, addresses: undefined } : { ok: false as const, error: 'ForbiddenTargetError' as const };
+
 interface Attempt { call: WebhookCallRecord; outcome: WebhookCallOutcome; retryInMs: number | undefined }
 
 /** Sends one call: target checked after DNS resolution, request built from the definition as it is now. */
@@ -55,9 +60,14 @@ async function attempt(call: WebhookCallRecord, definition: WebhookDefinitionRec
     const refused = { statusCode: null, headers: {}, body: '', errors: [error.code], responseAt: null };
     return { call, outcome: outcomeOf({ url: definition.url, method: 'POST', headers: {} }, definition, refused, requestAt, options.timeoutMs), retryInMs: undefined };
   }
-  const target = await resolveAllowedTarget(request.url, options.allowPrivateTargets);
+  // A proxied call goes to the operator's own proxy: the receiver it forwards to is what the address rules judge.
+  const forwarded = request.headers['X-Forwarded-Host'];
+  const proxied = forwarded !== undefined && options.proxied(definition);
+  const judged = proxied ? `${request.headers['X-Forwarded-Proto']}://${forwarded}/` : request.url;
+  // The proxy resolves the receiver's name, so a proxied call is judged on its literal host.
+  const target = proxied ? literalTarget(judged, options.allowPrivateTargets) : await resolveAllowedTarget(judged, options.allowPrivateTargets);
   const result: OutboundResult = target.ok
-    ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal, addresses: target.addresses })
+    ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal, addresses: proxied ? undefined : target.addresses })
     : { statusCode: null, headers: {}, body: '', errors: [target.error], responseAt: null };
   const retryInMs = retried(result) && call.attempt <= options.retryDelaysMs.length ? options.retryDelaysMs[call.attempt - 1] : undefined;
   return { call, outcome: outcomeOf(request, definition, result, requestAt, options.timeoutMs), retryInMs };

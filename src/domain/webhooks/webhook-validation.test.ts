@@ -125,4 +125,15 @@ describe('webhook definition validation', () => {
     expect(problemPaths({ ...valid, httpBasicUsername: 'u', httpBasicPassword: 5 })).toEqual([['httpBasicPassword']]);
     expect(parseDefinition({ ...valid, httpBasicUsername: 'u', httpBasicPassword: 'p' }, rules)).toMatchObject({ httpBasicUsername: 'u', httpBasicPassword: 'p' });
   });
+
+  it('refuses cloud proxy headers that are not a pair or whose secret is not marked secret', () => {
+    const keyId = { key: 'X-Service-Cloud-Proxy-Key-Id', value: 'AKIA' };
+    const secret = { key: 'X-Service-Cloud-Proxy-Secret', value: 's3cr3t', secret: true };
+    expect(problemPaths({ ...valid, headers: [keyId, secret] })).toEqual([]);
+    expect(problemPaths({ ...valid, headers: [keyId, { ...secret, secret: false }] })).toEqual([['headers', 1]]);
+    expect(problemPaths({ ...valid, headers: [keyId] })).toEqual([['headers', 0]]);
+    expect(problemPaths({ ...valid, headers: [{ key: 'x', value: 'y' }, secret] })).toEqual([['headers', 1]]);
+    // The names follow the configured vendor.
+    expect(problemPaths({ ...valid, headers: [{ ...keyId, key: 'X-Contentful-Cloud-Proxy-Key-Id' }] }, { ...rules, vendorToken: 'contentful' })).toEqual([['headers', 0]]);
+  });
 });

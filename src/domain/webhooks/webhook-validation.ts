@@ -1,8 +1,10 @@
+import { vendorNames } from '../../config.ts';
 import { validationFailed, type ErrorItem } from '../../errors/index.ts';
 import type {
   WebhookDefinitionChanges, WebhookDefinitionRecord, WebhookHeader, WebhookMethod, WebhookTransformation,
 } from '../../storage/port/index.ts';
 import { isObject, parseFilters } from './filter-validation.ts';
+import { cloudProxyHeaderProblem } from './request-cloud-proxy.ts';
 import { topicProblem } from './topic-match.ts';
 import { URL_MAX_LENGTH, urlProblem } from './url-policy.ts';
 
@@ -185,6 +187,8 @@ export function parseDefinition(input: WebhookDefinitionInput, rules: WebhookRul
   const topics = parseTopics(input.topics, problems);
   const filters = parseFilters(input.filters, problems);
   const headers = parseHeaders(input.headers, existing?.headers ?? [], problems);
+  const proxyIssue = cloudProxyHeaderProblem(headers, vendorNames(rules.vendorToken).headerPrefix);
+  if (proxyIssue) problems.push({ name: 'invalid', path: ['headers', proxyIssue.index], details: proxyIssue.details });
   const basicAuth = parseBasicAuth(input, existing, problems);
   if (input.active !== undefined && input.active !== null && typeof input.active !== 'boolean') {
     problems.push({ name: 'type', path: ['active'], value: input.active, details: 'active is a boolean.' });
