@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.ts';
 import { useServer } from '../support/harness.ts';
-import { UNCACHED_RESPONSES } from '../support/statement-count.ts';
+import { fewestStatements, UNCACHED_RESPONSES } from '../support/statement-count.ts';
 import { en } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
@@ -191,16 +191,9 @@ for (const kind of DB_KINDS) {
       const five = `{ ${['a1', 'a2', 'u1', 'x1', 'as1'].map((id, i) => `n${i}: _node(id: "${id}") { _id }`).join(' ')} }`;
       expect(g.cost(await ask(one))).toBe('1');
       expect(g.cost(await ask(five))).toBe('5');
-      const statements = async (query: string) => {
-        const { database } = api().tessera;
-        const counts: number[] = [];
-        for (let run = 0; run < 3; run++) {
-          const before = database.statements();
-          expect((await ask(query)).body.data.n0).toEqual({ _id: 'a1' });
-          counts.push(database.statements() - before);
-        }
-        return Math.min(...counts);
-      };
+      const statements = (query: string) => fewestStatements(api(), async () => {
+        expect((await ask(query)).body.data.n0).toEqual({ _id: 'a1' });
+      });
       expect(await statements(five)).toBe(await statements(one));
     });
   });

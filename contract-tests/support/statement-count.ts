@@ -1,23 +1,35 @@
 import type { TestServer } from './harness.ts';
 
 /**
- * The SQL statements `work` runs when warm: the fewest of `runs` runs, with the server's job runner paused meanwhile
- * (its polls would add statements to a run on a slow machine).
+ * The SQL statements `work` runs when warm: the fewest of `runs` runs, with the server's background loops paused
+ * meanwhile (their polls would add statements to a run on a slow machine).
  */
 export async function fewestStatements(server: TestServer, work: () => Promise<unknown>, runs = 3): Promise<number> {
-  const { database, jobs } = server.tessera;
   const counts: number[] = [];
-  await jobs.stop();
+  await withoutBackgroundWork(server, async () => {
+    for (let run = 0; run < runs; run++) counts.push(await statementsOf(server, work));
+  });
+  return Math.min(...counts);
+}
+
+/** The statements `work` ran (count it with the background loops stopped: see `withoutBackgroundWork`). */
+export async function statementsOf(server: TestServer, work: () => Promise<unknown>): Promise<number> {
+  const before = server.tessera.database.statements();
+  await work();
+  return server.tessera.database.statements() - before;
+}
+
+/** Runs `work` with the background loops stopped (the job runners, the event dispatcher's poll): they would count too. */
+export async function withoutBackgroundWork<T>(server: TestServer, work: () => Promise<T>): Promise<T> {
+  const { jobs, webhooks } = server.tessera;
+  await Promise.all([jobs.stop(), webhooks.dispatcher.stop(), webhooks.deliveries.stop()]);
   try {
-    for (let run = 0; run < runs; run++) {
-      const before = database.statements();
-      await work();
-      counts.push(database.statements() - before);
-    }
+    return await work();
   } finally {
     jobs.start();
+    webhooks.dispatcher.start();
+    webhooks.deliveries.start();
   }
-  return Math.min(...counts);
 }
 
 /**
