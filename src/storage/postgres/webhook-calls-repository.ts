@@ -100,11 +100,11 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
 
     async list(spaceId, webhookId, page, keep) {
       const kept = sql`space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done' and seq >= ${oldestKept(spaceId, webhookId, keep)}`;
-      const [{ rows }, count] = await Promise.all([
-        sql<CallRow>`select ${COLUMNS} from webhook_calls where ${kept} order by seq desc limit ${page.limit} offset ${page.skip}`.execute(db),
-        sql<{ total: number }>`select count(*)::int as total from webhook_calls where ${kept}`.execute(db),
-      ]);
-      return { items: rows.map(toRecord), total: count.rows[0]?.total ?? 0 };
+      // One statement, so the page and the total see the same calls (two would each see their own moment).
+      const { rows } = await sql<CallRow & { total: number }>`
+        select c.*, t.total from (select count(*)::int as total from webhook_calls where ${kept}) as t
+        left join lateral (select ${COLUMNS} from webhook_calls where ${kept} order by seq desc limit ${page.limit} offset ${page.skip}) as c on true`.execute(db);
+      return { items: rows.filter((r) => r.id !== null).map(toRecord), total: rows[0]?.total ?? 0 };
     },
 
     async find(spaceId, webhookId, id, keep) {
