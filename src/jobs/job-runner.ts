@@ -105,6 +105,11 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
     if (kinds.length === 0) return false;
     const job = await storage.repos.jobs.claim(kinds, leaseMs);
     if (!job) return false;
+    if (stopping.signal.aborted && loops.length > 0) {
+      // Claimed while this runner's loops stop (perhaps a job another loop just gave up): handed back, never started.
+      await storage.repos.jobs.fail(job.id, 'the job runner stopped before the job ran', new Date(), job.attempts);
+      return false;
+    }
     await execute(job);
     return true;
   }
