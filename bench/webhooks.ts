@@ -72,7 +72,8 @@ async function measureLatency(client: HttpClient, space: ContentSpace, receiver:
 
 const line = (label: string, t: ThroughputFigures) => `  ${label.padEnd(34)}${fixed(t.entriesPerSecond, 0).padStart(7)} entries/s, `
   + `POST + PUT published p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms; ${t.entries} entries, ${t.failures} failed; `
-  + `CPU per entry: server ${fixed(t.cpuMsPerEntry.server, 2)} ms, PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms`;
+  + `CPU per entry: server ${fixed(t.cpuMsPerEntry.server, 2)} ms, PostgreSQL ${fixed(t.cpuMsPerEntry.postgres, 2)} ms, `
+  + `bench process (load generator and receiver) ${fixed(t.cpuMsPerEntry.client, 2)} ms`;
 
 /**
  * Issue 22's figures on PostgreSQL: entry create + publish throughput in a space with 3 active webhooks (Entry.publish,

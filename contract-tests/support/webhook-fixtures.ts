@@ -53,13 +53,15 @@ export function webhookFixtures(api: () => TestServer) {
 export async function webhookCall(storage: Storage, spaceId: string, webhookId: string): Promise<string> {
   const id = generateId();
   const at = new Date().toISOString();
-  await storage.repos.webhookCalls.insertPending([{
-    spaceId, id, webhookId, eventId: '1', attempt: 1, topic: 'ContentManagement.Entry.publish', entityType: 'Entry', entityId: 'e',
-    environmentId: 'master', actorId: null, eventAt: at, payload: { sys: { id: 'e' } },
+  // An event id of its own (no event row is needed): the call log keeps one call per webhook, event and attempt.
+  const eventId = String(Date.now() * 1000 + Math.floor(Math.random() * 1000));
+  await storage.repos.webhookCalls.insertPayloads([{
+    eventId, spaceId, topic: 'ContentManagement.Entry.publish', entityType: 'Entry', entityId: 'e', environmentId: 'master', actorId: null,
+    eventAt: at, body: { sys: { id: 'e' } },
   }]);
-  const request = { url: 'https://example.com/matrix', method: 'POST', headers: {}, body: '{}', timeout: 30_000 };
-  await storage.repos.webhookCalls.record(spaceId, [{ id, outcome: {
-    url: request.url, statusCode: 200, errors: [], request, response: { url: request.url, headers: {}, body: '', statusCode: 200 }, requestAt: at, responseAt: at,
-  } }], 500);
+  await storage.repos.webhookCalls.record(spaceId, webhookId, [{
+    id, eventId, attempt: 1, url: 'https://example.com/matrix', statusCode: 200, errors: [], requestAt: at, responseAt: at,
+    request: { method: 'POST', headers: {}, body: '{}', timeout: 30_000 }, response: { headers: {}, body: '' },
+  }], 500);
   return id;
 }

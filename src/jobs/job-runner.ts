@@ -55,6 +55,8 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
   const wakes: Array<(() => void) | undefined> = [];
   const nudged: boolean[] = [];
   let unsubscribe: (() => void) | undefined;
+  /** False once a claim found no due job, true again when one does. */
+  let maybeMore = true;
 
   async function finishWithError(job: JobRecord, handler: JobHandler<any>, error: Error): Promise<void> {
     const message = error.message || String(error);
@@ -104,12 +106,16 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return false;
     const job = await storage.repos.jobs.claim(kinds, leaseMs);
+    maybeMore = job !== undefined;
     if (!job) return false;
     if (stopping.signal.aborted && loops.length > 0) {
       // Claimed while this runner's loops stop (perhaps a job another loop just gave up): handed back, never started.
       await storage.repos.jobs.fail(job.id, 'the job runner stopped before the job ran', new Date(), job.attempts);
       return false;
     }
+    // One more loop looks for the next due job: a burst of jobs is claimed one loop after another, each claim finding
+    // one, instead of every loop claiming at once and most finding none.
+    wakeOne();
     await execute(job);
     return true;
   }
@@ -134,15 +140,24 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
       } catch (err) {
         logger?.error({ err }, 'job runner could not claim or finish a job');
       }
-      if (!worked && running) await idle(loop);
+      // After a job, the loop claims again only while the last claim (of any loop) found one: a queue seen empty is
+      // looked at again when jobs are announced, or at the next poll.
+      if ((!worked || !maybeMore) && running) await idle(loop);
     }
   }
 
+  /** Wakes one idle loop; false when none is idle. */
+  function wakeOne(): boolean {
+    const wake = wakes.find((w) => w !== undefined);
+    wake?.();
+    return wake !== undefined;
+  }
+
+  /** An idle loop claims at once (and wakes the next while it finds jobs); with none idle, every loop looks again when it ends its job. */
   function nudge(): void {
-    for (let loop = 0; loop < concurrency; loop += 1) {
-      const wake = wakes[loop];
-      if (wake) wake(); else nudged[loop] = true;
-    }
+    maybeMore = true;
+    if (wakeOne()) return;
+    for (let loop = 0; loop < concurrency; loop += 1) nudged[loop] = true;
   }
 
   return {
@@ -153,7 +168,7 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
       if (running) return;
       running = true;
       stopping = new AbortController();
-      unsubscribe = onJobsAnnounced(storage, nudge);
+      unsubscribe = onJobsAnnounced(storage, (kinds) => { if (!kinds || kinds.some((kind) => handlers.has(kind))) nudge(); });
       loops = Array.from({ length: concurrency }, (_, loop) => poll(loop));
     },
     async stop() {

@@ -1,11 +1,17 @@
-import type { ContentEventRecord, EntryRecord, NewWebhookCall, Repositories, WebhookDefinitionRecord } from '../../storage/port/index.ts';
-import { generateId } from '../../lib/ids.ts';
+import type { ContentEventRecord, DispatchBatch, DispatchedEvent, EntryRecord, NewWebhookEventPayload, WebhookDefinitionRecord } from '../../storage/port/index.ts';
+import type { DeliveryJobPayload } from './delivery-job.ts';
 import { matchesFilters } from './filter-eval.ts';
 import { webhookTopic } from './request-headers.ts';
 import { matchesTopic } from './topic-match.ts';
 
 /** Renders the body of a call from an event (the API presenters, wired by the composition root). */
 export type EventPayloadRenderer = (event: ContentEventRecord, localeCodes: string[]) => unknown;
+
+/** What a batch of events makes: each matched event's payload once, and the delivery jobs of its calls. */
+export interface DispatchPlan { payloads: NewWebhookEventPayload[]; jobs: DeliveryJobPayload[]; }
+
+/** Calls a delivery job sends at most. */
+const CALLS_PER_JOB = 100;
 
 const idLink = (id: string | null | undefined) => (id ? { sys: { id } } : undefined);
 
@@ -24,61 +30,59 @@ function filterSys(event: ContentEventRecord) {
 /** Entries' and assets' bodies carry `fieldStatus` per locale; deletion stubs and content types do not. */
 const needsLocales = (e: ContentEventRecord) => e.entityType !== 'ContentType' && e.action !== 'unpublish' && e.action !== 'delete';
 
-/** Memoised reads of one dispatch transaction. */
-function reads(repos: Repositories) {
-  const masters = new Map<string, Promise<string>>();
-  const codes = new Map<string, Promise<string[]>>();
-  return {
-    /** What `master` names in the space: the target of its `master` alias, or the environment `master`. */
-    master: (spaceId: string) => {
-      if (!masters.has(spaceId)) masters.set(spaceId, repos.environments.findAlias(spaceId, 'master').then((a) => a?.environmentId ?? 'master'));
-      return masters.get(spaceId)!;
-    },
-    localeCodes: (spaceId: string, environmentId: string) => {
-      const key = `${spaceId}/${environmentId}`;
-      if (!codes.has(key)) codes.set(key, repos.locales.list(spaceId, environmentId).then((ls) => ls.map((l) => l.code)));
-      return codes.get(key)!;
-    },
-  };
+/** The definitions of an event's space that want it: topic, made before the event, filters. */
+function matching(event: ContentEventRecord, definitions: WebhookDefinitionRecord[], batch: DispatchBatch): WebhookDefinitionRecord[] {
+  let sys: ReturnType<typeof filterSys> | undefined;
+  return definitions.filter((definition) => {
+    // A webhook is called for what happens after it was made, not for events still waiting when it was.
+    if (Date.parse(definition.createdAt) > event.occurredAt.getTime()) return false;
+    if (!matchesTopic(definition.topics, event.entityType, event.action)) return false;
+    sys ??= filterSys(event);
+    const masterEnvironmentId = batch.masterAliases.get(event.spaceId) ?? 'master';
+    return matchesFilters(definition.filters, sys, { masterEnvironmentId });
+  });
 }
 
 /**
  * The calls a batch of events makes: one per (event, active definition of its space) whose topics and filters match,
- * each with the body rendered once per event from the entity as committed.
+ * the body rendered once per event from the entity as committed; one delivery job per webhook and up to
+ * CALLS_PER_JOB of its events, so a busy stream costs a job per batch, not per call. Events no definition subscribes
+ * to by topic come without their entity and are passed over at once.
  */
-export async function callsFor(
-  repos: Repositories, events: ContentEventRecord[], render: EventPayloadRenderer, onRenderError: (event: ContentEventRecord, error: unknown) => void,
-): Promise<NewWebhookCall[]> {
-  if (events.length === 0) return [];
-  const definitions = await repos.webhooks.activeForSpaces([...new Set(events.map((e) => e.spaceId))]);
-  if (definitions.length === 0) return [];
+export function planDispatch(batch: DispatchBatch, render: EventPayloadRenderer, onRenderError: (event: DispatchedEvent, error: unknown) => void): DispatchPlan {
   const bySpace = new Map<string, WebhookDefinitionRecord[]>();
-  for (const d of definitions) bySpace.set(d.spaceId, [...(bySpace.get(d.spaceId) ?? []), d]);
-  const read = reads(repos);
-  const calls: NewWebhookCall[] = [];
-  for (const event of events) {
-    let payload: unknown;
-    let sys: ReturnType<typeof filterSys> | undefined;
-    for (const definition of bySpace.get(event.spaceId) ?? []) {
-      // A webhook is called for what happens after it was made, not for events still waiting when it was.
-      if (Date.parse(definition.createdAt) > event.occurredAt.getTime()) continue;
-      if (!matchesTopic(definition.topics, event.entityType, event.action)) continue;
-      sys ??= filterSys(event);
-      const masterEnvironmentId = definition.filters === null ? await read.master(event.spaceId) : '';
-      if (!matchesFilters(definition.filters, sys, { masterEnvironmentId })) continue;
-      try {
-        payload ??= render(event, needsLocales(event) ? await read.localeCodes(event.spaceId, event.environmentId) : []);
-      } catch (error) {
-        // One event that cannot be rendered must not hold up the stream behind it: it is reported and makes no call.
-        onRenderError(event, error);
-        break;
+  for (const d of batch.definitions) bySpace.set(d.spaceId, [...(bySpace.get(d.spaceId) ?? []), d]);
+  const payloads: NewWebhookEventPayload[] = [];
+  const jobs: DeliveryJobPayload[] = [];
+  const jobOf = new Map<string, DeliveryJobPayload>();
+  for (const candidate of batch.events) {
+    if (candidate.entity === undefined) continue;
+    const event = candidate as ContentEventRecord;
+    const wanted = matching(event, bySpace.get(event.spaceId) ?? [], batch);
+    if (wanted.length === 0) continue;
+    let body: unknown;
+    try {
+      body = render(event, needsLocales(event) ? batch.localeCodes.get(`${event.spaceId}/${event.environmentId}`) ?? [] : []);
+    } catch (error) {
+      // One event that cannot be rendered must not hold up the stream behind it: it is reported and makes no call.
+      onRenderError(event, error);
+      continue;
+    }
+    payloads.push({
+      eventId: event.id, spaceId: event.spaceId, topic: webhookTopic(event.entityType, event.action), entityType: event.entityType,
+      entityId: event.entityId, environmentId: event.environmentId, actorId: event.actorId, eventAt: event.occurredAt.toISOString(), body,
+    });
+    for (const definition of wanted) {
+      const key = `${definition.spaceId}/${definition.id}`;
+      let job = jobOf.get(key);
+      if (!job || job.eventIds.length >= CALLS_PER_JOB) {
+        job = { spaceId: definition.spaceId, webhookId: definition.id, eventIds: [], attempt: 1 };
+        jobOf.set(key, job);
+        jobs.push(job);
       }
-      calls.push({
-        spaceId: event.spaceId, id: generateId(), webhookId: definition.id, eventId: event.id, attempt: 1,
-        topic: webhookTopic(event.entityType, event.action), entityType: event.entityType, entityId: event.entityId,
-        environmentId: event.environmentId, actorId: event.actorId, eventAt: event.occurredAt.toISOString(), payload,
-      });
+      // Events come in id order: a job's events ascend, as the payload purge expects.
+      job.eventIds.push(event.id);
     }
   }
-  return calls;
+  return { payloads, jobs };
 }

@@ -1,8 +1,8 @@
 import type { Logger } from '../../lib/logger.ts';
-import type { NewWebhookCall, Storage } from '../../storage/port/index.ts';
+import type { Storage } from '../../storage/port/index.ts';
 import { announceJobs } from '../../jobs/index.ts';
-import { callsFor, type EventPayloadRenderer } from './dispatch-match.ts';
-import { WEBHOOK_DELIVERY_JOB, type DeliveryJobPayload } from './delivery-job.ts';
+import { planDispatch, type EventPayloadRenderer } from './dispatch-match.ts';
+import { WEBHOOK_DELIVERY_JOB } from './delivery-job.ts';
 
 export interface DispatcherOptions {
   /**
@@ -25,31 +25,19 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-/** Calls a delivery job sends at most. */
-const CALLS_PER_JOB = 50;
+/** A batch of at least this many events means a steady stream: the next look waits BUSY_POLL_FACTOR polls. */
+const BUSY_BATCH = 20;
+const BUSY_POLL_FACTOR = 3;
 
-/** One delivery job per webhook and up to CALLS_PER_JOB of its calls: a busy stream costs a job per batch, not per call. */
-function deliveryJobs(calls: NewWebhookCall[]): DeliveryJobPayload[] {
-  const byWebhook = new Map<string, DeliveryJobPayload>();
-  const jobs: DeliveryJobPayload[] = [];
-  for (const call of calls) {
-    const key = `${call.spaceId}/${call.webhookId}`;
-    let job = byWebhook.get(key);
-    if (!job || job.callIds.length >= CALLS_PER_JOB) {
-      job = { spaceId: call.spaceId, webhookId: call.webhookId, callIds: [] };
-      byWebhook.set(key, job);
-      jobs.push(job);
-    }
-    job.callIds.push(call.id);
-  }
-  return jobs;
-}
+/** How often a dispatcher deletes the payloads no delivery job waits for any more (ms), and for how long after it last enqueued jobs. */
+const PURGE_PAYLOADS_MS = 1000;
+const PURGE_AFTER_LAST_MS = 60_000;
 
 /**
  * Fans committed content events out to webhook calls. In one transaction it claims a batch of undispatched events
- * (SKIP LOCKED, so dispatchers of several processes share the stream), inserts the pending call of every matching
- * (event, active webhook), enqueues their delivery jobs and marks the events dispatched: each event is fanned out
- * once, whatever crashes. Between batches it polls `hasUndispatched` (one cheap read).
+ * and marks them dispatched (one statement, SKIP LOCKED, so dispatchers of several processes share the stream),
+ * stores the payload of every event some active webhook wants and enqueues the delivery jobs of its calls: each event
+ * is fanned out once, whatever crashes. Between batches it polls `hasUndispatched` (one cheap read).
  */
 export function createDispatcher(storage: Storage, options: DispatcherOptions): Dispatcher {
   const batchSize = options.batchSize ?? 200;
@@ -57,44 +45,64 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let nudged = false;
+  let purgedAt = 0;
+  let enqueuedAt = -Infinity;
 
   async function dispatchOnce(): Promise<number> {
-    const { claimed, calls } = await storage.transaction(async (repos) => {
-      const events = await repos.events.claimUndispatched(batchSize);
-      if (events.length === 0) return { claimed: 0, calls: 0 };
-      const pending = await callsFor(repos, events, options.render, (event, err) =>
+    const { claimed, jobs } = await storage.transaction(async (repos) => {
+      const batch = await repos.webhookCalls.claimForDispatch(batchSize);
+      if (batch.events.length === 0) return { claimed: 0, jobs: 0 };
+      const plan = planDispatch(batch, options.render, (event, err) =>
         options.logger?.error({ err, eventId: event.id, spaceId: event.spaceId }, 'a content event could not be rendered for webhooks; skipped'));
-      await repos.webhookCalls.insertPending(pending);
-      await repos.jobs.enqueueMany(WEBHOOK_DELIVERY_JOB, deliveryJobs(pending));
-      await repos.events.markDispatched(events.map((e) => e.id));
-      return { claimed: events.length, calls: pending.length };
+      await repos.webhookCalls.insertPayloads(plan.payloads);
+      await repos.jobs.enqueueMany(WEBHOOK_DELIVERY_JOB, plan.jobs);
+      return { claimed: batch.events.length, jobs: plan.jobs.length };
     });
-    if (calls > 0) announceJobs(storage);
+    if (jobs > 0) {
+      enqueuedAt = Date.now();
+      announceJobs(storage, [WEBHOOK_DELIVERY_JOB]);
+    }
     return claimed;
   }
 
-  function idle(): Promise<void> {
+  /**
+   * Payloads are read by the delivery jobs of their events; once those have run, they go. Once a second while this
+   * dispatcher enqueues jobs and for a minute after (retries wait that long by default); later leftovers go with the
+   * next purge.
+   */
+  async function purgePayloads(): Promise<void> {
+    const now = Date.now();
+    if (now - purgedAt < PURGE_PAYLOADS_MS || purgedAt > enqueuedAt + PURGE_AFTER_LAST_MS) return;
+    purgedAt = now;
+    await storage.repos.webhookCalls.purgePayloads(WEBHOOK_DELIVERY_JOB);
+  }
+
+  function idle(ms: number): Promise<void> {
     if (nudged) {
       nudged = false;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
       const done = () => { clearTimeout(timer); wake = undefined; resolve(); };
-      const timer = setTimeout(done, options.pollMs);
+      const timer = setTimeout(done, ms);
       wake = done;
     });
   }
 
   async function run(): Promise<void> {
     while (running) {
+      let claimed = 0;
       try {
         if (await storage.repos.events.hasUndispatched()) {
-          while (running && (await dispatchOnce()) === batchSize);
+          do claimed = await dispatchOnce(); while (running && claimed === batchSize);
         }
+        await purgePayloads();
       } catch (err) {
         options.logger?.error({ err }, 'dispatching content events to webhooks failed; retrying');
       }
-      if (running) await idle();
+      // Under a steady stream the dispatcher looks less often and fans out bigger batches: each batch costs a
+      // transaction and a delivery job per webhook whatever its size. An idle stream keeps the short poll (latency).
+      if (running) await idle(claimed >= BUSY_BATCH ? options.pollMs * BUSY_POLL_FACTOR : options.pollMs);
     }
   }
 

@@ -13,9 +13,12 @@ export function requestMethod(transformation: WebhookTransformation | null): Web
   return method !== undefined && METHODS.includes(method) ? method : 'POST';
 }
 
+const allowedByVendor = new Map<string, string[]>();
+
 /** The transformation's content type; the vendor management media type when none (or one not allowed) is stored. */
 export function requestContentType(transformation: WebhookTransformation | null, vendorToken: string): string {
-  const allowed = transformationContentTypes(vendorToken);
+  let allowed = allowedByVendor.get(vendorToken);
+  if (!allowed) allowedByVendor.set(vendorToken, allowed = transformationContentTypes(vendorToken));
   const contentType = transformation?.contentType;
   return contentType !== undefined && allowed.includes(contentType) ? contentType : allowed[0];
 }
@@ -25,12 +28,17 @@ export const isFormContentType = (contentType: string): boolean => contentType.s
 /**
  * The body sent: none for GET and DELETE; else the transformation's body resolved (the payload itself when the
  * transformation has no body), as JSON text, or as form data for the form content types (`formBody`).
+ * `payloadText`: the payload's JSON text, sent as it is when the payload is the body.
  */
-export function requestBody(transformation: WebhookTransformation | null, context: TransformationContext, method: WebhookMethod, contentType: string): string | undefined {
+export function requestBody(
+  transformation: WebhookTransformation | null, context: TransformationContext, method: WebhookMethod, contentType: string, payloadText?: string,
+): string | undefined {
   if (BODYLESS.has(method)) return undefined;
   const template = transformation?.body;
+  const form = isFormContentType(contentType);
+  if ((template === undefined || template === null) && !form && payloadText !== undefined) return payloadText;
   const value = template === undefined || template === null ? context.payload : transformBody(template, context);
-  return isFormContentType(contentType) ? formBody(value) : JSON.stringify(value) ?? 'null';
+  return form ? formBody(value) : JSON.stringify(value) ?? 'null';
 }
 
 /**

@@ -4,7 +4,7 @@ import { proxiedTarget, usesCloudProxy } from './request-cloud-proxy.ts';
 import { requestBody, requestContentType, requestMethod } from './request-body.ts';
 import { basicAuthorization, findHeader, headerValue, idempotencyKey, setHeader } from './request-headers.ts';
 import { signatureHeaders } from './signing.ts';
-import { resolveTemplate, resolveUrlTemplate, transformationContext } from './transformation.ts';
+import { resolveTemplate, resolveUrlTemplate, transformationContext, type TransformationContext } from './transformation.ts';
 
 /** The parts of a definition a request is built from (a `WebhookDefinitionRecord` is one). */
 export type WebhookRequestDefinition = Pick<WebhookDefinitionRecord,
@@ -13,7 +13,12 @@ export type WebhookRequestDefinition = Pick<WebhookDefinitionRecord,
 export interface WebhookRequestInput {
   definition: WebhookRequestDefinition;
   /** The rendered entity (the default body and `/payload` of pointers). */
-  payload: unknown;
+  payload?: unknown;
+  /**
+   * The rendered entity as JSON text, instead of `payload`: sent as it is when no transformation body applies, and
+   * parsed only when the definition reads `/payload` (pointers, transformations).
+   */
+  payloadText?: string;
   /** `ContentManagement.<Type>.<action>` (`webhookTopic`). */
   topic: string;
   /** `/user/sys/id` of pointers; null when the event has no actor. */
@@ -67,6 +72,31 @@ function targetUrl(url: string): URL {
   return target;
 }
 
+/** Whether anything of the definition reads the payload: a pointer in the URL or a header, or a transformation. */
+const readsPayload = (d: WebhookRequestDefinition) => d.transformation !== null || d.url.includes('{') || d.headers.some((h) => h.value.includes('{'));
+
+/** The pointers' context; a payload given as JSON text is parsed only when the definition reads it. */
+function contextOf(input: WebhookRequestInput): TransformationContext {
+  const payload = input.payloadText === undefined ? input.payload : readsPayload(input.definition) ? JSON.parse(input.payloadText) : undefined;
+  return transformationContext(payload, input.topic, input.actorId);
+}
+
+/** Parsed URLs of definitions without pointers (most), kept across calls; at most URL_CACHE_SIZE. */
+const parsedUrls = new Map<string, URL>();
+const URL_CACHE_SIZE = 1000;
+
+/** The URL a call goes to: the definition's, its pointers resolved. */
+function callUrl(url: string, context: TransformationContext): URL {
+  if (url.includes('{')) return targetUrl(resolveUrlTemplate(url, context));
+  let parsed = parsedUrls.get(url);
+  if (!parsed) {
+    parsed = targetUrl(url);
+    if (parsedUrls.size >= URL_CACHE_SIZE) parsedUrls.clear();
+    parsedUrls.set(url, parsed);
+  }
+  return parsed;
+}
+
 /**
  * The request of one attempt of a webhook call. Headers: `Content-Type`; `X-<Vendor>-Topic`, `-Webhook-Name`,
  * `-Webhook-Request-Attempt`, `-Event-Datetime`, `-CRN`, `-Idempotency-Key`; `Content-Length` when the
@@ -80,11 +110,11 @@ function targetUrl(url: string): URL {
 export function buildWebhookRequest(input: WebhookRequestInput): WebhookRequest {
   const { definition, vendor } = input;
   const prefix = vendor.headerPrefix;
-  const context = transformationContext(input.payload, input.topic, input.actorId);
-  const target = targetUrl(resolveUrlTemplate(definition.url, context));
+  const context = contextOf(input);
+  const target = callUrl(definition.url, context);
   const method = requestMethod(definition.transformation);
   const contentType = requestContentType(definition.transformation, vendor.token);
-  const body = requestBody(definition.transformation, context, method, contentType);
+  const body = requestBody(definition.transformation, context, method, contentType, input.payloadText);
   const signed: Record<string, string> = {
     'Content-Type': contentType,
     [`${prefix}-Topic`]: headerValue(input.topic),
@@ -98,7 +128,9 @@ export function buildWebhookRequest(input: WebhookRequestInput): WebhookRequest 
   if (definition.transformation?.includeContentLength === true) headers['Content-Length'] = String(Buffer.byteLength(body ?? ''));
   if (definition.httpBasicUsername) headers.Authorization = basicAuthorization(definition.httpBasicUsername, definition.httpBasicPassword);
   for (const header of definition.headers) {
-    if (findHeader(headers, header.key) === undefined) headers[header.key] = headerValue(resolveTemplate(header.value, context));
+    if (findHeader(headers, header.key) === undefined) {
+      headers[header.key] = headerValue(header.value.includes('{') ? resolveTemplate(header.value, context) : header.value);
+    }
   }
   let url = target.href;
   if (usesCloudProxy(definition.headers, prefix)) {

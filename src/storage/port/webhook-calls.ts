@@ -1,19 +1,15 @@
+import type { ContentEventRecord } from './events.ts';
 import type { WebhookDefinitionRecord } from './webhooks.ts';
 
 /** One attempt to deliver an event to a webhook, as the call log shows it once sent. */
 export interface WebhookCallRequestRecord { url: string; method: string; headers: Record<string, string>; body: string; /** ms */ timeout: number; }
 export interface WebhookCallResponseRecord { url: string; headers: Record<string, string>; body: string; statusCode: number; }
 
-export type WebhookCallStatus = 'pending' | 'done';
-
-/** What the dispatcher decides for one (event, webhook): everything the request is later built from. */
-export interface NewWebhookCall {
-  spaceId: string;
-  id: string;
-  webhookId: string;
+/** What every call about one dispatched event carries, stored once per event when it is dispatched. */
+export interface WebhookEventPayload {
   /** The event (bigint as a decimal string). */
   eventId: string;
-  attempt: number;
+  spaceId: string;
   /** `ContentManagement.<Type>.<action>`. */
   topic: string;
   entityType: string;
@@ -21,52 +17,99 @@ export interface NewWebhookCall {
   environmentId: string;
   actorId: string | null;
   eventAt: string;
-  /** The body before any transformation: the entity as committed, rendered by the API presenters. */
-  payload: unknown;
+  /** The body before any transformation, as JSON text: the entity as committed, rendered by the API presenters. */
+  body: string;
 }
 
+/** An event's payload as the dispatcher stores it: the body as rendered, stored as its JSON text. */
+export type NewWebhookEventPayload = Omit<WebhookEventPayload, 'body'> & { body: unknown };
+
+/** A call waiting to be sent: attempt `attempt` of the event's call to one webhook. */
+export interface PendingWebhookCall extends WebhookEventPayload { attempt: number; }
+
+/** Calls of one webhook waiting to be sent, with what sending them needs. */
+export interface PendingDeliveries { definition: WebhookDefinitionRecord; signingSecret: string | undefined; calls: PendingWebhookCall[]; }
+
+/** How one attempt went, recorded once it is over. */
 export interface WebhookCallOutcome {
+  /** The call's id in the log. */
+  id: string;
+  eventId: string;
+  attempt: number;
   url: string;
   statusCode: number | null;
   /** e.g. `TimeoutError`, `ConnectionRefusedError`, `ConnectionResetError`, `NameResolutionError`. */
+  errors: string[];
+  /** `body` null: the event's payload as stored (no transformation changed it). */
+  request: { method: string; headers: Record<string, string>; body: string | null; timeout: number };
+  /** Null when no answer came. */
+  response: { headers: Record<string, string>; body: string } | null;
+  requestAt: string;
+  responseAt: string | null;
+}
+
+export interface WebhookCallRecord {
+  spaceId: string;
+  id: string;
+  webhookId: string;
+  eventId: string;
+  attempt: number;
+  topic: string;
+  entityType: string;
+  entityId: string;
+  environmentId: string;
+  actorId: string | null;
+  eventAt: string;
+  url: string;
+  statusCode: number | null;
   errors: string[];
   request: WebhookCallRequestRecord;
   response: WebhookCallResponseRecord | null;
   requestAt: string;
   responseAt: string | null;
-}
-
-export interface WebhookCallRecord extends NewWebhookCall {
-  status: WebhookCallStatus;
-  url: string | null;
-  statusCode: number | null;
-  errors: string[];
-  request: WebhookCallRequestRecord | null;
-  response: WebhookCallResponseRecord | null;
-  requestAt: string | null;
-  responseAt: string | null;
   createdAt: string;
 }
 
-/** Calls of one webhook waiting to be sent, with what sending them needs. */
-export interface PendingDeliveries { definition: WebhookDefinitionRecord; signingSecret: string | undefined; calls: WebhookCallRecord[]; }
+/** A claimed event; `entity` only when an active webhook of its space subscribes to its topic. */
+export type DispatchedEvent = Omit<ContentEventRecord, 'entity'> & { entity: ContentEventRecord['entity'] | undefined };
+
+/** What the dispatcher fans a batch out with, read in the statement that claims it. */
+export interface DispatchBatch {
+  events: DispatchedEvent[];
+  /** The active definitions of the events' spaces. */
+  definitions: WebhookDefinitionRecord[];
+  /** Locale codes (in the order of the locales list) per `<space>/<environment>` of the events that have an entity. */
+  localeCodes: Map<string, string[]>;
+  /** Per space of a definition: the environment its `master` alias points to, where it has one. */
+  masterAliases: Map<string, string>;
+}
 
 export interface WebhookCallsRepository {
-  /** Inserts pending calls; one that exists already (same webhook, event and attempt) is left as it is. */
-  insertPending(calls: NewWebhookCall[]): Promise<void>;
   /**
-   * Those of the calls of a webhook still waiting to be sent (not those recorded since), with the definition as it
-   * is now and the space's signing secret, in one read; undefined when the webhook is gone.
+   * Claims up to `limit` undispatched content events, oldest first (`FOR UPDATE SKIP LOCKED`), and marks them
+   * dispatched, with what matching and rendering them needs: call inside storage.transaction, with the writes of the
+   * calls they make.
    */
-  findForDelivery(spaceId: string, webhookId: string, ids: string[]): Promise<PendingDeliveries | undefined>;
+  claimForDispatch(limit: number): Promise<DispatchBatch>;
+  /** Stores the payloads of dispatched events (an event's once). */
+  insertPayloads(payloads: NewWebhookEventPayload[]): Promise<void>;
   /**
-   * Records the outcomes of pending calls in one statement; answers the ids recorded (a call no longer pending, recorded
-   * by an earlier run or deleted with its webhook, is not). Recorded calls older than their webhook's newest `keep` are
-   * deleted from time to time; the reads below never show them.
+   * Deletes the payloads below the first event a queued or running job of `jobKind` names (such jobs name their
+   * events in `eventIds`, ascending); how many.
    */
-  record(spaceId: string, outcomes: Array<{ id: string; outcome: WebhookCallOutcome }>, keep: number): Promise<string[]>;
-  /** Drops pending calls that will not be sent (their webhook was deactivated). */
-  deletePending(spaceId: string, ids: string[]): Promise<void>;
+  purgePayloads(jobKind: string): Promise<number>;
+  /**
+   * Attempt `attempt` of the calls of a webhook about `eventIds`, with the definition as it is now and the space's
+   * signing secret, in one read; undefined when the webhook is gone. `unrecordedOnly`: without the attempts already
+   * recorded (a job run again after a crash).
+   */
+  findForDelivery(spaceId: string, webhookId: string, eventIds: string[], attempt: number, unrecordedOnly: boolean): Promise<PendingDeliveries | undefined>;
+  /**
+   * Records the outcomes of attempts of one webhook's calls in one statement; answers the event ids recorded (an
+   * attempt recorded before, or of a webhook deleted meanwhile, is not). Calls older than the webhook's newest `keep`
+   * are deleted from time to time; the reads below never show them.
+   */
+  record(spaceId: string, webhookId: string, outcomes: WebhookCallOutcome[], keep: number): Promise<string[]>;
   /** The newest `keep` recorded calls of a webhook, newest first. */
   list(spaceId: string, webhookId: string, page: { skip: number; limit: number }, keep: number): Promise<{ items: WebhookCallRecord[]; total: number }>;
   /** A recorded call of a webhook, while among its newest `keep`. */

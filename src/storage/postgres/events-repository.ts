@@ -7,7 +7,7 @@ import type { Executor } from './executor.ts';
 import { EVENT_SETTINGS } from './migrations/0026-content-events.ts';
 import { toIso } from './type-parsers.ts';
 
-interface EventRow {
+export interface EventRow {
   id: string; space_id: string; environment_id: string; entity_type: EventEntityType; entity_id: string; action: EventAction;
   snapshot: Record<string, unknown>; actor_id: string | null; occurred_at: string;
 }
@@ -19,7 +19,7 @@ const MAPPERS: Record<EventEntityType, (row: Record<string, unknown>) => Content
   Entry: toEntry, Asset: toAsset, ContentType: toContentType,
 };
 
-function toEvent(r: EventRow): ContentEventRecord {
+export function toEvent(r: EventRow): ContentEventRecord {
   const row = { ...r.snapshot };
   for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = toIso(row[column]);
   return {

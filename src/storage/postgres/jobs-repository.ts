@@ -17,24 +17,30 @@ export function jobsRepository(db: Executor): JobsRepository {
         select ${kind}, p.payload, coalesce(${runAt?.toISOString() ?? null}::timestamptz, now())
         from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) as p(payload)`.execute(db);
     },
+    // Claim and complete run for every job: written as `with` statements, the pool prepares them (prepared-statements.ts)
+    // and PostgreSQL plans them once per connection.
     async claim(kinds, leaseMs) {
       const result = await sql<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number }>`
-        update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
-               locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-        where id = (
-          select id from jobs
-          where kind = any(${kinds}::text[]) and run_at <= now()
-            and (status = 'queued' or (status = 'running' and locked_until < now()))
-          order by run_at, id
-          for update skip locked
-          limit 1)
-        returning id, kind, payload, attempts`.execute(db);
+        with claimed as (
+          update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
+                 locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+          where id = (
+            select id from jobs
+            where kind = any(${kinds}::text[]) and run_at <= now()
+              and (status = 'queued' or (status = 'running' and locked_until < now()))
+            order by run_at, id
+            for update skip locked
+            limit 1)
+          returning id, kind, payload, attempts)
+        select * from claimed`.execute(db);
       return result.rows[0];
     },
     async complete(id, attempt) {
-      let query = db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: sql`now()` }).where('id', '=', id);
-      if (attempt !== undefined) query = query.where('attempts', '=', attempt).where('status', '=', 'running');
-      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+      const fence = attempt === undefined ? sql`` : sql`and attempts = ${attempt} and status = 'running'`;
+      const result = await sql<{ id: number }>`
+        with done as (update jobs set status = 'done', locked_until = null, updated_at = now() where id = ${id} ${fence} returning id)
+        select id from done`.execute(db);
+      return result.rows.length > 0;
     },
     async fail(id, error, retryAt, attempt) {
       let query = db.updateTable('jobs').set({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
-import type { NewWebhookCall, WebhookCallOutcome } from '../port/index.ts';
+import type { NewWebhookEventPayload, WebhookCallOutcome } from '../port/index.ts';
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: webhook calls repository`, () => {
@@ -18,65 +18,104 @@ for (const kind of DB_KINDS) {
     });
     afterAll(async () => { await db.close(); });
 
-    const call = (id: string, webhookId = 'w1', eventId = id.replace(/\D/g, '') || '1', attempt = 1): NewWebhookCall => ({
-      spaceId: 's1', id, webhookId, eventId, attempt, topic: 'ContentManagement.Entry.save', entityType: 'Entry', entityId: 'e1',
-      environmentId: 'master', actorId: 'u1', eventAt: '2026-01-02T03:04:05.678Z', payload: { z: 1, sys: { id: 'e1' }, a: [2] },
+    const payload = (eventId: string, body: unknown = { z: 1, sys: { id: 'e1' }, a: [2] }): NewWebhookEventPayload => ({
+      eventId, spaceId: 's1', topic: 'ContentManagement.Entry.save', entityType: 'Entry', entityId: 'e1', environmentId: 'master',
+      actorId: 'u1', eventAt: '2026-01-02T03:04:05.678Z', body,
     });
-    const outcome = (statusCode: number): WebhookCallOutcome => ({
-      url: 'https://example.com/x', statusCode, errors: [], requestAt: new Date().toISOString(), responseAt: new Date().toISOString(),
-      request: { url: 'https://example.com/x', method: 'POST', headers: { 'X-Z': '1', 'X-A': '2' }, body: '{}', timeout: 30_000 },
-      response: { url: 'https://example.com/x', headers: {}, body: 'ok', statusCode },
+    let n = 0;
+    const outcome = (eventId: string, statusCode: number, body: string | null = null, attempt = 1): WebhookCallOutcome => ({
+      id: `c${(n += 1)}`, eventId, attempt, url: 'https://example.com/x', statusCode, errors: [], requestAt: new Date().toISOString(), responseAt: new Date().toISOString(),
+      request: { method: 'POST', headers: { 'X-Z': '1', 'X-A': '2' }, body, timeout: 30_000 },
+      response: { headers: { b: '1', a: '2' }, body: 'ok' },
     });
 
-    it('inserts a pending call once per (webhook, event, attempt) and reads it with its definition and the signing secret', async () => {
-      await repos().webhookCalls.insertPending([call('c1'), call('c1b', 'w1', '1'), call('c2', 'w2', '1')]);
-      const found = await repos().webhookCalls.findForDelivery('s1', 'w1', ['c1', 'c2', 'nope']);
-      expect(found?.calls).toHaveLength(1);
-      expect(found?.calls[0]).toMatchObject({ id: 'c1', webhookId: 'w1', eventId: '1', attempt: 1, status: 'pending', eventAt: '2026-01-02T03:04:05.678Z' });
-      // The body keeps the key order it was rendered with.
-      expect(JSON.stringify(found?.calls[0]!.payload)).toBe('{"z":1,"sys":{"id":"e1"},"a":[2]}');
+    it('stores an event payload once and reads the calls of a webhook about events with its definition and the signing secret', async () => {
+      await repos().webhookCalls.insertPayloads([payload('1'), payload('2', [3])]);
+      await repos().webhookCalls.insertPayloads([payload('1', { other: true })]);
+      const found = await repos().webhookCalls.findForDelivery('s1', 'w1', ['2', '1', '404'], 1, false);
+      expect(found?.calls.map((c) => c.eventId)).toEqual(['1', '2']);
+      expect(found?.calls[0]).toMatchObject({ spaceId: 's1', eventId: '1', attempt: 1, topic: 'ContentManagement.Entry.save', actorId: 'u1', eventAt: '2026-01-02T03:04:05.678Z' });
+      // The body is the JSON text it was rendered as, key order kept; the first payload of an event stays.
+      expect(found?.calls[0]!.body).toBe('{"z":1,"sys":{"id":"e1"},"a":[2]}');
       expect(found?.definition).toMatchObject({ id: 'w1', headers: [{ key: 'X-A', value: 'b', secret: true }], transformation: { method: 'PUT', body: { b: 1, a: 2 } } });
       expect(JSON.stringify(found?.definition.transformation)).toBe('{"method":"PUT","body":{"b":1,"a":2}}');
       expect(found?.signingSecret).toBeUndefined();
-      expect((await repos().webhookCalls.findForDelivery('s1', 'w1', ['c1b']))?.calls).toEqual([]);
-      expect(await repos().webhookCalls.findForDelivery('s1', 'gone', ['c1'])).toBeUndefined();
+      expect(await repos().webhookCalls.findForDelivery('s1', 'gone', ['1'], 1, false)).toBeUndefined();
+      expect(await repos().webhookCalls.findForDelivery('other', 'w1', ['1'], 1, false)).toBeUndefined();
       await repos().webhooks.putSigningSecret('s1', 'k'.repeat(64), 'u1');
-      expect((await repos().webhookCalls.findForDelivery('s1', 'w2', ['c2']))?.signingSecret).toBe('k'.repeat(64));
+      expect((await repos().webhookCalls.findForDelivery('s1', 'w2', ['2'], 1, false))?.signingSecret).toBe('k'.repeat(64));
     });
 
-    it('records a pending call once; lists recorded calls newest first; counts the healthy ones', async () => {
-      expect(await repos().webhookCalls.record('s1', [{ id: 'c1', outcome: outcome(200) }, { id: 'nope', outcome: outcome(200) }], 500)).toEqual(['c1']);
-      expect(await repos().webhookCalls.record('s1', [{ id: 'c1', outcome: outcome(500) }], 500)).toEqual([]);
-      expect((await repos().webhookCalls.findForDelivery('s1', 'w1', ['c1']))?.calls).toEqual([]);
+    it('records an attempt once; a run again skips what was recorded; lists recorded calls newest first; counts the healthy ones', async () => {
+      expect(await repos().webhookCalls.record('s1', 'w1', [outcome('1', 200), outcome('404', 200)], 500)).toEqual(['1']);
+      expect(await repos().webhookCalls.record('s1', 'w1', [outcome('1', 500)], 500)).toEqual([]);
+      expect((await repos().webhookCalls.findForDelivery('s1', 'w1', ['1', '2'], 1, true))?.calls.map((c) => c.eventId)).toEqual(['2']);
+      expect((await repos().webhookCalls.findForDelivery('s1', 'w1', ['1'], 2, true))?.calls.map((c) => c.eventId)).toEqual(['1']);
       expect(await repos().webhookCalls.list('s1', 'w2', { skip: 0, limit: 20 }, 500)).toEqual({ items: [], total: 0 });
-      expect((await repos().webhookCalls.find('s1', 'w1', 'c1', 500))?.request?.headers).toEqual({ 'X-Z': '1', 'X-A': '2' });
-      expect(await repos().webhookCalls.find('s1', 'w2', 'c1', 500)).toBeUndefined();
+      const { items } = await repos().webhookCalls.list('s1', 'w1', { skip: 0, limit: 20 }, 500);
+      expect(items).toHaveLength(1);
+      const call = await repos().webhookCalls.find('s1', 'w1', items[0]!.id, 500);
+      // A request body left out is the payload as stored.
+      expect(call).toMatchObject({
+        webhookId: 'w1', eventId: '1', attempt: 1, topic: 'ContentManagement.Entry.save', entityId: 'e1', statusCode: 200, errors: [],
+        request: { url: 'https://example.com/x', method: 'POST', body: '{"z":1,"sys":{"id":"e1"},"a":[2]}', timeout: 30_000 },
+        response: { url: 'https://example.com/x', body: 'ok', statusCode: 200 },
+      });
+      expect(JSON.stringify(call?.request.headers)).toBe('{"X-Z":"1","X-A":"2"}');
+      expect(JSON.stringify(call?.response?.headers)).toBe('{"b":"1","a":"2"}');
+      expect(await repos().webhookCalls.find('s1', 'w2', items[0]!.id, 500)).toBeUndefined();
       expect(await repos().webhookCalls.health('s1', 'w1', 500)).toEqual({ total: 1, healthy: 1 });
+      // A transformed body is recorded as sent; an attempt without an answer has no response.
+      const failed = { ...outcome('2', 0, 'a=1'), statusCode: null, errors: ['TimeoutError'], response: null, responseAt: null };
+      expect(await repos().webhookCalls.record('s1', 'w2', [failed], 500)).toEqual(['2']);
+      expect(await repos().webhookCalls.find('s1', 'w2', failed.id, 500)).toMatchObject({ statusCode: null, errors: ['TimeoutError'], request: { body: 'a=1' }, response: null, responseAt: null });
+      expect(await repos().webhookCalls.health('s1', 'w2', 500)).toEqual({ total: 1, healthy: 0 });
     });
 
-    it('shows the newest `keep` recorded calls of a webhook and deletes older ones in batches; pending ones stay', async () => {
-      const ids = Array.from({ length: 70 }, (_, i) => `p${100 + i}`);
-      await repos().webhookCalls.insertPending(ids.map((id) => call(id)));
-      for (const [i, id] of ids.entries()) await repos().webhookCalls.record('s1', [{ id, outcome: outcome(i % 2 ? 503 : 200) }], 3);
-      await repos().webhookCalls.insertPending([call('p999')]);
+    it('shows the newest `keep` recorded calls of a webhook and deletes older ones in batches', async () => {
+      const events = Array.from({ length: 300 }, (_, i) => String(100 + i));
+      await repos().webhookCalls.insertPayloads(events.map((id) => payload(id)));
+      const ids: string[] = [];
+      for (let i = 0; i < events.length; i += 10) {
+        const outcomes = events.slice(i, i + 10).map((eventId, k) => outcome(eventId, (i + k) % 2 ? 503 : 200));
+        ids.push(...outcomes.map((o) => o.id));
+        await repos().webhookCalls.record('s1', 'w1', outcomes, 3);
+      }
       const { items, total } = await repos().webhookCalls.list('s1', 'w1', { skip: 0, limit: 20 }, 3);
       expect(total).toBe(3);
-      expect(items.map((c) => c.id)).toEqual(['p169', 'p168', 'p167']);
+      expect(items.map((c) => c.id)).toEqual(ids.slice(-3).reverse());
       expect(await repos().webhookCalls.health('s1', 'w1', 3)).toEqual({ total: 3, healthy: 1 });
-      expect(await repos().webhookCalls.find('s1', 'w1', 'p166', 3)).toBeUndefined();
-      expect((await repos().webhookCalls.list('s1', 'w1', { skip: 1, limit: 1 }, 3)).items.map((c) => c.id)).toEqual(['p168']);
-      // 70 recorded, and at least two prunes ran (one recording in 32 prunes): at most 3 + 31 rows are left.
+      expect(await repos().webhookCalls.find('s1', 'w1', ids.at(-4)!, 3)).toBeUndefined();
+      expect((await repos().webhookCalls.list('s1', 'w1', { skip: 1, limit: 1 }, 3)).items.map((c) => c.id)).toEqual([ids.at(-2)]);
+      // 301 recorded, and at least two prunes ran (the recording of one call in 128 prunes): at most 3 + 127 rows are left.
       const rows = await db.open.db.selectFrom('webhook_calls' as never).select(({ fn }) => fn.countAll<number>().as('n'))
-        .where('webhook_id' as never, '=', 'w1' as never).where('status' as never, '=', 'done' as never).executeTakeFirstOrThrow();
-      expect(Number(rows.n)).toBeLessThanOrEqual(3 + 31);
-      expect((await repos().webhookCalls.findForDelivery('s1', 'w1', ['p999']))?.calls.map((c) => c.id)).toEqual(['p999']);
+        .where('webhook_id' as never, '=', 'w1' as never).executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBeLessThanOrEqual(3 + 127);
     });
 
-    it('deleting the webhook deletes its calls', async () => {
+    it('deletes the payloads below the first event a waiting delivery job names', async () => {
+      const left = async () => (await db.open.db.selectFrom('webhook_payloads' as never).select('event_id' as never).orderBy('event_id' as never).execute())
+        .map((r: any) => String(r.event_id));
+      const job = await repos().jobs.enqueue('test.deliver', { eventIds: ['150', '160'] });
+      expect(await repos().webhookCalls.purgePayloads('test.deliver')).toBe(52);
+      expect((await left())[0]).toBe('150');
+      await repos().jobs.complete(job);
+      expect(await repos().webhookCalls.purgePayloads('test.deliver')).toBe(250);
+      expect(await left()).toEqual([]);
+      // What was recorded stays in the log.
+      expect((await repos().webhookCalls.list('s1', 'w1', { skip: 0, limit: 1 }, 3)).items[0]!.request.body).toBe('{"z":1,"sys":{"id":"e1"},"a":[2]}');
+    });
+
+    it('deleting the webhook or its space deletes its calls; its attempts are not recorded any more', async () => {
+      await repos().webhookCalls.insertPayloads([payload('900')]);
       await repos().webhooks.delete('s1', 'w1');
-      expect(await repos().webhookCalls.findForDelivery('s1', 'w1', ['p999'])).toBeUndefined();
+      expect(await repos().webhookCalls.findForDelivery('s1', 'w1', ['900'], 1, false)).toBeUndefined();
+      expect(await repos().webhookCalls.record('s1', 'w1', [outcome('900', 200)], 500)).toEqual([]);
       expect(await db.open.db.selectFrom('webhook_calls' as never).selectAll().where('webhook_id' as never, '=', 'w1' as never).execute()).toEqual([]);
       expect(await repos().webhookCalls.health('s1', 'w1', 500)).toEqual({ total: 0, healthy: 0 });
+      expect(await repos().webhookCalls.record('s1', 'w2', [outcome('900', 200)], 500)).toEqual(['900']);
+      await db.open.db.deleteFrom('spaces' as never).where('id' as never, '=', 's1' as never).execute();
+      expect(await db.open.db.selectFrom('webhook_calls' as never).selectAll().execute()).toEqual([]);
     });
   });
 }

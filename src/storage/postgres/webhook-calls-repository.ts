@@ -1,105 +1,189 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
-import { toIso } from './type-parsers.ts';
+import { sql } from 'kysely';
+import type { DispatchBatch, DispatchedEvent, PendingWebhookCall, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
+import { toEvent, type EventRow } from './events-repository.ts';
 import type { Executor } from './executor.ts';
+import { toIso } from './type-parsers.ts';
 import { toDefinition } from './webhooks-repository.ts';
 
 interface CallRow {
-  space_id: string; id: string; webhook_id: string; event_id: string; attempt: number; status: 'pending' | 'done';
-  topic: string; entity_type: string; entity_id: string; environment_id: string; actor_id: string | null; event_at: string;
-  payload: unknown; url: string | null; status_code: number | null; errors: string[];
-  request: WebhookCallRecord['request']; response: WebhookCallRecord['response'];
-  request_at: string | null; response_at: string | null; created_at: string;
+  space_id: string; id: string; webhook_id: string; event_id: string; attempt: number; topic: string; entity_type: string;
+  entity_id: string; environment_id: string; actor_id: string | null; event_at: string; url: string; status_code: number | null;
+  errors: string[]; request_method: string; request_headers: string; request_body: string; request_timeout: number;
+  response: string | null; request_at: string; response_at: string | null; created_at: string;
 }
 
 /** Every column but `event_id`, a bigint read as text. */
-const COLUMN_NAMES = ['space_id', 'id', 'webhook_id', 'attempt', 'status', 'topic', 'entity_type', 'entity_id', 'environment_id',
-  'actor_id', 'event_at', 'payload', 'url', 'status_code', 'errors', 'request', 'response', 'request_at', 'response_at', 'created_at'];
+const COLUMN_NAMES = ['space_id', 'id', 'webhook_id', 'attempt', 'topic', 'entity_type', 'entity_id', 'environment_id', 'actor_id',
+  'event_at', 'url', 'status_code', 'errors', 'request_method', 'request_headers', 'request_body', 'request_timeout', 'response',
+  'request_at', 'response_at', 'created_at'];
 const COLUMNS = sql`${sql.join(COLUMN_NAMES.map((c) => sql.ref(c)))}, event_id::text as event_id`;
 
-const toRecord = (r: CallRow): WebhookCallRecord => ({
-  spaceId: r.space_id, id: r.id, webhookId: r.webhook_id, eventId: r.event_id, attempt: r.attempt, status: r.status,
-  topic: r.topic, entityType: r.entity_type, entityId: r.entity_id, environmentId: r.environment_id, actorId: r.actor_id,
-  eventAt: r.event_at, payload: r.payload, url: r.url, statusCode: r.status_code, errors: r.errors,
-  request: r.request, response: r.response, requestAt: r.request_at, responseAt: r.response_at, createdAt: r.created_at,
-});
+const toRecord = (r: CallRow): WebhookCallRecord => {
+  const response = r.response === null ? null : JSON.parse(r.response) as { headers: Record<string, string>; body: string };
+  return {
+    spaceId: r.space_id, id: r.id, webhookId: r.webhook_id, eventId: r.event_id, attempt: r.attempt, topic: r.topic,
+    entityType: r.entity_type, entityId: r.entity_id, environmentId: r.environment_id, actorId: r.actor_id, eventAt: r.event_at,
+    url: r.url, statusCode: r.status_code, errors: r.errors,
+    request: { url: r.url, method: r.request_method, headers: JSON.parse(r.request_headers), body: r.request_body, timeout: r.request_timeout },
+    response: response && r.status_code !== null ? { url: r.url, headers: response.headers, body: response.body, statusCode: r.status_code } : null,
+    requestAt: r.request_at, responseAt: r.response_at, createdAt: r.created_at,
+  };
+};
 
 /** Recorded calls are pruned in batches: by the recording of one call in this many. */
-const PRUNE_EVERY = 32;
+const PRUNE_EVERY = 128;
+/** Payload rows deleted per statement at most. */
+const PURGE_BATCH = 5000;
 
 /** The `seq` of a webhook's `keep`-th newest recorded call (0 while it has fewer): older ones are out of the log. */
-const oldestKept = (spaceId: string, webhookId: string | RawBuilder<unknown>, keep: number) => sql<number>`coalesce((
-  select o.seq from webhook_calls o where o.space_id = ${spaceId} and o.webhook_id = ${webhookId} and o.status = 'done'
+const oldestKept = (spaceId: string, webhookId: string, keep: number) => sql<number>`coalesce((
+  select o.seq from webhook_calls o where o.space_id = ${spaceId} and o.webhook_id = ${webhookId}
   order by o.seq desc offset ${keep - 1} limit 1), 0)`;
+
+interface ClaimedRow {
+  events: Array<Omit<EventRow, 'snapshot'> & { snapshot: EventRow['snapshot'] | null }> | null; definitions: unknown[] | null;
+  locales: Record<string, string[]> | null; masters: Record<string, string> | null;
+}
+
+/**
+ * Claims and marks a batch of events in one statement, with the active definitions of their spaces, the locale codes
+ * of the environments of the events some definition subscribes to (by topic, made before the event), and the targets
+ * of the spaces' `master` aliases. Only those events carry their snapshot.
+ */
+const claimStatement = (limit: number) => sql<ClaimedRow>`
+  with claimed as (
+    select e.id, e.space_id, e.environment_id, e.entity_type, e.entity_id, e.action, e.actor_id, e.occurred_at, e.snapshot
+    from content_events as e where e.dispatched_at is null order by e.id limit ${limit} for update skip locked
+  ), marked as (
+    update content_events as m set dispatched_at = now() from claimed where m.id = claimed.id
+  ), hooks as (
+    select d.* from webhook_definitions as d where d.active and d.space_id in (select space_id from claimed)
+  ), wanted as (
+    select c.*, exists (select from hooks as h where h.space_id = c.space_id and h.created_at <= c.occurred_at + interval '1 millisecond'
+      and h.topics ?| array[c.entity_type || '.' || c.action, c.entity_type || '.*', '*.' || c.action, '*.*']) as wanted
+    from claimed as c
+  )
+  select
+    (select json_agg(json_build_object('id', w.id::text, 'space_id', w.space_id, 'environment_id', w.environment_id,
+      'entity_type', w.entity_type, 'entity_id', w.entity_id, 'action', w.action, 'actor_id', w.actor_id, 'occurred_at', w.occurred_at,
+      'snapshot', case when w.wanted then w.snapshot end) order by w.id) from wanted as w) as events,
+    (select json_agg(h order by h.space_id, h.created_at, h.id) from hooks as h) as definitions,
+    (select json_object_agg(v.space_id || '/' || v.environment_id, (select coalesce(json_agg(l.code order by l.created_at, l.id), '[]')
+        from locales as l where l.space_id = v.space_id and l.environment_id = v.environment_id))
+      from (select distinct space_id, environment_id from wanted where wanted and entity_type <> 'ContentType') as v) as locales,
+    (select json_object_agg(a.space_id, a.environment_id) from environment_aliases as a
+      where a.id = 'master' and a.space_id in (select space_id from hooks)) as masters`;
+
+function toBatch(row: ClaimedRow): DispatchBatch {
+  const events = (row.events ?? []).map((r): DispatchedEvent => r.snapshot === null
+    ? { id: r.id, spaceId: r.space_id, environmentId: r.environment_id, entityType: r.entity_type, entityId: r.entity_id, action: r.action,
+      entity: undefined, actorId: r.actor_id, occurredAt: new Date(r.occurred_at) }
+    : toEvent(r as EventRow));
+  // Read through json_agg, timestamps come as JSON text: the definitions' as the repository answers them.
+  const definitions = (row.definitions ?? []).map((d: any) => toDefinition({ ...d, created_at: toIso(d.created_at), updated_at: toIso(d.updated_at) }));
+  return { events, definitions, localeCodes: new Map(Object.entries(row.locales ?? {})), masterAliases: new Map(Object.entries(row.masters ?? {})) };
+}
+
+type PendingRow = Omit<PendingWebhookCall, 'spaceId' | 'attempt'>;
 
 export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
   return {
-    async insertPending(calls) {
-      if (calls.length === 0) return;
-      // One parameter whatever the number of calls: the statement text stays the same.
-      const rows = calls.map((c) => ({
-        space_id: c.spaceId, id: c.id, webhook_id: c.webhookId, event_id: c.eventId, attempt: c.attempt, topic: c.topic,
-        entity_type: c.entityType, entity_id: c.entityId, environment_id: c.environmentId, actor_id: c.actorId,
-        event_at: c.eventAt, payload: c.payload,
+    async claimForDispatch(limit) {
+      const { rows } = await claimStatement(limit).execute(db);
+      return toBatch(rows[0]!);
+    },
+
+    async insertPayloads(payloads) {
+      if (payloads.length === 0) return;
+      // One parameter whatever the number of events: the statement text stays the same. A body goes as a JSON value
+      // and is stored as its text (json_to_recordset answers a nested value's text as it was written).
+      const rows = payloads.map((p) => ({
+        event_id: p.eventId, space_id: p.spaceId, topic: p.topic, entity_type: p.entityType, entity_id: p.entityId,
+        environment_id: p.environmentId, actor_id: p.actorId, event_at: p.eventAt, body: p.body,
       }));
       await sql`
-        insert into webhook_calls (space_id, id, webhook_id, event_id, attempt, topic, entity_type, entity_id, environment_id, actor_id, event_at, payload)
-        select r.space_id, r.id, r.webhook_id, r.event_id, r.attempt, r.topic, r.entity_type, r.entity_id, r.environment_id, r.actor_id, r.event_at, r.payload
-        from json_to_recordset(${JSON.stringify(rows)}::json) as r(space_id text, id text, webhook_id text, event_id bigint, attempt integer,
-          topic text, entity_type text, entity_id text, environment_id text, actor_id text, event_at timestamptz, payload json)
+        insert into webhook_payloads (event_id, space_id, topic, entity_type, entity_id, environment_id, actor_id, event_at, body)
+        select * from json_to_recordset(${JSON.stringify(rows)}::json) as p(event_id bigint, space_id text, topic text, entity_type text,
+          entity_id text, environment_id text, actor_id text, event_at timestamptz, body text)
         on conflict do nothing`.execute(db);
     },
 
-    async findForDelivery(spaceId, webhookId, ids) {
-      const { rows } = await sql<{ definition: unknown; signing_secret: string | null; calls: CallRow[] | null }>`
+    async purgePayloads(jobKind) {
+      // A payload is read by the delivery jobs naming its event; those jobs name ascending events, so every payload
+      // below the first event of the first waiting job is read by none. Rows a dispatch inserts commit with its jobs.
+      // Each step is materialized: inlined, the bound would be computed again for every payload.
+      const { rows } = await sql<{ n: number }>`
+        with waiting as materialized (
+          select coalesce(min((j.payload -> 'eventIds' ->> 0)::bigint), 9223372036854775807) as first from jobs as j
+          where j.kind = ${jobKind} and j.status in ('queued', 'running')
+        ), upto as materialized (
+          select max(q.event_id) as last from (select p.event_id from webhook_payloads as p
+            where p.event_id < (select first from waiting) order by p.event_id limit ${PURGE_BATCH}) as q
+        ), gone as (
+          delete from webhook_payloads where event_id <= (select last from upto) returning 1
+        )
+        select count(*)::int as n from gone`.execute(db);
+      return rows[0]?.n ?? 0;
+    },
+
+    async findForDelivery(spaceId, webhookId, eventIds, attempt, unrecordedOnly) {
+      const unrecorded = unrecordedOnly
+        ? sql`and not exists (select from webhook_calls as c where c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
+            and c.event_id = p.event_id and c.attempt = ${attempt})`
+        : sql``;
+      const { rows } = await sql<{ definition: unknown; signing_secret: string | null; calls: PendingRow[] | null }>`
         select row_to_json(d) as definition, s.value as signing_secret,
-          (select json_agg(c order by c.seq) from (
-            select ${COLUMNS}, seq from webhook_calls
-            where space_id = ${spaceId} and id = any(${ids}::text[]) and status = 'pending') c) as calls
+          (select json_agg(json_build_object('eventId', p.event_id::text, 'topic', p.topic, 'entityType', p.entity_type,
+              'entityId', p.entity_id, 'environmentId', p.environment_id, 'actorId', p.actor_id, 'eventAt', p.event_at, 'body', p.body)
+            order by p.event_id)
+          from webhook_payloads as p where p.event_id = any(${eventIds}::bigint[]) and p.space_id = ${spaceId} ${unrecorded}) as calls
         from webhook_definitions d
         left join webhook_signing_secrets s on s.space_id = d.space_id
         where d.space_id = ${spaceId} and d.id = ${webhookId}`.execute(db);
       const row = rows[0];
       if (!row) return undefined;
-      // Read through json_agg, timestamps come as JSON text: the call log's ISO form.
-      // By primary key only (a plan without statistics could otherwise walk the webhook's whole log): its own calls here.
-      const calls = (row.calls ?? []).filter((c) => c.webhook_id === webhookId).map((c) => toRecord({ ...c, event_at: toIso(c.event_at), created_at: toIso(c.created_at) }));
+      const calls = (row.calls ?? []).map((c): PendingWebhookCall => ({ ...c, spaceId, attempt, eventAt: toIso(c.eventAt) }));
       return { definition: toDefinition(row.definition), signingSecret: row.signing_secret ?? undefined, calls };
     },
 
-    async record(spaceId, outcomes, keep) {
+    async record(spaceId, webhookId, outcomes, keep) {
       if (outcomes.length === 0) return [];
-      const input = outcomes.map(({ id, outcome: o }) => ({
-        id, url: o.url, status_code: o.statusCode, errors: o.errors, request: o.request, response: o.response, request_at: o.requestAt, response_at: o.responseAt,
+      // Headers, errors and the response go as JSON values and are stored as their text; a null body is the payload's.
+      const input = outcomes.map((o) => ({
+        id: o.id, event_id: o.eventId, attempt: o.attempt, url: o.url, status_code: o.statusCode, errors: o.errors,
+        request_method: o.request.method, request_headers: o.request.headers, request_body: o.request.body,
+        request_timeout: o.request.timeout, response: o.response, request_at: o.requestAt, response_at: o.responseAt,
       }));
-      // One statement. The prune runs for about one recording in PRUNE_EVERY (it walks `keep` index entries) and sees
+      // One statement. The prune runs for one call recorded in PRUNE_EVERY (it walks `keep` index entries) and sees
       // the table as it was before the statement; reads show only the newest `keep` whatever is left over (`oldestKept`).
-      const { rows } = await sql<{ id: string }>`
+      // The event ids go again as an array: the payloads are read through their key, whatever the plan thinks of the input.
+      const { rows } = await sql<{ event_id: string }>`
         with input as (
-          select * from json_to_recordset(${JSON.stringify(input)}::json) as i(id text, url text, status_code integer, errors jsonb,
-            request json, response json, request_at timestamptz, response_at timestamptz)
+          select * from json_to_recordset(${JSON.stringify(input)}::json) as i(id text, event_id bigint, attempt integer, url text,
+            status_code integer, errors jsonb, request_method text, request_headers text, request_body text, request_timeout integer,
+            response text, request_at timestamptz, response_at timestamptz)
         ), recorded as (
-          update webhook_calls c set status = 'done', url = i.url, status_code = i.status_code, errors = i.errors, request = i.request,
-            response = i.response, request_at = i.request_at, response_at = i.response_at
-          from input i where c.space_id = ${spaceId} and c.id = any(${outcomes.map((o) => o.id)}::text[]) and c.id = i.id and c.status = 'pending'
-          returning c.id, c.webhook_id, c.seq
-        ), due as (
-          select distinct webhook_id from recorded where seq % ${PRUNE_EVERY} < ${outcomes.length}
+          insert into webhook_calls (space_id, id, webhook_id, event_id, attempt, topic, entity_type, entity_id, environment_id, actor_id,
+            event_at, url, status_code, errors, request_method, request_headers, request_body, request_timeout, response, request_at, response_at)
+          select ${spaceId}, i.id, ${webhookId}, i.event_id, i.attempt, p.topic, p.entity_type, p.entity_id, p.environment_id, p.actor_id,
+            p.event_at, i.url, i.status_code, i.errors, i.request_method, i.request_headers, coalesce(i.request_body, p.body),
+            i.request_timeout, i.response, i.request_at, i.response_at
+          from input as i join webhook_payloads as p on p.event_id = i.event_id and p.space_id = ${spaceId}
+            and p.event_id = any(${outcomes.map((o) => o.eventId)}::bigint[])
+          where exists (select from webhook_definitions as d where d.space_id = ${spaceId} and d.id = ${webhookId})
+          on conflict do nothing
+          returning event_id, seq
         ), pruned as (
-          delete from webhook_calls c using due
-          where c.space_id = ${spaceId} and c.webhook_id = due.webhook_id and c.status = 'done'
-            and c.seq < ${oldestKept(spaceId, sql.ref('due.webhook_id'), keep)}
+          delete from webhook_calls as c
+          where exists (select from recorded where seq % ${PRUNE_EVERY} = 0)
+            and c.space_id = ${spaceId} and c.webhook_id = ${webhookId} and c.seq < ${oldestKept(spaceId, webhookId, keep)}
         )
-        select id from recorded`.execute(db);
-      return rows.map((r) => r.id);
-    },
-
-    async deletePending(spaceId, ids) {
-      await sql`delete from webhook_calls where space_id = ${spaceId} and id = any(${ids}::text[]) and status = 'pending'`.execute(db);
+        select event_id::text as event_id from recorded`.execute(db);
+      return rows.map((r) => r.event_id);
     },
 
     async list(spaceId, webhookId, page, keep) {
-      const kept = sql`space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done' and seq >= ${oldestKept(spaceId, webhookId, keep)}`;
+      const kept = sql`space_id = ${spaceId} and webhook_id = ${webhookId} and seq >= ${oldestKept(spaceId, webhookId, keep)}`;
       // One statement, so the page and the total see the same calls (two would each see their own moment).
       const { rows } = await sql<CallRow & { total: number }>`
         select c.*, t.total from (select count(*)::int as total from webhook_calls where ${kept}) as t
@@ -109,14 +193,14 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
 
     async find(spaceId, webhookId, id, keep) {
       const { rows } = await sql<CallRow>`select ${COLUMNS} from webhook_calls
-        where space_id = ${spaceId} and id = ${id} and webhook_id = ${webhookId} and status = 'done' and seq >= ${oldestKept(spaceId, webhookId, keep)}`.execute(db);
+        where space_id = ${spaceId} and id = ${id} and webhook_id = ${webhookId} and seq >= ${oldestKept(spaceId, webhookId, keep)}`.execute(db);
       return rows[0] && toRecord(rows[0]);
     },
 
     async health(spaceId, webhookId, keep) {
       const { rows } = await sql<{ total: number; healthy: number }>`
         select count(*)::int as total, (count(*) filter (where status_code between 200 and 299))::int as healthy
-        from webhook_calls where space_id = ${spaceId} and webhook_id = ${webhookId} and status = 'done'
+        from webhook_calls where space_id = ${spaceId} and webhook_id = ${webhookId}
           and seq >= ${oldestKept(spaceId, webhookId, keep)}`.execute(db);
       return rows[0] ?? { total: 0, healthy: 0 };
     },
