@@ -102,11 +102,13 @@ export async function runWebhooksBench(): Promise<void> {
     const dbName = new URL(database.url).pathname.slice(1);
     const analyze = () => db.query('analyze');
     const totals = { plain: 0, hooked: 0 };
+    const cpu = { plain: { server: 0, postgres: 0, client: 0 }, hooked: { server: 0, postgres: 0, client: 0 } };
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [which, space] of [['plain', plain], ['hooked', hooked]] as const) {
         const before = receiver.received;
         const t = await measureEntryThroughput({ url: server.baseUrl, headers: AUTH }, space, CLIENTS, SECONDS, 2, server.process.pid, dbName, analyze);
         totals[which] += t.entriesPerSecond;
+        for (const part of ['server', 'postgres', 'client'] as const) cpu[which][part] += t.cpuMsPerEntry[part] / ROUNDS;
         log(line(`round ${round}, ${which === 'plain' ? 'no webhooks' : `${HOOKS} webhooks`}`, t));
         if (which === 'hooked') {
           // Every publish in the space since the hooks were made (the warm-up's too) makes HOOKS calls; requests still in
@@ -126,6 +128,9 @@ export async function runWebhooksBench(): Promise<void> {
     log(`  ${receiver.received} calls in all, ${receiver.received - receiver.keys.size} of them sent twice (same idempotency key)`);
     const ratio = totals.hooked / totals.plain;
     log(`With ${HOOKS} webhooks / without, over ${ROUNDS} alternating rounds: ${fixed(ratio * 100, 1)}% (aim >= 80%: ${verdict(ratio >= 0.8)})`);
+    const added = (part: keyof typeof cpu.plain) => fixed(cpu.hooked[part] - cpu.plain[part], 2);
+    log(`  CPU the ${HOOKS} calls add per entry (mean of the rounds): server ${added('server')} ms, PostgreSQL ${added('postgres')} ms, `
+      + `bench process (mostly the receiver) ${added('client')} ms`);
     const latency = await measureLatency(client, hooked, receiver);
     log(`Publish-to-delivery latency, one client at a time, ${LATENCY_SAMPLES} publishes (from sending PUT /published to the first call's arrival): `
       + `p50 ${fixed(latency.p50)} ms (aim < 100 ms idle: ${verdict(latency.p50 < 100)}), p99 ${fixed(latency.p99)} ms; the publish alone p50 ${fixed(latency.publishP50)} ms\n`);

@@ -125,6 +125,7 @@ function startWebhooks(config: Config, storage: Storage, logger: Logger): Tesser
   }));
   const dispatcher = createDispatcher(storage, {
     pollMs: config.eventPollMs, logger, render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),
+    autoSaveWindowMs: config.webhookAutoSaveWindowMs,
   });
   deliveries.start();
   dispatcher.start();

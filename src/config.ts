@@ -63,6 +63,8 @@ export interface Config {
   readonly webhookConcurrency: number;
   /** The cloud signing proxy that definitions with the Cloud-Proxy headers are sent through; unset: not available. */
   readonly webhookSigningProxyUrl: string | undefined;
+  /** How long auto_save events wait to be coalesced before their webhook calls go out (ms). */
+  readonly webhookAutoSaveWindowMs: number;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -151,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryDelaysMs: delaysFrom(env, 'TESSERA_WEBHOOK_RETRY_DELAYS_MS', [30_000, 60_000]),
     webhookConcurrency: intFrom(env, 'TESSERA_WEBHOOK_CONCURRENCY', 8, 1),
     webhookSigningProxyUrl: urlFrom(env, 'TESSERA_WEBHOOK_SIGNING_PROXY_URL'),
+    webhookAutoSaveWindowMs: intFrom(env, 'TESSERA_WEBHOOK_AUTO_SAVE_WINDOW_MS', 5000),
   });
 }

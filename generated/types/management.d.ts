@@ -4822,6 +4822,16 @@ export interface components {
         "AssetsEnvironmentPath.environment_id": string;
         /** @description The space id. */
         "AssetsEnvironmentPath.space_id": string;
+        /**
+         * @description `true`: this save is an automatic one (an editing app saving the draft while someone types). It is stored and
+         *     versioned exactly as any save (version + 1, the same answer), but its content event is `auto_save` instead of
+         *     `save`: webhooks subscribed to `<Type>.auto_save` are called with the latest draft, those subscribed to
+         *     `<Type>.save` are not. Auto saves are delivered per 5-second window: of several auto saves of one entity within
+         *     the window, only the newest makes a call, once the window has passed; other events are not delayed by them.
+         *     `false` or absent: a save. A `PUT` that creates is a create either way. Any other value answers 400 `BadRequest`
+         *     and changes nothing.
+         */
+        AutoSaveHeader: "true" | "false";
         /** @description The content type id: letters, digits, dot, hyphen and underscore, 1 to 64 characters. */
         ContentTypeIdPath: components["schemas"]["Tessera.Common.ResourceId"];
         /** @description An environment id or an environment alias id. */
@@ -6774,6 +6784,16 @@ export interface operations {
             header?: {
                 /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
                 "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+                /**
+                 * @description `true`: this save is an automatic one (an editing app saving the draft while someone types). It is stored and
+                 *     versioned exactly as any save (version + 1, the same answer), but its content event is `auto_save` instead of
+                 *     `save`: webhooks subscribed to `<Type>.auto_save` are called with the latest draft, those subscribed to
+                 *     `<Type>.save` are not. Auto saves are delivered per 5-second window: of several auto saves of one entity within
+                 *     the window, only the newest makes a call, once the window has passed; other events are not delayed by them.
+                 *     `false` or absent: a save. A `PUT` that creates is a create either way. Any other value answers 400 `BadRequest`
+                 *     and changes nothing.
+                 */
+                "X-Service-UI-Content-Auto-Save"?: components["parameters"]["AutoSaveHeader"];
             };
             path: {
                 /** @description The space id. */
@@ -9711,6 +9731,16 @@ export interface operations {
             header?: {
                 /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
                 "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+                /**
+                 * @description `true`: this save is an automatic one (an editing app saving the draft while someone types). It is stored and
+                 *     versioned exactly as any save (version + 1, the same answer), but its content event is `auto_save` instead of
+                 *     `save`: webhooks subscribed to `<Type>.auto_save` are called with the latest draft, those subscribed to
+                 *     `<Type>.save` are not. Auto saves are delivered per 5-second window: of several auto saves of one entity within
+                 *     the window, only the newest makes a call, once the window has passed; other events are not delayed by them.
+                 *     `false` or absent: a save. A `PUT` that creates is a create either way. Any other value answers 400 `BadRequest`
+                 *     and changes nothing.
+                 */
+                "X-Service-UI-Content-Auto-Save"?: components["parameters"]["AutoSaveHeader"];
                 "X-Service-Content-Type"?: components["schemas"]["Tessera.Common.ResourceId"];
             };
             path: {
@@ -10011,6 +10041,16 @@ export interface operations {
             header?: {
                 /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
                 "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+                /**
+                 * @description `true`: this save is an automatic one (an editing app saving the draft while someone types). It is stored and
+                 *     versioned exactly as any save (version + 1, the same answer), but its content event is `auto_save` instead of
+                 *     `save`: webhooks subscribed to `<Type>.auto_save` are called with the latest draft, those subscribed to
+                 *     `<Type>.save` are not. Auto saves are delivered per 5-second window: of several auto saves of one entity within
+                 *     the window, only the newest makes a call, once the window has passed; other events are not delayed by them.
+                 *     `false` or absent: a save. A `PUT` that creates is a create either way. Any other value answers 400 `BadRequest`
+                 *     and changes nothing.
+                 */
+                "X-Service-UI-Content-Auto-Save"?: components["parameters"]["AutoSaveHeader"];
             };
             path: {
                 /** @description The space id. */
@@ -12705,6 +12745,16 @@ export interface operations {
             header?: {
                 /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
                 "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+                /**
+                 * @description `true`: this save is an automatic one (an editing app saving the draft while someone types). It is stored and
+                 *     versioned exactly as any save (version + 1, the same answer), but its content event is `auto_save` instead of
+                 *     `save`: webhooks subscribed to `<Type>.auto_save` are called with the latest draft, those subscribed to
+                 *     `<Type>.save` are not. Auto saves are delivered per 5-second window: of several auto saves of one entity within
+                 *     the window, only the newest makes a call, once the window has passed; other events are not delayed by them.
+                 *     `false` or absent: a save. A `PUT` that creates is a create either way. Any other value answers 400 `BadRequest`
+                 *     and changes nothing.
+                 */
+                "X-Service-UI-Content-Auto-Save"?: components["parameters"]["AutoSaveHeader"];
             };
             path: {
                 /** @description The space id. */
@@ -15686,6 +15736,16 @@ export interface operations {
             header?: {
                 /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
                 "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+                /**
+                 * @description `true`: this save is an automatic one (an editing app saving the draft while someone types). It is stored and
+                 *     versioned exactly as any save (version + 1, the same answer), but its content event is `auto_save` instead of
+                 *     `save`: webhooks subscribed to `<Type>.auto_save` are called with the latest draft, those subscribed to
+                 *     `<Type>.save` are not. Auto saves are delivered per 5-second window: of several auto saves of one entity within
+                 *     the window, only the newest makes a call, once the window has passed; other events are not delayed by them.
+                 *     `false` or absent: a save. A `PUT` that creates is a create either way. Any other value answers 400 `BadRequest`
+                 *     and changes nothing.
+                 */
+                "X-Service-UI-Content-Auto-Save"?: components["parameters"]["AutoSaveHeader"];
                 "X-Service-Content-Type"?: components["schemas"]["Tessera.Common.ResourceId"];
             };
             path: {
@@ -15990,6 +16050,16 @@ export interface operations {
             header?: {
                 /** @description The current `sys.version` of the resource. A stale or missing version is rejected with 409 `VersionMismatch`. */
                 "X-Service-Version"?: components["parameters"]["Tessera.Common.VersionHeader"];
+                /**
+                 * @description `true`: this save is an automatic one (an editing app saving the draft while someone types). It is stored and
+                 *     versioned exactly as any save (version + 1, the same answer), but its content event is `auto_save` instead of
+                 *     `save`: webhooks subscribed to `<Type>.auto_save` are called with the latest draft, those subscribed to
+                 *     `<Type>.save` are not. Auto saves are delivered per 5-second window: of several auto saves of one entity within
+                 *     the window, only the newest makes a call, once the window has passed; other events are not delayed by them.
+                 *     `false` or absent: a save. A `PUT` that creates is a create either way. Any other value answers 400 `BadRequest`
+                 *     and changes nothing.
+                 */
+                "X-Service-UI-Content-Auto-Save"?: components["parameters"]["AutoSaveHeader"];
             };
             path: {
                 /** @description The space id. */

@@ -65,6 +65,9 @@ export function assetProcessingJob(storage: Storage, store: FileStore, options: 
       // Lock order: the space (the row's foreign key), the asset file row, the blob, the asset; deleting an
       // environment locks the space before its assets, and the collection takes rows before blobs, so none can cycle.
       const applied = await storage.transaction(async (repos) => {
+        // The save's event names the environment as the request that asked for the processing did (an alias).
+        const { requestedEnvironmentId } = payload;
+        if (requestedEnvironmentId !== undefined) await repos.events.describeTransaction({ requestedEnvironmentId });
         await repos.uploads.saveAssetFile({
           spaceId: payload.spaceId, assetId: payload.assetId, fileKey, sha256: stored.sha256, contentType: file.contentType,
           size: stored.size, width: image?.width ?? null, height: image?.height ?? null,

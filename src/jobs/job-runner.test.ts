@@ -209,5 +209,22 @@ for (const kind of DB_KINDS) {
       const attempts = await opened[0].db.selectFrom('jobs').select('attempts').where('id', 'in', ids).execute();
       expect(attempts.every((j) => j.attempts === 1)).toBe(true);
     });
+
+    it('an idle runner asks for jobs once per poll, whatever its concurrency, and still finds a job another process enqueued', async () => {
+      let claims = 0;
+      const counted: Storage = { ...storage, repos: { ...storage.repos, jobs: { ...storage.repos.jobs, claim: (...args) => { claims += 1; return storage.repos.jobs.claim(...args); } } } };
+      const seen: number[] = [];
+      const r = runner(counted, { pollMs: 100, concurrency: 8 });
+      r.register<{ n: number }>('t.idle', { run: async ({ n }) => { seen.push(n); } });
+      r.start();
+      await sleep(1050);
+      // About ten polls in a second; one claim loop per poll would make about eighty.
+      expect(claims).toBeGreaterThanOrEqual(1);
+      expect(claims).toBeLessThanOrEqual(20);
+      // Enqueued without an announcement on this storage, as another process would: found by the poll.
+      await storage.repos.jobs.enqueue('t.idle', { n: 1 });
+      await until(() => seen.length === 1);
+      await r.stop();
+    });
   });
 }

@@ -55,6 +55,7 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
   const wakes: Array<(() => void) | undefined> = [];
   const nudged: boolean[] = [];
   let unsubscribe: (() => void) | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
   /** False once a claim found no due job, true again when one does. */
   let maybeMore = true;
 
@@ -126,9 +127,7 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); wakes[loop] = undefined; resolve(); };
-      const timer = setTimeout(done, pollMs);
-      wakes[loop] = done;
+      wakes[loop] = () => { wakes[loop] = undefined; resolve(); };
     });
   }
 
@@ -169,10 +168,13 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
       running = true;
       stopping = new AbortController();
       unsubscribe = onJobsAnnounced(storage, (kinds) => { if (!kinds || kinds.some((kind) => handlers.has(kind))) nudge(); });
+      // One poll for the runner, not one per loop: an idle runner asks once per poll whatever its concurrency.
+      pollTimer = setInterval(wakeOne, pollMs);
       loops = Array.from({ length: concurrency }, (_, loop) => poll(loop));
     },
     async stop() {
       running = false;
+      clearInterval(pollTimer);
       unsubscribe?.();
       stopping.abort();
       for (const wake of wakes) wake?.();

@@ -4,7 +4,7 @@ import type { AssetRecord, Storage } from '../../storage/port/index.ts';
 import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, withoutNullValues, type ContentInput } from '../content/content-input.ts';
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
-import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import { describeWrite, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -47,6 +47,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     const draft = await checked(resolved, input);
     const { spaceId, id: environmentId } = resolved.environment;
     const record = await storage.transaction(async (repos) => {
+      await describeWrite(repos, resolved);
       await lockTags(repos.assets, spaceId, environmentId, input);
       return repos.assets.insert({ spaceId, environmentId, id, ...draft, createdBy: actor.user.id });
     });
@@ -70,9 +71,13 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), input);
     },
 
-    /** `PUT .../assets/{id}`: creates the asset when the id is free (a version header is ignored), else replaces it at the version sent. */
+    /**
+     * `PUT .../assets/{id}`: creates the asset when the id is free (a version header is ignored), else replaces it at
+     * the version sent. `autoSave`: the client marked the save as an automatic one; its event is auto_save instead of save.
+     */
     async createOrUpdate(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, input: ContentInput, version: number | undefined,
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, input: ContentInput,
+      version: number | undefined, autoSave = false,
     ): Promise<{ created: boolean; view: AssetView }> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await storage.repos.assets.find(resolved.environment.spaceId, resolved.environment.id, id);
@@ -86,7 +91,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       const view = await lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
         await lockTags(repos.assets, s, e, input);
         return repo.update(s, e, id, draft, version!, actor.user.id);
-      });
+      }, { autoSave });
       return { created: false, view };
     },
   };

@@ -2,7 +2,7 @@ import { AppError, badRequest, notFound, validationFailed, versionMismatch } fro
 import { generateId } from '../../lib/ids.ts';
 import type { ContentTypeOrderKey, ContentTypeRecord, PageRequest, Repositories, Storage } from '../../storage/port/index.ts';
 import { isMasterEnvironment } from '../content/master-environment.ts';
-import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import { describeWrite, requestedPath, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { planActivation } from './activation.ts';
 import { refuseInvalidatingActivation } from './activation-check.ts';
@@ -37,10 +37,23 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     return definition;
   }
 
+  /**
+   * Runs a write of one statement made for the request: alone, or, when the request went through an alias, in a
+   * transaction that records that path in its event.
+   */
+  function single<T>(resolved: ResolvedEnvironment, write: (repos: Repositories) => Promise<T>): Promise<T> {
+    if (requestedPath(resolved).requestedEnvironmentId === undefined) return write(storage.repos);
+    return storage.transaction(async (repos) => {
+      await describeWrite(repos, resolved);
+      return write(repos);
+    });
+  }
+
   /** Runs `work` with the content type row locked; 404 when it does not exist. */
   function locked<T>(resolved: ResolvedEnvironment, id: string, work: (repos: Repositories, current: ContentTypeRecord) => Promise<T>): Promise<T> {
     const { spaceId, id: environmentId } = resolved.environment;
     return storage.transaction(async (repos) => {
+      await describeWrite(repos, resolved);
       const current = await repos.contentTypes.lock(spaceId, environmentId, id);
       if (!current) throw missing(resolved, id);
       return work(repos, current);
@@ -49,9 +62,9 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
 
   async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, input: ContentTypeInput): Promise<ContentTypeRecord | undefined> {
     const definition = checked(input, null);
-    return storage.repos.contentTypes.insert({
+    return single(resolved, (repos) => repos.contentTypes.insert({
       spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, id, definition, createdBy: actor.user.id,
-    });
+    }));
   }
 
   return {
@@ -91,7 +104,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       }
       if (version !== existing.version) throw versionMismatch(existing.version, version);
       const definition = checked(input, existing.published);
-      const updated = await storage.repos.contentTypes.update(s, e, id, definition, version, actor.user.id);
+      const updated = await single(resolved, (repos) => repos.contentTypes.update(s, e, id, definition, version, actor.user.id));
       if (updated) return { view: view(resolved, updated), created: false };
       const now = await storage.repos.contentTypes.find(s, e, id);
       throw now ? versionMismatch(now.version, version) : missing(resolved, id);

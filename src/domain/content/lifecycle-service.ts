@@ -1,6 +1,6 @@
 import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
 import type { ContentLifecycle, ContentRecord, Repositories, Storage } from '../../storage/port/index.ts';
-import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import { describeWrite, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireAction, requireReadable } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -21,6 +21,9 @@ export async function contentView<R extends ContentRecord>(storage: Storage, res
 export async function localeCodes(storage: Storage, spaceId: string, environmentId: string): Promise<string[]> {
   return (await storage.repos.locales.list(spaceId, environmentId)).map((locale) => locale.code);
 }
+
+/** `apply`'s options: what a publish was validated against; a save recorded as auto_save. */
+export interface ApplyOptions<V> { validated?: () => V; autoSave?: boolean; }
 
 export interface LifecycleHooks<R, V> {
   /**
@@ -76,9 +79,10 @@ export function contentLifecycleService<R extends ContentRecord, V>(
   async function apply(
     actor: Actor, resolved: ResolvedEnvironment, id: string, transition: Transition, version: number | undefined,
     write: (repo: ContentLifecycle<R>, spaceId: string, environmentId: string, repos: Repositories) => Promise<R | undefined>,
-    validated?: () => V,
+    { validated, autoSave }: ApplyOptions<V> = {},
   ): Promise<ContentView<R>> {
     const record = await storage.transaction(async (repos) => {
+      await describeWrite(repos, resolved, autoSave ? { action: 'auto_save' } : {});
       const written = await write(repoOf(repos), resolved.environment.spaceId, resolved.environment.id, repos);
       if (!written) {
         const now = await current(repos, resolved, id);
@@ -145,7 +149,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       return apply(actor, resolved, id, 'publish', version, async (repo, s, e, repos) => {
         if (hooks.beforePublish) validated = await hooks.beforePublish(repos, resolved, now, validated);
         return repo.publish(s, e, id, version!, user(actor));
-      }, () => validated);
+      }, { validated: () => validated });
     },
 
     async unpublish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string) {
@@ -170,7 +174,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'delete');
       await storage.transaction(async (repos) => {
-        await repos.events.describeTransaction({ actorId: user(actor) });
+        await describeWrite(repos, resolved, { actorId: user(actor) });
         if (!(await repoOf(repos).delete(resolved.environment.spaceId, resolved.environment.id, id))) {
           throw refusal(await current(repos, resolved, id), 'delete', undefined) ?? missing(resolved, id);
         }

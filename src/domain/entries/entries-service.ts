@@ -7,7 +7,7 @@ import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, ty
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
 import { isMasterEnvironment, isMasterWithoutReading } from '../content/master-environment.ts';
-import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import { requestedPath, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, mayRead, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -57,7 +57,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       return storage.repos.entries.publishAtOnce({
         spaceId, environmentId, id: entry.id, contentTypeId: entry.contentTypeId, expectedVersion: version,
         activationVersion: validated.publishedVersion, userId: actor.user.id, links: linkBearing(validated.definition, entry.fields, validated.defaultLocale),
-        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined, basis: entry,
+        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined, basis: entry, ...requestedPath(resolved),
       });
     },
     remembered: ({ environment }, id, version) => storage.repos.entries.remembered?.(environment.spaceId, environment.id, id, version),
@@ -128,7 +128,11 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     requireCreate(rights, { type: 'Entry', id, contentTypeId, tagIds: tagIdsOf(input) });
     const { definition, defaultLocale, ...draft } = await checked(resolved, contentTypeId, input, true);
     const write = async (repos: Repositories) => {
-      const entry = await repos.entries.insert({ spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id }, linkBearing(definition, draft.fields, defaultLocale));
+      // The insert statement itself records the request's path in its event, batched or in the transaction.
+      const entry = await repos.entries.insert(
+        { spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id, ...requestedPath(resolved) },
+        linkBearing(definition, draft.fields, defaultLocale),
+      );
       // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
       if (!entry) throw versionMismatch(1, undefined);
       return entry;
@@ -141,9 +145,10 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     return contentView(storage, resolved, record);
   }
 
-  /** The update path of `PUT` (and `PATCH`): replaces an existing entry's fields and tags at `version`. */
+  /** The update path of `PUT` (and `PATCH`): replaces an existing entry's fields and tags at `version`; `autoSave`: recorded as auto_save. */
   async function replace(
     actor: Actor, rights: SpaceRights, resolved: ResolvedEnvironment, existing: EntryRecord, input: ContentInput, version: number | undefined,
+    autoSave: boolean,
   ): Promise<EntryView> {
     const { id } = existing;
     requireReadable(rights, docOf('Entry', existing), () => lifecycle.missing(resolved, id));
@@ -156,7 +161,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
       if (updated) await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields, defaultLocale));
       return updated;
-    });
+    }, { autoSave });
   }
 
   return {
@@ -174,11 +179,12 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
 
     /**
      * `PUT .../entries/{id}`: creates the entry when the id is free (the content type header is needed, a version
-     * header is ignored), otherwise replaces its fields and tags at the version sent.
+     * header is ignored), otherwise replaces its fields and tags at the version sent. `autoSave`: the client marked
+     * the save as an automatic one; its event is auto_save instead of save (a create stays create).
      */
     async createOrUpdate(
       actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string,
-      contentTypeId: string | undefined, input: ContentInput, version: number | undefined,
+      contentTypeId: string | undefined, input: ContentInput, version: number | undefined, autoSave = false,
     ): Promise<{ created: boolean; view: EntryView }> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await storage.repos.entries.find(resolved.environment.spaceId, resolved.environment.id, id);
@@ -186,22 +192,24 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
         if (!contentTypeId) throw badRequest('You should provide a content type in X-Service-Content-Type request header.', null);
         return { created: true, view: await insert(actor, rights, resolved, id, contentTypeId, input) };
       }
-      return { created: false, view: await replace(actor, rights, resolved, existing, input, version) };
+      return { created: false, view: await replace(actor, rights, resolved, existing, input, version, autoSave) };
     },
 
     /**
      * `PATCH .../entries/{id}`: a JSON Patch of the entry's `{fields, metadata}` as stored at `version`, saved as a
-     * `PUT` of the result would be. The version is checked before the patch is applied: a patch is written against one.
+     * `PUT` of the result would be (`autoSave` likewise). The version is checked before the patch is applied: a patch
+     * is written against one.
      */
     async patch(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, operations: PatchOperation[], version: number | undefined,
+      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, operations: PatchOperation[],
+      version: number | undefined, autoSave = false,
     ): Promise<EntryView> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await lifecycle.current(storage.repos, resolved, id);
       requireReadable(rights, docOf('Entry', existing), () => lifecycle.missing(resolved, id));
       const refused = refusal(existing, 'update', version);
       if (refused) throw refused;
-      return replace(actor, rights, resolved, existing, patchedInput(writableEntry(existing), operations), version);
+      return replace(actor, rights, resolved, existing, patchedInput(writableEntry(existing), operations), version, autoSave);
     },
 
     /** The entry and the entries and assets it links to, `include` levels deep (draft state). */

@@ -1,7 +1,7 @@
 import { validationFailed, notFound, versionMismatch } from '../../errors/index.ts';
 import { announceJobs } from '../../jobs/job-signal.ts';
 import type { Storage } from '../../storage/port/index.ts';
-import type { ResolveEnvironment } from '../environments/environment-resolver.ts';
+import { requestedPath, type ResolveEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireFieldUpdates } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -18,6 +18,8 @@ export interface AssetProcessingPayload {
   /** The public base URLs of the file hosts when the work was queued; the file URL is built on one of them. */
   assetsBaseUrl: string;
   imagesBaseUrl: string;
+  /** The alias id the request went through, if it did: the event of the processed file's save records it. */
+  requestedEnvironmentId?: string;
 }
 
 export interface AssetProcessingOptions {
@@ -40,7 +42,8 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
       actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, assetId: string, locale: string,
       version: number | undefined,
     ): Promise<void> {
-      const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(actor, spaceId, environmentId);
+      const { environment, requestedId } = resolved;
       const asset = await storage.repos.assets.find(environment.spaceId, environment.id, assetId);
       const missing = () => notFound('Asset', assetId, { space: spaceId, environment: requestedId });
       if (!asset) throw missing();
@@ -67,6 +70,7 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
       const bases = options.fileBaseUrls?.() ?? QUICK_START_BASES;
       const payload: AssetProcessingPayload = {
         spaceId: environment.spaceId, environmentId: environment.id, assetId, locale, assetsBaseUrl: bases.assets, imagesBaseUrl: bases.images,
+        ...requestedPath(resolved),
       };
       await storage.repos.jobs.enqueue(ASSET_PROCESSING_JOB, { ...payload });
       announceJobs(storage);

@@ -87,18 +87,25 @@ function flatHeaders(response: IncomingMessage): Record<string, string> {
   return out;
 }
 
-/** Parsed request URLs (a webhook's calls go to one), kept across calls; at most URL_CACHE_SIZE. */
-const parsedUrls = new Map<string, URL>();
+/** A request URL as the client's options, parsed once per URL (a webhook's calls go to one); at most URL_CACHE_SIZE. */
+interface Target { protocol: keyof typeof agents; hostname: string; port: number | undefined; path: string; auth?: string }
+const targets = new Map<string, Target>();
 const URL_CACHE_SIZE = 1000;
 
-function parsedUrl(url: string): URL {
-  let parsed = parsedUrls.get(url);
-  if (!parsed) {
-    parsed = new URL(url);
-    if (parsedUrls.size >= URL_CACHE_SIZE) parsedUrls.clear();
-    parsedUrls.set(url, parsed);
+function targetOf(url: string): Target {
+  let target = targets.get(url);
+  if (!target) {
+    // What `http.request(url)` derives from a URL on every call.
+    const u = new URL(url);
+    target = {
+      protocol: u.protocol as keyof typeof agents, hostname: u.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: u.port === '' ? undefined : Number(u.port), path: `${u.pathname}${u.search}`,
+      ...(u.username || u.password ? { auth: `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` } : {}),
+    };
+    if (targets.size >= URL_CACHE_SIZE) targets.clear();
+    targets.set(url, target);
   }
-  return parsed;
+  return target;
 }
 
 interface Exchange { response: IncomingMessage; body: string; error?: unknown }
@@ -107,14 +114,14 @@ interface Exchange { response: IncomingMessage; body: string; error?: unknown }
 interface Abort { request?: ClientRequest; reason?: Error }
 
 /** One request; the answer's body read up to `max` bytes, then the connection dropped. */
-function exchange(url: URL, request: OutboundRequest, options: SendOptions, abort: Abort): Promise<Exchange> {
+function exchange(target: Target, request: OutboundRequest, options: SendOptions, abort: Abort): Promise<Exchange> {
   return new Promise((resolve, reject) => {
-    const protocol = url.protocol as keyof typeof agents;
+    const { protocol } = target;
     const headers = { ...request.headers };
     const body = request.body;
     if (body !== undefined && request.includeContentLength) headers['Content-Length'] = String(Buffer.byteLength(body));
-    const req = (protocol === 'https:' ? https : http).request(url, {
-      method: request.method, headers, agent: agents[protocol],
+    const req = (protocol === 'https:' ? https : http).request({
+      ...target, method: request.method, headers, agent: agents[protocol],
       ...(options.addresses?.length ? { lookup: pinnedLookup(options.addresses) } : {}),
     }, (response) => {
       const chunks: Buffer[] = [];
@@ -161,7 +168,7 @@ export async function sendRequest(request: OutboundRequest, options: SendOptions
   const timedOut = () => abort.reason?.name === 'TimeoutError';
   const aborted = () => abort.reason instanceof DeliveryAbortedError;
   try {
-    const url = parsedUrl(request.url);
+    const url = targetOf(request.url);
     let result: Exchange;
     try {
       result = await exchange(url, request, options, abort);

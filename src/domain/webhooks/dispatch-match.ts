@@ -15,12 +15,12 @@ const CALLS_PER_JOB = 100;
 
 const idLink = (id: string | null | undefined) => (id ? { sys: { id } } : undefined);
 
-/** The properties of the entity that webhook filters read, named as on the wire. */
+/** The properties of the entity that webhook filters read, named as on the wire (the environment as the request named it). */
 function filterSys(event: ContentEventRecord) {
   const r = event.entity;
   return {
     id: r.id,
-    environment: idLink(event.environmentId),
+    environment: idLink(event.requestedEnvironmentId),
     ...(event.entityType === 'Entry' ? { contentType: idLink((r as EntryRecord).contentTypeId) } : {}),
     createdBy: idLink(r.createdBy),
     updatedBy: idLink(r.updatedBy),
@@ -31,15 +31,14 @@ function filterSys(event: ContentEventRecord) {
 const needsLocales = (e: ContentEventRecord) => e.entityType !== 'ContentType' && e.action !== 'unpublish' && e.action !== 'delete';
 
 /** The definitions of an event's space that want it: topic, made before the event, filters. */
-function matching(event: ContentEventRecord, definitions: WebhookDefinitionRecord[], batch: DispatchBatch): WebhookDefinitionRecord[] {
+function matching(event: ContentEventRecord, definitions: WebhookDefinitionRecord[]): WebhookDefinitionRecord[] {
   let sys: ReturnType<typeof filterSys> | undefined;
   return definitions.filter((definition) => {
     // A webhook is called for what happens after it was made, not for events still waiting when it was.
     if (Date.parse(definition.createdAt) > event.occurredAt.getTime()) return false;
     if (!matchesTopic(definition.topics, event.entityType, event.action)) return false;
     sys ??= filterSys(event);
-    const masterEnvironmentId = batch.masterAliases.get(event.spaceId) ?? 'master';
-    return matchesFilters(definition.filters, sys, { masterEnvironmentId });
+    return matchesFilters(definition.filters, sys);
   });
 }
 
@@ -47,7 +46,7 @@ function matching(event: ContentEventRecord, definitions: WebhookDefinitionRecor
  * The calls a batch of events makes: one per (event, active definition of its space) whose topics and filters match,
  * the body rendered once per event from the entity as committed; one delivery job per webhook and up to
  * CALLS_PER_JOB of its events, so a busy stream costs a job per batch, not per call. Events no definition subscribes
- * to by topic come without their entity and are passed over at once.
+ * to by topic, and auto_saves coalesced into a newer one, come without their entity and are passed over at once.
  */
 export function planDispatch(batch: DispatchBatch, render: EventPayloadRenderer, onRenderError: (event: DispatchedEvent, error: unknown) => void): DispatchPlan {
   const bySpace = new Map<string, WebhookDefinitionRecord[]>();
@@ -58,7 +57,7 @@ export function planDispatch(batch: DispatchBatch, render: EventPayloadRenderer,
   for (const candidate of batch.events) {
     if (candidate.entity === undefined) continue;
     const event = candidate as ContentEventRecord;
-    const wanted = matching(event, bySpace.get(event.spaceId) ?? [], batch);
+    const wanted = matching(event, bySpace.get(event.spaceId) ?? []);
     if (wanted.length === 0) continue;
     let body: unknown;
     try {
@@ -70,7 +69,7 @@ export function planDispatch(batch: DispatchBatch, render: EventPayloadRenderer,
     }
     payloads.push({
       eventId: event.id, spaceId: event.spaceId, topic: webhookTopic(event.entityType, event.action), entityType: event.entityType,
-      entityId: event.entityId, environmentId: event.environmentId, actorId: event.actorId, eventAt: event.occurredAt.toISOString(), body,
+      entityId: event.entityId, environmentId: event.requestedEnvironmentId, actorId: event.actorId, eventAt: event.occurredAt.toISOString(), body,
     });
     for (const definition of wanted) {
       const key = `${definition.spaceId}/${definition.id}`;

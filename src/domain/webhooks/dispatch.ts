@@ -13,6 +13,11 @@ export interface DispatcherOptions {
   render: EventPayloadRenderer;
   /** Events claimed per transaction. */
   batchSize?: number;
+  /**
+   * How long an auto_save event waits before it is fanned out (ms, default AUTO_SAVE_WINDOW_MS): the auto_saves of an
+   * entity made meanwhile make one call, with the newest draft (spec, Events rule 6). Other events never wait for it.
+   */
+  autoSaveWindowMs?: number;
   logger?: Logger;
 }
 
@@ -24,6 +29,9 @@ export interface Dispatcher {
   dispatchOnce(): Promise<number>;
   stop(): Promise<void>;
 }
+
+/** Auto save events fire for documents edited in the last 5 seconds, about every 5 seconds during editing. */
+export const AUTO_SAVE_WINDOW_MS = 5000;
 
 /** A batch of at least this many events means a steady stream: the next look waits BUSY_POLL_FACTOR polls. */
 const BUSY_BATCH = 20;
@@ -41,6 +49,7 @@ const PURGE_AFTER_LAST_MS = 60_000;
  */
 export function createDispatcher(storage: Storage, options: DispatcherOptions): Dispatcher {
   const batchSize = options.batchSize ?? 200;
+  const autoSaveWindowMs = options.autoSaveWindowMs ?? AUTO_SAVE_WINDOW_MS;
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -50,7 +59,7 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
 
   async function dispatchOnce(): Promise<number> {
     const { claimed, jobs } = await storage.transaction(async (repos) => {
-      const batch = await repos.webhookCalls.claimForDispatch(batchSize);
+      const batch = await repos.webhookCalls.claimForDispatch(batchSize, autoSaveWindowMs);
       if (batch.events.length === 0) return { claimed: 0, jobs: 0 };
       const plan = planDispatch(batch, options.render, (event, err) =>
         options.logger?.error({ err, eventId: event.id, spaceId: event.spaceId }, 'a content event could not be rendered for webhooks; skipped'));
@@ -93,7 +102,7 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
     while (running) {
       let claimed = 0;
       try {
-        if (await storage.repos.events.hasUndispatched()) {
+        if (await storage.repos.events.hasUndispatched(autoSaveWindowMs)) {
           do claimed = await dispatchOnce(); while (running && claimed === batchSize);
         }
         await purgePayloads();

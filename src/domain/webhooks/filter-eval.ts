@@ -1,15 +1,13 @@
 import type { WebhookFilter, WebhookFilterConstraint, WebhookFilterPath } from '../../storage/port/index.ts';
 import { compileUserPattern } from '../content-model/user-regexp.ts';
 
+/** The environment (or alias) id webhooks without filters fire for. */
+const MASTER = 'master';
+
 /** The `doc` paths webhook filters may name. */
 export const FILTER_PATHS: readonly WebhookFilterPath[] = [
   'sys.id', 'sys.environment.sys.id', 'sys.contentType.sys.id', 'sys.createdBy.sys.id', 'sys.updatedBy.sys.id',
 ];
-
-export interface FilterContext {
-  /** The environment `master` names in the event's space: `master`, or the environment the `master` alias targets. */
-  masterEnvironmentId: string;
-}
 
 /** The string at a `sys.…` path of the entity's `sys`, or undefined when the entity lacks it. */
 function valueAt(sys: unknown, path: WebhookFilterPath): string | undefined {
@@ -45,9 +43,11 @@ function passes(filter: WebhookFilter, sys: unknown): boolean {
 /**
  * Whether an event of the entity whose `sys` is given passes a definition's filters: `null` (none given) passes the
  * master environment only, `[]` every environment, otherwise every filter must hold (whatever the environment).
- * Patterns were checked when the definition was saved and run on linear-time RE2.
+ * `sys.environment.sys.id` is the environment id the change's request named (an alias id through an alias), so
+ * `master` is the environment `master` or a write through the `master` alias, never the alias's target named
+ * directly. Patterns were checked when the definition was saved and run on linear-time RE2.
  */
-export function matchesFilters(filters: readonly WebhookFilter[] | null, sys: unknown, context: FilterContext): boolean {
-  if (filters === null) return valueAt(sys, 'sys.environment.sys.id') === context.masterEnvironmentId;
+export function matchesFilters(filters: readonly WebhookFilter[] | null, sys: unknown): boolean {
+  if (filters === null) return valueAt(sys, 'sys.environment.sys.id') === MASTER;
   return filters.every((filter) => passes(filter, sys));
 }

@@ -2,6 +2,7 @@ import type { Services } from '../../domain/index.ts';
 import { rightsOf } from '../../domain/access/authorizer.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import { presentAsset } from '../presenters/assets.presenter.ts';
+import { autoSaved } from './entries.handlers.ts';
 
 const location = (req: ApiRequest, id: string) => {
   const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
@@ -18,7 +19,7 @@ export function assetsHandlers({ assets }: Services): HandlerMap {
     },
     get: async (req) => ok(presentAsset(await assets.get(...at(req)), req.vendorToken)),
     createOrUpdate: async (req) => {
-      const { created: isNew, view } = await assets.createOrUpdate(...at(req), req.body, req.version);
+      const { created: isNew, view } = await assets.createOrUpdate(...at(req), req.body, req.version, autoSaved(req));
       return isNew ? created(presentAsset(view, req.vendorToken), location(req, view.record.id)) : ok(presentAsset(view, req.vendorToken));
     },
     delete: async (req) => {

@@ -8,6 +8,9 @@ import { presentEntryReferences } from '../presenters/entry-references.presenter
 
 type PatchDocument = components['schemas']['JsonPatchOperation'][];
 
+/** `X-<Vendor>-UI-Content-Auto-Save: true` (the validator lets only `true` and `false` through). */
+export const autoSaved = (req: ApiRequest) => req.vendorHeader('UI-Content-Auto-Save') === 'true';
+
 const location = (req: ApiRequest, id: string) => {
   const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
   return `${req.baseUrl}/spaces/${req.params.space_id}${base}/entries/${id}`;
@@ -23,10 +26,11 @@ export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerM
     },
     get: async (req) => ok(presentEntry(await entries.get(...at(req)), req.vendorToken)),
     createOrUpdate: async (req) => {
-      const { created: isNew, view } = await entries.createOrUpdate(...at(req), req.vendorHeader('Content-Type'), req.body, req.version);
+      const { created: isNew, view } = await entries.createOrUpdate(
+        ...at(req), req.vendorHeader('Content-Type'), req.body, req.version, autoSaved(req));
       return isNew ? created(presentEntry(view, req.vendorToken), location(req, view.record.id)) : ok(presentEntry(view, req.vendorToken));
     },
-    patch: async (req) => ok(presentEntry(await entries.patch(...at(req), req.body as PatchDocument, req.version), req.vendorToken)),
+    patch: async (req) => ok(presentEntry(await entries.patch(...at(req), req.body as PatchDocument, req.version, autoSaved(req)), req.vendorToken)),
     getReferences: async (req) => {
       const include = req.query.include === undefined ? undefined : Number(req.query.include);
       return ok(presentEntryReferences(await entries.references(...at(req), include), req.vendorToken));

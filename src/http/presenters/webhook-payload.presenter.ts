@@ -18,7 +18,7 @@ function deletedStub(event: ContentEventRecord) {
   return {
     sys: {
       type: `Deleted${event.entityType}`, id: r.id,
-      space: link('Space', r.spaceId), environment: link('Environment', event.environmentId),
+      space: link('Space', r.spaceId), environment: link('Environment', event.requestedEnvironmentId),
       ...(event.entityType === 'Entry' ? { contentType: link('ContentType', (r as EntryRecord).contentTypeId) } : {}),
       revision: r.publishedCounter, createdAt: toMillisIso(r.createdAt), updatedAt: at, deletedAt: at,
     },
@@ -28,11 +28,13 @@ function deletedStub(event: ContentEventRecord) {
 /**
  * The body of a webhook call for a content event, rendered by the API's own presenters from the entity as the event
  * committed it: publish gives the published entity, unpublish and delete the deletion stub, every other action the
- * latest draft as the Management API answers it. `localeCodes`: the environment's (entries' and assets' `fieldStatus`).
+ * latest draft as the Management API answers it. `sys.environment` names the environment as the change's request did
+ * (an alias id through an alias), as the API's answer to it did. `localeCodes`: the environment's (entries' and
+ * assets' `fieldStatus`).
  */
 export function presentEventPayload(event: ContentEventRecord, localeCodes: string[], vendorToken: string): unknown {
   if (event.action === 'unpublish' || event.action === 'delete') return deletedStub(event);
-  const environmentId = event.environmentId;
+  const environmentId = event.requestedEnvironmentId;
   const publish = event.action === 'publish';
   if (event.entityType === 'ContentType') {
     const view = { record: event.entity as ContentTypeRecord, environmentId };

@@ -40,11 +40,14 @@ export interface ContentLifecycle<R> {
 }
 
 export interface NewContent extends ContentDraft { spaceId: string; environmentId: string; id: string; createdBy: string; }
-export interface NewEntry extends NewContent { contentTypeId: string; }
+/** The environment id the request named, when it is not `environmentId` (an alias id): the write's event records it. */
+interface RequestedEnvironment { requestedEnvironmentId?: string; }
+
+export interface NewEntry extends NewContent, RequestedEnvironment { contentTypeId: string; }
 
 export type LinkState = 'draft' | 'published';
 
-export interface AtOncePublish {
+export interface AtOncePublish extends RequestedEnvironment {
   spaceId: string; environmentId: string; id: string; contentTypeId: string;
   expectedVersion: number; activationVersion: number; userId: string;
   /** The link-bearing fields of the draft being published. */

@@ -13,6 +13,11 @@ export interface ContentEventRecord {
   id: string;
   spaceId: string;
   environmentId: string;
+  /**
+   * The environment id the request that made the change named: the alias id when it went through an alias, else
+   * `environmentId` (also for changes made without a request). Webhook payloads and filters see this one.
+   */
+  requestedEnvironmentId: string;
   entityType: EventEntityType;
   entityId: string;
   action: EventAction;
@@ -30,14 +35,22 @@ export interface TransactionDescription {
   actorId?: string;
   /** Record no events at all. */
   off?: true;
+  /**
+   * The environment id the request named, when it is not the id of the environment written (an alias id): the
+   * events of the writes that follow record it. Leave it out otherwise (nothing is set: the common path pays nothing).
+   */
+  requestedEnvironmentId?: string;
 }
 
 export interface EventsRepository {
   /** Locks up to `limit` undispatched events, oldest first, FOR UPDATE SKIP LOCKED: call inside storage.transaction. */
   claimUndispatched(limit: number): Promise<ContentEventRecord[]>;
   markDispatched(ids: string[]): Promise<void>;
-  /** True when an undispatched event exists (cheap; the dispatcher's poll). */
-  hasUndispatched(): Promise<boolean>;
+  /**
+   * True when an undispatched event exists that a dispatch may claim now (cheap; the dispatcher's poll): auto_save
+   * events count only once they are `autoSaveWindowMs` old (default 0: at once), as the dispatch claims them.
+   */
+  hasUndispatched(autoSaveWindowMs?: number): Promise<boolean>;
   /** For tests and tools: events of a space in id order. */
   listForSpace(spaceId: string, options?: { afterId?: string; limit?: number }): Promise<ContentEventRecord[]>;
   /**

@@ -80,17 +80,17 @@ export interface DispatchBatch {
   definitions: WebhookDefinitionRecord[];
   /** Locale codes (in the order of the locales list) per `<space>/<environment>` of the events that have an entity. */
   localeCodes: Map<string, string[]>;
-  /** Per space of a definition: the environment its `master` alias points to, where it has one. */
-  masterAliases: Map<string, string>;
 }
 
 export interface WebhookCallsRepository {
   /**
    * Claims up to `limit` undispatched content events, oldest first (`FOR UPDATE SKIP LOCKED`), and marks them
    * dispatched, with what matching and rendering them needs: call inside storage.transaction, with the writes of the
-   * calls they make.
+   * calls they make. auto_save events are claimed once `autoSaveWindowMs` old, each with the other waiting auto_saves
+   * of its entity (same environment and requested environment): of those only the newest comes with its entity, the
+   * others are marked dispatched without one (no calls).
    */
-  claimForDispatch(limit: number): Promise<DispatchBatch>;
+  claimForDispatch(limit: number, autoSaveWindowMs?: number): Promise<DispatchBatch>;
   /** Stores the payloads of dispatched events (an event's once). */
   insertPayloads(payloads: NewWebhookEventPayload[]): Promise<void>;
   /**

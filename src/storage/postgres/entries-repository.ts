@@ -8,6 +8,7 @@ import type { EntryInsert } from './entry-insert-batch.ts';
 import type { EntryBatches } from './entry-batches.ts';
 import { entryTargetsOf, findLinkedEntries, linkTargetsReadWith, rememberLinkTargets } from './entry-read-batch.ts';
 import { basisHolds, publishBasis, rememberedEntries } from './remembered-entries.ts';
+import { setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -73,18 +74,22 @@ function lookups(db: Executor, spaceId: string, environmentId: string, batches: 
  * One statement: the row and the draft's rows of the link index (written only when the row is); the row comes back
  * with its `xmin` and what its links point to, as the batched insert answers it.
  */
-const insertEntry = compiledOnce((e: EntryInsert) => sql`with e as (
+const insertEntry = (onPath: boolean) => compiledOnce((e: EntryInsert) => sql`with e as (
     insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
     values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${e.fields}::jsonb,
       ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
     on conflict (space_id, environment_id, id) do nothing returning *, xmin::text as row_xmin),
   ${createdLinksCte(e.spaceId, e.environmentId, e.id, 'draft', unnestLinks(e), sql`e`)}
-  select e.*, ${entryTargetsOf(sql`(select * from ${unnestLinks(e)}) as l`, sql`true`)} as draft_link_targets from e`);
+  select e.*, ${entryTargetsOf(sql`(select * from ${unnestLinks(e)}) as l`, sql`true`)} as draft_link_targets
+  from e ${setsRequestedEnvironment(onPath, e.requestedEnvironmentId)}`);
+const insertOnOwnPath = insertEntry(false);
+const insertOnRequestedPath = insertEntry(true);
 
 /** Inserts one entry alone: its row, undefined when the id is taken. */
-export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<string, unknown> | undefined> => (await insertEntry(db, e)).rows[0];
+export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<string, unknown> | undefined> =>
+  (await (e.requestedEnvironmentId === undefined ? insertOnOwnPath : insertOnRequestedPath)(db, e)).rows[0];
 
-interface PublishValues extends LinkColumns {
+interface PublishValues extends LinkColumns, OnRequestedEnvironment {
   spaceId: string; environmentId: string; id: string; contentTypeId: string; expectedVersion: number; activationVersion: number;
   userId: string | null; snapshotId: string | null; snapshotCreatedBy: string | null;
   /** `publishBasis`: the row version to find, and per link the content type its target entry must still have. */
@@ -96,7 +101,7 @@ interface PublishValues extends LinkColumns {
  * first (see the domain): an activation that changed the published version meanwhile makes the update write nothing,
  * and so does a change of what a remembered basis claimed (`basisHolds`).
  */
-const publishStatement = (withSnapshot: boolean) => compiledOnce((p: PublishValues, db: Executor) => {
+const publishStatement = (withSnapshot: boolean, onPath: boolean) => compiledOnce((p: PublishValues, db: Executor) => {
   const { spaceId, environmentId, id } = p;
   const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
     .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion)
@@ -113,10 +118,12 @@ const publishStatement = (withSnapshot: boolean) => compiledOnce((p: PublishValu
     w as (${written}),
     ${replaceLinksCtes(spaceId, environmentId, id, 'published', unnestLinks(p), sql`w`)}
     ${snapshot}
-    select * from w`;
+    select * from w ${setsRequestedEnvironment(onPath, p.requestedEnvironmentId)}`;
 });
-const publishWithSnapshot = publishStatement(true);
-const publishWithoutSnapshot = publishStatement(false);
+/** By [with a snapshot][on a requested path]. */
+const publishStatements = [
+  [publishStatement(false, false), publishStatement(false, true)], [publishStatement(true, false), publishStatement(true, true)],
+] as const;
 
 /** One at-once publish alone (see EntriesRepository.publishAtOnce). */
 export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryRecord | undefined> {
@@ -124,9 +131,9 @@ export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryR
   const values: PublishValues = {
     spaceId: p.spaceId, environmentId: p.environmentId, id: p.id, contentTypeId: p.contentTypeId, expectedVersion: p.expectedVersion,
     activationVersion: p.activationVersion, userId: p.userId, ...links, ...publishBasis(p.basis, links),
-    snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null,
+    snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null, requestedEnvironmentId: p.requestedEnvironmentId,
   };
-  const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
+  const { rows } = await publishStatements[p.snapshot ? 1 : 0][p.requestedEnvironmentId === undefined ? 0 : 1](db, values);
   return rows[0] ? toEntry(rows[0]) : undefined;
 }
 
@@ -147,6 +154,7 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
       const values: EntryInsert = {
         spaceId: e.spaceId, environmentId: e.environmentId, id: e.id, contentTypeId: e.contentTypeId, fields: JSON.stringify(e.fields),
         tags: e.tags, createdBy: e.createdBy, ...linkColumns(links ?? null),
+        ...(e.requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId: e.requestedEnvironmentId }),
       };
       const row = await (batches ? batches.insert(values) : insertOne(db, values));
       if (!row) return undefined;

@@ -27,8 +27,13 @@ interface EntryKey { spaceId: string; environmentId: string; id: string }
 const ENTRY_BATCHING: BatcherOptions = { maxBatch: 32, maxInFlight: 1 };
 
 const environmentOf = (e: { spaceId: string; environmentId: string }) => keyOf(e.spaceId, e.environmentId);
-/** Writes lock their content type (publishes share it, creates key-share it): one that waits holds up only its type. */
-const contentTypeOf = (e: { spaceId: string; environmentId: string; contentTypeId: string }) => keyOf(e.spaceId, e.environmentId, e.contentTypeId);
+/**
+ * Writes lock their content type (publishes share it, creates key-share it): one that waits holds up only its type.
+ * A write whose request named an alias goes in a statement of that path only (it sets the path for its events).
+ */
+const contentTypeOf = (e: { spaceId: string; environmentId: string; contentTypeId: string; requestedEnvironmentId?: string }) =>
+  (e.requestedEnvironmentId === undefined ? keyOf(e.spaceId, e.environmentId, e.contentTypeId)
+    : keyOf(e.spaceId, e.environmentId, e.contentTypeId, e.requestedEnvironmentId));
 
 export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCHING): EntryBatches {
   const findTogether = together(findEntryRows, db);

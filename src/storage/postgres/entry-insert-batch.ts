@@ -4,9 +4,10 @@ import { compiledOnce } from './compiled-once.ts';
 import { createdLinksOf, type LinkColumns } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { entryTargetsOf } from './entry-read-batch.ts';
+import { requestedEnvironmentOf, setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
 
 /** One entry to create, as `insertEntry` of entries-repository.ts takes it: `fields` is JSON text. */
-export interface EntryInsert extends LinkColumns {
+export interface EntryInsert extends LinkColumns, OnRequestedEnvironment {
   spaceId: string; environmentId: string; id: string; contentTypeId: string; fields: string; tags: string[]; createdBy: string | null;
 }
 
@@ -18,6 +19,8 @@ export interface EntryInsert extends LinkColumns {
 interface BatchValues extends ItemLinkColumns {
   spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[]; fields: string[];
   tags: string[]; tagsFrom: number[]; tagsTo: number[]; createdBy: Array<string | null>;
+  /** The items' requested environment (`setsRequestedEnvironment`), null in the statement without it. */
+  requestedEnvironmentId: string | null;
 }
 
 /**
@@ -26,7 +29,7 @@ interface BatchValues extends ItemLinkColumns {
  * batches that share ids wait for each other instead of deadlocking. Each row comes back with its `xmin` and what its
  * links point to (`draft_link_targets`), as a publish that follows needs them (remembered-entries.ts).
  */
-const insertBatch = compiledOnce((b: BatchValues) => sql`with i as (
+const insertBatch = (onPath: boolean) => compiledOnce((b: BatchValues) => sql`with i as (
     select * from unnest(${b.spaceIds}::text[], ${b.environmentIds}::text[], ${b.ids}::text[], ${b.contentTypeIds}::text[],
       ${b.fields}::text[], ${b.tagsFrom}::int[], ${b.tagsTo}::int[], ${b.createdBy}::text[])
       with ordinality as i(space_id, environment_id, id, content_type_id, fields, tags_from, tags_to, created_by, item)),
@@ -45,13 +48,15 @@ const insertBatch = compiledOnce((b: BatchValues) => sql`with i as (
   links_put as (${createdLinksOf('draft')})
   select e.*, ${entryTargetsOf(sql`links_new l`, sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id`)}
     as draft_link_targets
-  from e`);
+  from e ${setsRequestedEnvironment(onPath, b.requestedEnvironmentId)}`);
+const insertOnOwnPath = insertBatch(false);
+const insertOnRequestedPath = insertBatch(true);
 
 /** The columns of `items`, which hold no two entries of one key. */
 function batchValues(items: EntryInsert[]): BatchValues {
   const values: BatchValues = {
     spaceIds: [], environmentIds: [], ids: [], contentTypeIds: [], fields: [], tags: [], tagsFrom: [], tagsTo: [], createdBy: [],
-    linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [],
+    linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [], requestedEnvironmentId: requestedEnvironmentOf(items),
   };
   items.forEach((e, index) => {
     values.spaceIds.push(e.spaceId); values.environmentIds.push(e.environmentId); values.ids.push(e.id);
@@ -68,13 +73,14 @@ function batchValues(items: EntryInsert[]): BatchValues {
  * Inserts entries as N single inserts would (rows, link index, search values, notifications), in one statement:
  * answers, in input order, the row inserted for each item, undefined when its id was taken. Of items with one key,
  * only the first is inserted (and its links written); the later ones answer undefined. The statement fails as a
- * whole when one item fails (an unknown content type, space or environment).
+ * whole when one item fails (an unknown content type, space or environment). The items share one requested environment.
  */
 export async function insertEntries(db: Executor, items: EntryInsert[]): Promise<Array<Record<string, unknown> | undefined>> {
   const answers: Array<Record<string, unknown> | undefined> = items.map(() => undefined);
   const firsts = firstOfEachKey(items, (e) => keyOf(e.spaceId, e.environmentId, e.id));
   if (firsts.length === 0) return answers;
-  const { rows } = await insertBatch<Record<string, unknown>>(db, batchValues(firsts.map((f) => f.item)));
+  const values = batchValues(firsts.map((f) => f.item));
+  const { rows } = await (values.requestedEnvironmentId === null ? insertOnOwnPath : insertOnRequestedPath)<Record<string, unknown>>(db, values);
   const inserted = new Map(rows.map((r) => [keyOf(r.space_id, r.environment_id, r.id), r]));
   for (const { at, key } of firsts) answers[at] = inserted.get(key);
   return answers;

@@ -8,6 +8,7 @@ import { toEntry } from './entries-repository.ts';
 import { linkColumns, linkStateCtes } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { basisHolds, publishBasis } from './remembered-entries.ts';
+import { requestedEnvironmentOf, setsRequestedEnvironment } from './requested-environment.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 
 /** The items of a batch as parallel columns, and their links flattened, each with its item's ordinal (from 1). */
@@ -17,6 +18,8 @@ interface BatchValues extends ItemLinkColumns {
   snapshotIds: Array<string | null>; snapshotCreatedBys: Array<string | null>;
   /** `publishBasis` of each item: its row version to find (null: none), and per link the type its target must have. */
   rowXmins: Array<string | null>; expectedTypes: Array<string | null>;
+  /** The items' requested environment (`setsRequestedEnvironment`), null in the statement without it. */
+  requestedEnvironmentId: string | null;
 }
 
 /** publishWrite's columns, each row by its own item's user. */
@@ -28,7 +31,7 @@ const setPublished = sql.join(Object.entries(publishedColumns(sql.ref('i.user_id
  * entry is written), so concurrent batches take them in one order, as a single publish takes its one before its
  * entry. Each entry is written, and its links and snapshot with it, only if its own conditions hold.
  */
-const publishBatch = compiledOnce((v: BatchValues) => sql`with items as (
+const publishBatch = (onPath: boolean) => compiledOnce((v: BatchValues) => sql`with items as (
     select * from unnest(${v.spaceIds}::text[], ${v.environmentIds}::text[], ${v.ids}::text[], ${v.contentTypeIds}::text[],
       ${v.expectedVersions}::int[], ${v.activationVersions}::int[], ${v.userIds}::text[], ${v.snapshotIds}::text[], ${v.snapshotCreatedBys}::text[],
       ${v.rowXmins}::text[])
@@ -57,7 +60,9 @@ const publishBatch = compiledOnce((v: BatchValues) => sql`with items as (
     insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
     select w.space_id, w.environment_id, w.batch_snapshot_id, 'Entry', w.id, ${entrySnapshotJson('w')}, w.batch_snapshot_created_by
     from w where w.batch_snapshot_id is not null)
-  select * from w`);
+  select * from w ${setsRequestedEnvironment(onPath, v.requestedEnvironmentId)}`);
+const publishOnOwnPath = publishBatch(false);
+const publishOnRequestedPath = publishBatch(true);
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
@@ -66,7 +71,7 @@ const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 
  * one, each answering its entry as published, or undefined when nothing was written for it. An entry named again
  * in the same call answers undefined (the first naming it may publish). Items are bound in key order, which is the
  * order the entries are written in when the plan follows them. An item with a remembered basis is written only if
- * that still holds (`basisHolds`).
+ * that still holds (`basisHolds`). The items share one requested environment.
  */
 export async function publishEntries(db: Executor, items: AtOncePublish[]): Promise<Array<EntryRecord | undefined>> {
   const answers: Array<EntryRecord | undefined> = items.map(() => undefined);
@@ -78,6 +83,7 @@ export async function publishEntries(db: Executor, items: AtOncePublish[]): Prom
     spaceIds: [], environmentIds: [], ids: [], contentTypeIds: [], expectedVersions: [], activationVersions: [], userIds: [],
     snapshotIds: [], snapshotCreatedBys: [], rowXmins: [], expectedTypes: [],
     linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [],
+    requestedEnvironmentId: requestedEnvironmentOf(firsts.map((f) => f.item)),
   };
   firsts.forEach(({ item: p }, index) => {
     v.spaceIds.push(p.spaceId); v.environmentIds.push(p.environmentId); v.ids.push(p.id); v.contentTypeIds.push(p.contentTypeId);
@@ -88,7 +94,7 @@ export async function publishEntries(db: Executor, items: AtOncePublish[]): Prom
     v.rowXmins.push(basis.rowXmin); v.expectedTypes.push(...basis.expectedTypes);
     appendLinks(v, links, index + 1);
   });
-  const { rows } = await publishBatch(db, v);
+  const { rows } = await (v.requestedEnvironmentId === null ? publishOnOwnPath : publishOnRequestedPath)(db, v);
   for (const row of rows) answers[firsts[row.batch_item - 1]!.at] = toEntry(row);
   return answers;
 }

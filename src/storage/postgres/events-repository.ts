@@ -5,11 +5,12 @@ import { toContentType } from './content-types-repository.ts';
 import { toEntry } from './entries-repository.ts';
 import type { Executor } from './executor.ts';
 import { EVENT_SETTINGS } from './migrations/0026-content-events.ts';
+import { REQUESTED_ENVIRONMENT_SETTING } from './migrations/0029-event-environment-path.ts';
 import { toIso } from './type-parsers.ts';
 
 export interface EventRow {
-  id: string; space_id: string; environment_id: string; entity_type: EventEntityType; entity_id: string; action: EventAction;
-  snapshot: Record<string, unknown>; actor_id: string | null; occurred_at: string;
+  id: string; space_id: string; environment_id: string; requested_environment_id: string | null; entity_type: EventEntityType;
+  entity_id: string; action: EventAction; snapshot: Record<string, unknown>; actor_id: string | null; occurred_at: string;
 }
 
 /** The snapshot's timestamps are `to_jsonb` text (`...T13:19:21.052123+00:00`); rows read from the tables give ISO strings. */
@@ -23,15 +24,24 @@ export function toEvent(r: EventRow): ContentEventRecord {
   const row = { ...r.snapshot };
   for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = toIso(row[column]);
   return {
-    id: r.id, spaceId: r.space_id, environmentId: r.environment_id, entityType: r.entity_type, entityId: r.entity_id, action: r.action,
+    id: r.id, spaceId: r.space_id, environmentId: r.environment_id, requestedEnvironmentId: r.requested_environment_id ?? r.environment_id,
+    entityType: r.entity_type, entityId: r.entity_id, action: r.action,
     entity: MAPPERS[r.entity_type](row), actorId: r.actor_id, occurredAt: new Date(r.occurred_at),
   };
 }
 
 /** `id` is answered as text, so the statements order by `e.id`: a bare `order by id` would order by the text. */
-const EVENT_COLUMNS = sql`e.id::text as id, space_id, environment_id, entity_type, entity_id, action, snapshot, actor_id, occurred_at`;
+const EVENT_COLUMNS = sql`e.id::text as id, space_id, environment_id, requested_environment_id, entity_type, entity_id, action, snapshot,
+  actor_id, occurred_at`;
 
-/** The events table (migration 0026), written only by its triggers. */
+/**
+ * Whether the undispatched event `e` may be claimed now: an auto_save only once `windowMs` old (the dispatch
+ * coalesces the auto_saves of an entity of one window into the newest).
+ */
+export const claimable = (windowMs: number) =>
+  sql<boolean>`(e.action <> 'auto_save' or e.occurred_at <= now() - ${windowMs}::int * interval '1 millisecond')`;
+
+/** The events table (migrations 0026, 0029), written only by its triggers. */
 export function eventsRepository(db: Executor): EventsRepository {
   return {
     async claimUndispatched(limit) {
@@ -43,8 +53,10 @@ export function eventsRepository(db: Executor): EventsRepository {
       if (ids.length === 0) return;
       await sql`update content_events set dispatched_at = now() where id = any(${ids}::bigint[]) and dispatched_at is null`.execute(db);
     },
-    async hasUndispatched() {
-      const { rows } = await sql<{ found: boolean }>`select exists (select from content_events where dispatched_at is null) as found`.execute(db);
+    async hasUndispatched(autoSaveWindowMs = 0) {
+      // Waiting auto_saves are few (those of the last window), so passing over them in the index costs little.
+      const { rows } = await sql<{ found: boolean }>`select exists (select from content_events as e
+        where e.dispatched_at is null and ${claimable(autoSaveWindowMs)}) as found`.execute(db);
       return rows[0]!.found;
     },
     async listForSpace(spaceId, options = {}) {
@@ -80,6 +92,7 @@ export function eventsRepository(db: Executor): EventsRepository {
       if (d.action) settings.push([EVENT_SETTINGS.action, d.action]);
       if (d.actorId !== undefined) settings.push([EVENT_SETTINGS.actor, d.actorId]);
       if (d.off) settings.push([EVENT_SETTINGS.off, 'off']);
+      if (d.requestedEnvironmentId !== undefined) settings.push([REQUESTED_ENVIRONMENT_SETTING, d.requestedEnvironmentId]);
       if (settings.length === 0) return;
       await sql`select ${sql.join(settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`.execute(db);
     },

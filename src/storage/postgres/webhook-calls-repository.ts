@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DispatchBatch, DispatchedEvent, PendingWebhookCall, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
-import { toEvent, type EventRow } from './events-repository.ts';
+import type { PendingWebhookCall, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
+import { claimForDispatch } from './dispatch-claim.ts';
 import type { Executor } from './executor.ts';
 import { toIso } from './type-parsers.ts';
 import { toDefinition } from './webhooks-repository.ts';
@@ -40,58 +40,11 @@ const oldestKept = (spaceId: string, webhookId: string, keep: number) => sql<num
   select o.seq from webhook_calls o where o.space_id = ${spaceId} and o.webhook_id = ${webhookId}
   order by o.seq desc offset ${keep - 1} limit 1), 0)`;
 
-interface ClaimedRow {
-  events: Array<Omit<EventRow, 'snapshot'> & { snapshot: EventRow['snapshot'] | null }> | null; definitions: unknown[] | null;
-  locales: Record<string, string[]> | null; masters: Record<string, string> | null;
-}
-
-/**
- * Claims and marks a batch of events in one statement, with the active definitions of their spaces, the locale codes
- * of the environments of the events some definition subscribes to (by topic, made before the event), and the targets
- * of the spaces' `master` aliases. Only those events carry their snapshot.
- */
-const claimStatement = (limit: number) => sql<ClaimedRow>`
-  with claimed as (
-    select e.id, e.space_id, e.environment_id, e.entity_type, e.entity_id, e.action, e.actor_id, e.occurred_at, e.snapshot
-    from content_events as e where e.dispatched_at is null order by e.id limit ${limit} for update skip locked
-  ), marked as (
-    update content_events as m set dispatched_at = now() from claimed where m.id = claimed.id
-  ), hooks as (
-    select d.* from webhook_definitions as d where d.active and d.space_id in (select space_id from claimed)
-  ), wanted as (
-    select c.*, exists (select from hooks as h where h.space_id = c.space_id and h.created_at <= c.occurred_at + interval '1 millisecond'
-      and h.topics ?| array[c.entity_type || '.' || c.action, c.entity_type || '.*', '*.' || c.action, '*.*']) as wanted
-    from claimed as c
-  )
-  select
-    (select json_agg(json_build_object('id', w.id::text, 'space_id', w.space_id, 'environment_id', w.environment_id,
-      'entity_type', w.entity_type, 'entity_id', w.entity_id, 'action', w.action, 'actor_id', w.actor_id, 'occurred_at', w.occurred_at,
-      'snapshot', case when w.wanted then w.snapshot end) order by w.id) from wanted as w) as events,
-    (select json_agg(h order by h.space_id, h.created_at, h.id) from hooks as h) as definitions,
-    (select json_object_agg(v.space_id || '/' || v.environment_id, (select coalesce(json_agg(l.code order by l.created_at, l.id), '[]')
-        from locales as l where l.space_id = v.space_id and l.environment_id = v.environment_id))
-      from (select distinct space_id, environment_id from wanted where wanted and entity_type <> 'ContentType') as v) as locales,
-    (select json_object_agg(a.space_id, a.environment_id) from environment_aliases as a
-      where a.id = 'master' and a.space_id in (select space_id from hooks)) as masters`;
-
-function toBatch(row: ClaimedRow): DispatchBatch {
-  const events = (row.events ?? []).map((r): DispatchedEvent => r.snapshot === null
-    ? { id: r.id, spaceId: r.space_id, environmentId: r.environment_id, entityType: r.entity_type, entityId: r.entity_id, action: r.action,
-      entity: undefined, actorId: r.actor_id, occurredAt: new Date(r.occurred_at) }
-    : toEvent(r as EventRow));
-  // Read through json_agg, timestamps come as JSON text: the definitions' as the repository answers them.
-  const definitions = (row.definitions ?? []).map((d: any) => toDefinition({ ...d, created_at: toIso(d.created_at), updated_at: toIso(d.updated_at) }));
-  return { events, definitions, localeCodes: new Map(Object.entries(row.locales ?? {})), masterAliases: new Map(Object.entries(row.masters ?? {})) };
-}
-
 type PendingRow = Omit<PendingWebhookCall, 'spaceId' | 'attempt'>;
 
 export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
   return {
-    async claimForDispatch(limit) {
-      const { rows } = await claimStatement(limit).execute(db);
-      return toBatch(rows[0]!);
-    },
+    claimForDispatch: (limit, autoSaveWindowMs) => claimForDispatch(db, limit, autoSaveWindowMs),
 
     async insertPayloads(payloads) {
       if (payloads.length === 0) return;
@@ -131,19 +84,24 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         ? sql`and not exists (select from webhook_calls as c where c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
             and c.event_id = p.event_id and c.attempt = ${attempt})`
         : sql``;
-      const { rows } = await sql<{ definition: unknown; signing_secret: string | null; calls: PendingRow[] | null }>`
-        select row_to_json(d) as definition, s.value as signing_secret,
-          (select json_agg(json_build_object('eventId', p.event_id::text, 'topic', p.topic, 'entityType', p.entity_type,
-              'entityId', p.entity_id, 'environmentId', p.environment_id, 'actorId', p.actor_id, 'eventAt', p.event_at, 'body', p.body)
-            order by p.event_id)
-          from webhook_payloads as p where p.event_id = any(${eventIds}::bigint[]) and p.space_id = ${spaceId} ${unrecorded}) as calls
+      // A row per call, bodies as plain text columns: aggregated into JSON they would be escaped here and parsed again
+      // there. The definition comes as text with every row and is parsed once.
+      const { rows } = await sql<{ definition: string; signing_secret: string | null } & Partial<PendingRow> & { event_id: string | null }>`
+        select row_to_json(d)::text as definition, s.value as signing_secret, p.event_id::text as event_id, p.topic,
+          p.entity_type as "entityType", p.entity_id as "entityId", p.environment_id as "environmentId", p.actor_id as "actorId",
+          p.event_at as "eventAt", p.body
         from webhook_definitions d
         left join webhook_signing_secrets s on s.space_id = d.space_id
+        left join lateral (select * from webhook_payloads as p where p.event_id = any(${eventIds}::bigint[]) and p.space_id = ${spaceId}
+          ${unrecorded} order by p.event_id) as p on true
         where d.space_id = ${spaceId} and d.id = ${webhookId}`.execute(db);
-      const row = rows[0];
-      if (!row) return undefined;
-      const calls = (row.calls ?? []).map((c): PendingWebhookCall => ({ ...c, spaceId, attempt, eventAt: toIso(c.eventAt) }));
-      return { definition: toDefinition(row.definition), signingSecret: row.signing_secret ?? undefined, calls };
+      const first = rows[0];
+      if (!first) return undefined;
+      const calls = rows.filter((r) => r.event_id !== null).map((r): PendingWebhookCall => ({
+        eventId: r.event_id!, topic: r.topic!, entityType: r.entityType!, entityId: r.entityId!, environmentId: r.environmentId!,
+        actorId: r.actorId ?? null, eventAt: r.eventAt!, body: r.body!, spaceId, attempt,
+      }));
+      return { definition: toDefinition(JSON.parse(first.definition)), signingSecret: first.signing_secret ?? undefined, calls };
     },
 
     async record(spaceId, webhookId, outcomes, keep) {

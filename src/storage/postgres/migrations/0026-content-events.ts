@@ -18,17 +18,17 @@ export const EVENT_SETTINGS = { off: 'tessera.events', action: 'tessera.event_ac
  * Deletes of rows whose environment is gone (an environment's or space's deletion) and writes of a transaction
  * that turned events off (an environment copy) record nothing. No NOTIFY here: see 0015 for what it costs at commit.
  */
-const TABLES = [
+export const TABLES = [
   { table: 'entries', type: 'Entry', archivable: true },
   { table: 'assets', type: 'Asset', archivable: true },
   { table: 'content_types', type: 'ContentType', archivable: false },
 ] as const;
 
-const setting = (name: string) => `current_setting('${name}', true)`;
-const UNLESS_OFF = `if ${setting(EVENT_SETTINGS.off)} = 'off' then return null; end if;`;
+export const setting = (name: string) => `current_setting('${name}', true)`;
+export const UNLESS_OFF = `if ${setting(EVENT_SETTINGS.off)} = 'off' then return null; end if;`;
 const COLUMNS = 'space_id, environment_id, entity_type, entity_id, action, snapshot, actor_id';
 
-const actionOfUpdate = (archivable: boolean) => `case
+export const actionOfUpdate = (archivable: boolean) => `case
       when n.published_counter <> o.published_counter then 'publish'
       when o.published_version is not null and n.published_version is null then 'unpublish'
       ${archivable ? `when o.archived_at is null and n.archived_at is not null then 'archive'
@@ -52,7 +52,7 @@ const deleted = (type: string) => `insert into content_events (${COLUMNS})
   from old_rows as o where exists (select from environments as v where v.space_id = o.space_id and v.id = o.environment_id)`;
 
 /** An insert reads only its new rows: one plan fits every size. */
-const plainFunction = (name: string, statement: string) => `create function ${name}() returns trigger language plpgsql as $$
+export const plainFunction = (name: string, statement: string) => `create function ${name}() returns trigger language plpgsql as $$
 begin
   ${UNLESS_OFF}
   ${statement};

@@ -25,6 +25,7 @@ import * as teamSpaceMemberships from './0025-team-space-memberships.ts';
 import * as contentEvents from './0026-content-events.ts';
 import * as webhooks from './0027-webhooks.ts';
 import * as webhookCalls from './0028-webhook-calls.ts';
+import * as eventEnvironmentPath from './0029-event-environment-path.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-content-events': contentEvents,
   '0027-webhooks': webhooks,
   '0028-webhook-calls': webhookCalls,
+  '0029-event-environment-path': eventEnvironmentPath,
 };

@@ -1,0 +1,22 @@
+import { sql, type RawBuilder } from 'kysely';
+import { REQUESTED_ENVIRONMENT_SETTING } from './migrations/0029-event-environment-path.ts';
+
+/** What a statement written outside a transaction carries when its request named an alias (see 0029). */
+export interface OnRequestedEnvironment { requestedEnvironmentId?: string; }
+
+/**
+ * `where` with a condition that is always true and sets the requested environment for the event triggers of the
+ * statement (transaction-local: outside a transaction, the statement's own transaction), for the hot statements made
+ * outside transactions: a one-time filter, so it is evaluated once, before the statement ends and its AFTER STATEMENT
+ * triggers fire. Nothing when `onPath` is false: the common path's statement is unchanged.
+ */
+export function setsRequestedEnvironment(onPath: boolean, id: unknown): RawBuilder<unknown> {
+  return onPath ? sql`where (select set_config(${sql.lit(REQUESTED_ENVIRONMENT_SETTING)}, ${id}::text, true)) is not null` : sql``;
+}
+
+/** The one requested environment of a batch's items (null: their own); a batch never mixes paths (its key holds it). */
+export function requestedEnvironmentOf(items: readonly OnRequestedEnvironment[]): string | null {
+  const id = items[0]?.requestedEnvironmentId ?? null;
+  if (items.some((item) => (item.requestedEnvironmentId ?? null) !== id)) throw new Error('a batched statement mixes requested environments');
+  return id;
+}
