@@ -29,20 +29,30 @@ function servesOthers(pid: string, database: string): boolean {
  * CPU milliseconds of every PostgreSQL server process on this machine (postmaster, backends, background workers);
  * with `database`, without the backends of other databases (other work on a shared server).
  */
-function postgresCpuMs(database?: string): number {
-  let total = 0;
+function postgresCpuMs(database?: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== 'postgres') continue;
       if (database && servesOthers(name, database)) continue;
-      total += processCpuMs(Number(name));
+      byPid.set(Number(name), processCpuMs(Number(name)));
     } catch { /* exited meanwhile */ }
   }
-  return total;
+  return byPid;
 }
 
-export interface CpuSample { server: number; postgres: number; }
+export interface CpuSample { server: number; postgres: Map<number, number>; }
+
+/**
+ * CPU milliseconds used between two samples. PostgreSQL's are summed per process: one that exited meanwhile (an
+ * autovacuum worker, a pool connection closed when idle) is left out rather than taken away from the others.
+ */
+export function cpuBetween(before: CpuSample, after: CpuSample): { server: number; postgres: number } {
+  let postgres = 0;
+  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  return { server: after.server - before.server, postgres };
+}
 
 /**
  * The CPU the server process and PostgreSQL have used so far; the difference of two samples spans a run. With

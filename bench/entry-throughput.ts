@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { CONTENT_TYPE_HEADER, VERSION_HEADER, type ContentSpace } from './content-space.ts';
-import { sampleCpu } from './cpu-time.ts';
+import { cpuBetween, sampleCpu } from './cpu-time.ts';
 import { quantile } from './stats.ts';
 
 export interface ThroughputFigures {
@@ -84,7 +84,7 @@ export async function measureEntryThroughput(
   return {
     entriesPerSecond: samples.length / elapsed, p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), entries: samples.length, failures,
     cpuMsPerEntry: {
-      server: perEntry(after.server - before.server), postgres: perEntry(after.postgres - before.postgres),
+      server: perEntry(cpuBetween(before, after).server), postgres: perEntry(cpuBetween(before, after).postgres),
       client: perEntry((generator.user + generator.system) / 1000),
     },
   };

@@ -1,5 +1,5 @@
 import autocannon, { type Result } from 'autocannon';
-import { sampleCpu } from './cpu-time.ts';
+import { cpuBetween, sampleCpu } from './cpu-time.ts';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -30,7 +30,7 @@ export async function measure(options: LoadOptions): Promise<LoadFigures> {
   const after = options.serverPid ? sampleCpu(options.serverPid) : undefined;
   const perRequest = (used: number) => used / Math.max(result.requests.total, 1);
   return {
-    ...(before && after ? { cpuMsPerRequest: { server: perRequest(after.server - before.server), postgres: perRequest(after.postgres - before.postgres) } } : {}),
+    ...(before && after ? { cpuMsPerRequest: { server: perRequest(cpuBetween(before, after).server), postgres: perRequest(cpuBetween(before, after).postgres) } } : {}),
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
