@@ -48,18 +48,11 @@ export interface WebhookCallOutcome {
   responseAt: string | null;
 }
 
-export interface WebhookCallRecord {
-  spaceId: string;
+/** A recorded attempt: what its event's payload says of the event, and how the attempt went. */
+export interface WebhookCallRecord extends Omit<WebhookEventPayload, 'body'> {
   id: string;
   webhookId: string;
-  eventId: string;
   attempt: number;
-  topic: string;
-  entityType: string;
-  entityId: string;
-  environmentId: string;
-  actorId: string | null;
-  eventAt: string;
   url: string;
   statusCode: number | null;
   errors: string[];
