@@ -2,7 +2,7 @@ import type { Services } from '../../domain/index.ts';
 import { rightsOf } from '../../domain/access/authorizer.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import { presentAsset } from '../presenters/assets.presenter.ts';
-import { autoSaved } from './entries.handlers.ts';
+import { autoSaved } from './auto-save-header.ts';
 
 const location = (req: ApiRequest, id: string) => {
   const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;

@@ -4,12 +4,10 @@ import { collection, parsePage } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
 import type { components } from '../../../generated/types/management.d.ts';
 import { presentEntry, presentEntrySnapshot } from '../presenters/entries.presenter.ts';
+import { autoSaved } from './auto-save-header.ts';
 import { presentEntryReferences } from '../presenters/entry-references.presenter.ts';
 
 type PatchDocument = components['schemas']['JsonPatchOperation'][];
-
-/** `X-<Vendor>-UI-Content-Auto-Save: true` (the validator lets only `true` and `false` through). */
-export const autoSaved = (req: ApiRequest) => req.vendorHeader('UI-Content-Auto-Save') === 'true';
 
 const location = (req: ApiRequest, id: string) => {
   const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;

@@ -7,7 +7,7 @@ class Placeholder {
 }
 
 /** A query builder or `sql` template: either compiles against an executor. */
-interface Compiles { compile(executor: Executor): CompiledQuery }
+export interface Compiles { compile(executor: Executor): CompiledQuery }
 
 /**
  * A statement whose text depends only on its shape, built and compiled once (its values replaced by placeholders)

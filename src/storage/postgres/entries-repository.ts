@@ -3,12 +3,11 @@ import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish, EntriesRepository, ValidationLookups } from '../port/entries.ts';
 import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
 import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unnestLinks, type LinkColumns } from './entry-links.ts';
-import { compiledOnce } from './compiled-once.ts';
 import type { EntryInsert } from './entry-insert-batch.ts';
 import type { EntryBatches } from './entry-batches.ts';
 import { entryTargetsOf, findLinkedEntries, linkTargetsReadWith, rememberLinkTargets } from './entry-read-batch.ts';
 import { basisHolds, publishBasis, rememberedEntries } from './remembered-entries.ts';
-import { setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
+import { compiledOnEitherPath, setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -74,7 +73,7 @@ function lookups(db: Executor, spaceId: string, environmentId: string, batches: 
  * One statement: the row and the draft's rows of the link index (written only when the row is); the row comes back
  * with its `xmin` and what its links point to, as the batched insert answers it.
  */
-const insertEntry = (onPath: boolean) => compiledOnce((e: EntryInsert) => sql`with e as (
+const insertEntry = compiledOnEitherPath((onPath) => (e: EntryInsert) => sql`with e as (
     insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
     values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${e.fields}::jsonb,
       ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
@@ -82,12 +81,10 @@ const insertEntry = (onPath: boolean) => compiledOnce((e: EntryInsert) => sql`wi
   ${createdLinksCte(e.spaceId, e.environmentId, e.id, 'draft', unnestLinks(e), sql`e`)}
   select e.*, ${entryTargetsOf(sql`(select * from ${unnestLinks(e)}) as l`, sql`true`)} as draft_link_targets
   from e ${setsRequestedEnvironment(onPath, e.requestedEnvironmentId)}`);
-const insertOnOwnPath = insertEntry(false);
-const insertOnRequestedPath = insertEntry(true);
 
 /** Inserts one entry alone: its row, undefined when the id is taken. */
 export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<string, unknown> | undefined> =>
-  (await (e.requestedEnvironmentId === undefined ? insertOnOwnPath : insertOnRequestedPath)(db, e)).rows[0];
+  (await insertEntry(db, e)).rows[0];
 
 interface PublishValues extends LinkColumns, OnRequestedEnvironment {
   spaceId: string; environmentId: string; id: string; contentTypeId: string; expectedVersion: number; activationVersion: number;
@@ -101,7 +98,7 @@ interface PublishValues extends LinkColumns, OnRequestedEnvironment {
  * first (see the domain): an activation that changed the published version meanwhile makes the update write nothing,
  * and so does a change of what a remembered basis claimed (`basisHolds`).
  */
-const publishStatement = (withSnapshot: boolean, onPath: boolean) => compiledOnce((p: PublishValues, db: Executor) => {
+const publishStatement = (withSnapshot: boolean) => compiledOnEitherPath((onPath) => (p: PublishValues, db: Executor) => {
   const { spaceId, environmentId, id } = p;
   const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
     .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion)
@@ -120,10 +117,8 @@ const publishStatement = (withSnapshot: boolean, onPath: boolean) => compiledOnc
     ${snapshot}
     select * from w ${setsRequestedEnvironment(onPath, p.requestedEnvironmentId)}`;
 });
-/** By [with a snapshot][on a requested path]. */
-const publishStatements = [
-  [publishStatement(false, false), publishStatement(false, true)], [publishStatement(true, false), publishStatement(true, true)],
-] as const;
+const publishWithSnapshot = publishStatement(true);
+const publishWithoutSnapshot = publishStatement(false);
 
 /** One at-once publish alone (see EntriesRepository.publishAtOnce). */
 export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryRecord | undefined> {
@@ -133,7 +128,7 @@ export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryR
     activationVersion: p.activationVersion, userId: p.userId, ...links, ...publishBasis(p.basis, links),
     snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null, requestedEnvironmentId: p.requestedEnvironmentId,
   };
-  const { rows } = await publishStatements[p.snapshot ? 1 : 0][p.requestedEnvironmentId === undefined ? 0 : 1](db, values);
+  const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
   return rows[0] ? toEntry(rows[0]) : undefined;
 }
 
@@ -154,7 +149,7 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
       const values: EntryInsert = {
         spaceId: e.spaceId, environmentId: e.environmentId, id: e.id, contentTypeId: e.contentTypeId, fields: JSON.stringify(e.fields),
         tags: e.tags, createdBy: e.createdBy, ...linkColumns(links ?? null),
-        ...(e.requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId: e.requestedEnvironmentId }),
+        requestedEnvironmentId: e.requestedEnvironmentId,
       };
       const row = await (batches ? batches.insert(values) : insertOne(db, values));
       if (!row) return undefined;

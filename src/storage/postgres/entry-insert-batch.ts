@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batch-binding.ts';
-import { compiledOnce } from './compiled-once.ts';
 import { createdLinksOf, type LinkColumns } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { entryTargetsOf } from './entry-read-batch.ts';
-import { requestedEnvironmentOf, setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
+import { compiledOnEitherPath, requestedEnvironmentOf, setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
 
 /** One entry to create, as `insertEntry` of entries-repository.ts takes it: `fields` is JSON text. */
 export interface EntryInsert extends LinkColumns, OnRequestedEnvironment {
@@ -29,7 +28,7 @@ interface BatchValues extends ItemLinkColumns {
  * batches that share ids wait for each other instead of deadlocking. Each row comes back with its `xmin` and what its
  * links point to (`draft_link_targets`), as a publish that follows needs them (remembered-entries.ts).
  */
-const insertBatch = (onPath: boolean) => compiledOnce((b: BatchValues) => sql`with i as (
+const insertBatch = compiledOnEitherPath((onPath) => (b: BatchValues) => sql`with i as (
     select * from unnest(${b.spaceIds}::text[], ${b.environmentIds}::text[], ${b.ids}::text[], ${b.contentTypeIds}::text[],
       ${b.fields}::text[], ${b.tagsFrom}::int[], ${b.tagsTo}::int[], ${b.createdBy}::text[])
       with ordinality as i(space_id, environment_id, id, content_type_id, fields, tags_from, tags_to, created_by, item)),
@@ -49,8 +48,6 @@ const insertBatch = (onPath: boolean) => compiledOnce((b: BatchValues) => sql`wi
   select e.*, ${entryTargetsOf(sql`links_new l`, sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id`)}
     as draft_link_targets
   from e ${setsRequestedEnvironment(onPath, b.requestedEnvironmentId)}`);
-const insertOnOwnPath = insertBatch(false);
-const insertOnRequestedPath = insertBatch(true);
 
 /** The columns of `items`, which hold no two entries of one key. */
 function batchValues(items: EntryInsert[]): BatchValues {
@@ -79,8 +76,7 @@ export async function insertEntries(db: Executor, items: EntryInsert[]): Promise
   const answers: Array<Record<string, unknown> | undefined> = items.map(() => undefined);
   const firsts = firstOfEachKey(items, (e) => keyOf(e.spaceId, e.environmentId, e.id));
   if (firsts.length === 0) return answers;
-  const values = batchValues(firsts.map((f) => f.item));
-  const { rows } = await (values.requestedEnvironmentId === null ? insertOnOwnPath : insertOnRequestedPath)<Record<string, unknown>>(db, values);
+  const { rows } = await insertBatch<Record<string, unknown>>(db, batchValues(firsts.map((f) => f.item)));
   const inserted = new Map(rows.map((r) => [keyOf(r.space_id, r.environment_id, r.id), r]));
   for (const { at, key } of firsts) answers[at] = inserted.get(key);
   return answers;

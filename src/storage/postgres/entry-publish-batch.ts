@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish } from '../port/entries.ts';
 import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batch-binding.ts';
-import { compiledOnce } from './compiled-once.ts';
 import { publishedColumns } from './content-rows.ts';
 import { toEntry } from './entries-repository.ts';
 import { linkColumns, linkStateCtes } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { basisHolds, publishBasis } from './remembered-entries.ts';
-import { requestedEnvironmentOf, setsRequestedEnvironment } from './requested-environment.ts';
+import { compiledOnEitherPath, requestedEnvironmentOf, setsRequestedEnvironment } from './requested-environment.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 
 /** The items of a batch as parallel columns, and their links flattened, each with its item's ordinal (from 1). */
@@ -31,7 +30,7 @@ const setPublished = sql.join(Object.entries(publishedColumns(sql.ref('i.user_id
  * entry is written), so concurrent batches take them in one order, as a single publish takes its one before its
  * entry. Each entry is written, and its links and snapshot with it, only if its own conditions hold.
  */
-const publishBatch = (onPath: boolean) => compiledOnce((v: BatchValues) => sql`with items as (
+const publishBatch = compiledOnEitherPath((onPath) => (v: BatchValues) => sql`with items as (
     select * from unnest(${v.spaceIds}::text[], ${v.environmentIds}::text[], ${v.ids}::text[], ${v.contentTypeIds}::text[],
       ${v.expectedVersions}::int[], ${v.activationVersions}::int[], ${v.userIds}::text[], ${v.snapshotIds}::text[], ${v.snapshotCreatedBys}::text[],
       ${v.rowXmins}::text[])
@@ -61,8 +60,6 @@ const publishBatch = (onPath: boolean) => compiledOnce((v: BatchValues) => sql`w
     select w.space_id, w.environment_id, w.batch_snapshot_id, 'Entry', w.id, ${entrySnapshotJson('w')}, w.batch_snapshot_created_by
     from w where w.batch_snapshot_id is not null)
   select * from w ${setsRequestedEnvironment(onPath, v.requestedEnvironmentId)}`);
-const publishOnOwnPath = publishBatch(false);
-const publishOnRequestedPath = publishBatch(true);
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
@@ -94,7 +91,7 @@ export async function publishEntries(db: Executor, items: AtOncePublish[]): Prom
     v.rowXmins.push(basis.rowXmin); v.expectedTypes.push(...basis.expectedTypes);
     appendLinks(v, links, index + 1);
   });
-  const { rows } = await (v.requestedEnvironmentId === null ? publishOnOwnPath : publishOnRequestedPath)(db, v);
+  const { rows } = await publishBatch(db, v);
   for (const row of rows) answers[firsts[row.batch_item - 1]!.at] = toEntry(row);
   return answers;
 }

@@ -1,4 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
+import { compiledOnce, type Compiles } from './compiled-once.ts';
+import type { Executor } from './executor.ts';
 import { REQUESTED_ENVIRONMENT_SETTING } from './migrations/0029-event-environment-path.ts';
 
 /** What a statement written outside a transaction carries when its request named an alias (see 0029). */
@@ -19,4 +21,14 @@ export function requestedEnvironmentOf(items: readonly OnRequestedEnvironment[])
   const id = items[0]?.requestedEnvironmentId ?? null;
   if (items.some((item) => (item.requestedEnvironmentId ?? null) !== id)) throw new Error('a batched statement mixes requested environments');
   return id;
+}
+
+/**
+ * A hot statement compiled once without and once with `setsRequestedEnvironment` (`build` gets `onPath`), each run
+ * picking the one its values' requested environment needs: the common path keeps its statement text.
+ */
+export function compiledOnEitherPath<V extends { requestedEnvironmentId?: string | null }>(build: (onPath: boolean) => (values: V, db: Executor) => Compiles) {
+  const own = compiledOnce(build(false));
+  const requested = compiledOnce(build(true));
+  return <R = any>(db: Executor, values: V) => ((values.requestedEnvironmentId ?? null) === null ? own : requested)<R>(db, values);
 }
