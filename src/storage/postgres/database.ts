@@ -61,7 +61,12 @@ export async function openPostgres(url: string, max = 10, onIdleClientError: (er
   // demand; without a listener its error would end the process.
   pool.on('error', onIdleClientError);
   const backendPids = new Set<number>();
-  pool.on('connect', (client) => { backendPids.add(processIdOf(client)); });
+  pool.on('connect', (client) => {
+    backendPids.add(processIdOf(client));
+    // A connection that fails while checked out (terminated between two statements) errors its next statement and is
+    // dropped at release; the pool listens only while a connection is idle, and an unheard error would end the process.
+    client.on('error', () => {});
+  });
   pool.on('remove', (client) => { backendPids.delete(processIdOf(client)); });
   const counter = statementCounter();
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
