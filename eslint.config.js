@@ -17,7 +17,7 @@
 import tsParser from '@typescript-eslint/parser';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
-const ROOT = ['./src/app.ts', './src/main.ts'];
+const ROOT = ['./src/app.ts', './src/main.ts', './src/webhook-work.ts', './src/webhook-thread.ts'];
 const EDGE = ['./src/assets', './src/rate-limit'];
 const TOP = ['./src/http', './src/graphql'];
 const ADAPTER = './src/storage/postgres';

@@ -10,11 +10,7 @@ import { rateLimit } from './http/middleware/rate-limit.ts';
 import { createRateLimiter, spaceOrganizations } from './rate-limit/index.ts';
 import { lockDataDir, migrate, openPGlite, openPostgres, postgresStorage, ReadCache, startCacheListener, type OpenDatabase } from './storage/postgres/index.ts';
 import type { Storage } from './storage/port/index.ts';
-import { createDispatcher, type Dispatcher } from './domain/webhooks/dispatch.ts';
-import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './domain/webhooks/delivery-job.ts';
-import { callRequest } from './domain/webhooks/delivery-request.ts';
-import { usesCloudProxy } from './domain/webhooks/request-cloud-proxy.ts';
-import { presentEventPayload } from './http/presenters/webhook-payload.presenter.ts';
+import { startWebhookThread, startWebhookWork, type WebhookWork } from './webhook-work.ts';
 
 export interface Tessera {
   readonly config: Config;
@@ -26,8 +22,8 @@ export interface Tessera {
   readonly services: Services;
   /** The background job runner of this process (started after migrations, stopped by close()). */
   readonly jobs: JobRunner;
-  /** Webhook calls: the content event dispatcher and the runner of delivery jobs (its own claim loops). */
-  readonly webhooks: { dispatcher: Dispatcher; deliveries: JobRunner };
+  /** Webhook calls: the content event dispatcher and the runner of delivery jobs, on a thread of their own on PostgreSQL. */
+  readonly webhooks: WebhookWork;
   /** The files directory, its jobs and hosts, and the image host's limits (diagnostics and tests). */
   readonly assetFiles: AssetFiles;
   readonly logger: Logger;
@@ -75,7 +71,8 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   await assetFiles.registerJobs(jobs);
   jobs.register(JOBS_PURGE_JOB, jobPurgeJob(storage, { retentionMs: config.jobRetentionDays * 86_400_000, eventRetentionMs: config.eventRetentionDays * 86_400_000 }));
   await scheduleJobPurge(storage);
-  const webhooks = startWebhooks(config, storage, logger);
+  const webhooks = config.webhookThread && open.kind === 'postgres'
+    ? await startWebhookThread(config, logger) : startWebhookWork(config, storage, logger);
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
   const graphqlLimiter = await createRateLimiter({ perSecond: config.graphqlRateLimitPerSecond, pool: open.pool });
   const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
@@ -105,29 +102,11 @@ export async function createTessera(config: Config, options: StartOptions = {}):
         server.closeIdleConnections?.();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
-      await webhooks.dispatcher.stop();
-      await Promise.all([jobs.stop(), webhooks.deliveries.stop()]);
+      await Promise.all([jobs.stop(), webhooks.close()]);
       await stopCacheListener?.();
       await storage.close();
       await assetFiles.close();
       await releaseLock?.();
     },
   };
-}
-
-/** The dispatcher fans content events out to webhook calls; a runner of its own sends them, several at once. */
-function startWebhooks(config: Config, storage: Storage, logger: Logger): Tessera['webhooks'] {
-  const deliveries = createJobRunner(storage, { logger, concurrency: config.webhookConcurrency, leaseMs: 10_000 });
-  deliveries.register(WEBHOOK_DELIVERY_JOB, webhookDeliveryJob(storage, {
-    timeoutMs: config.webhookTimeoutMs, retryDelaysMs: [...config.webhookRetryDelaysMs], allowPrivateTargets: config.webhookAllowPrivateTargets,
-    proxied: (definition) => usesCloudProxy(definition.headers, config.vendor.headerPrefix),
-    build: (call, definition, secret) => callRequest(call, definition, secret, { vendor: config.vendor, signingProxyUrl: config.webhookSigningProxyUrl }),
-  }));
-  const dispatcher = createDispatcher(storage, {
-    pollMs: config.eventPollMs, logger, render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),
-    autoSaveWindowMs: config.webhookAutoSaveWindowMs,
-  });
-  deliveries.start();
-  dispatcher.start();
-  return { dispatcher, deliveries };
 }

@@ -34,6 +34,8 @@ describe('config', () => {
   it('reads the webhook delivery settings: timeout, retry delays, concurrency, event poll', () => {
     expect(loadConfig({})).toMatchObject({ webhookTimeoutMs: 30_000, webhookRetryDelaysMs: [30_000, 60_000], webhookConcurrency: 8, eventPollMs: 50 });
     expect(loadConfig({ TESSERA_WEBHOOK_RETRY_DELAYS_MS: '100, 250' }).webhookRetryDelaysMs).toEqual([100, 250]);
+    expect(loadConfig({}).webhookThread).toBe(true);
+    expect(loadConfig({ TESSERA_WEBHOOK_THREAD: '0' }).webhookThread).toBe(false);
     expect(loadConfig({ TESSERA_WEBHOOK_RETRY_DELAYS_MS: 'none' }).webhookRetryDelaysMs).toEqual([]);
     expect(() => loadConfig({ TESSERA_WEBHOOK_RETRY_DELAYS_MS: '1s' })).toThrow(/TESSERA_WEBHOOK_RETRY_DELAYS_MS/);
     expect(() => loadConfig({ TESSERA_WEBHOOK_TIMEOUT_MS: '0' })).toThrow(/TESSERA_WEBHOOK_TIMEOUT_MS/);

@@ -65,6 +65,11 @@ export interface Config {
   readonly webhookSigningProxyUrl: string | undefined;
   /** How long auto_save events wait to be coalesced before their webhook calls go out (ms). */
   readonly webhookAutoSaveWindowMs: number;
+  /**
+   * On a PostgreSQL server, webhook dispatch and delivery run on a thread of their own with its own connections, so
+   * their work does not wait in line with the API's requests (the embedded database is reached from one thread only).
+   */
+  readonly webhookThread: boolean;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -154,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookConcurrency: intFrom(env, 'TESSERA_WEBHOOK_CONCURRENCY', 8, 1),
     webhookSigningProxyUrl: urlFrom(env, 'TESSERA_WEBHOOK_SIGNING_PROXY_URL'),
     webhookAutoSaveWindowMs: intFrom(env, 'TESSERA_WEBHOOK_AUTO_SAVE_WINDOW_MS', 5000),
+    webhookThread: env.TESSERA_WEBHOOK_THREAD !== '0',
   });
 }

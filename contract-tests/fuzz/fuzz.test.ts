@@ -40,8 +40,7 @@ describe(`pglite: malformed requests to the ${operations.length} published opera
     server.takeViolations();
     // Background work would change the database between a request and its check (jobs; the webhook dispatcher marking
     // the events of earlier writes dispatched, adding calls, their deliveries): nothing the fuzzer sends needs it.
-    const { dispatcher, deliveries } = server.tessera.webhooks;
-    await Promise.all([server.tessera.jobs.stop(), dispatcher.stop(), deliveries.stop()]);
+    await Promise.all([server.tessera.jobs.stop(), server.tessera.webhooks.stop()]);
     watch = stateWatch(server.tessera.database.db);
     started = Date.now();
   }, 60_000);

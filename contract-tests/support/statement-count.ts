@@ -22,13 +22,12 @@ export async function statementsOf(server: TestServer, work: () => Promise<unkno
 /** Runs `work` with the background loops stopped (the job runners, the event dispatcher's poll): they would count too. */
 export async function withoutBackgroundWork<T>(server: TestServer, work: () => Promise<T>): Promise<T> {
   const { jobs, webhooks } = server.tessera;
-  await Promise.all([jobs.stop(), webhooks.dispatcher.stop(), webhooks.deliveries.stop()]);
+  await Promise.all([jobs.stop(), webhooks.stop()]);
   try {
     return await work();
   } finally {
     jobs.start();
-    webhooks.dispatcher.start();
-    webhooks.deliveries.start();
+    webhooks.start();
   }
 }
 

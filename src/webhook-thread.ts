@@ -1,0 +1,37 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+import { openPostgres, postgresStorage } from './storage/postgres/index.ts';
+import { startWebhookWork } from './webhook-work.ts';
+
+/**
+ * The entry of the webhook thread (`startWebhookThread` in webhook-work.ts starts it): the dispatcher and the delivery
+ * runner over connections of their own to the PostgreSQL server. The host's commands are handled one after the other.
+ */
+export type WebhookThreadCommand = 'pause' | 'resume' | 'close';
+/** `ready` once started; every command is answered with its name when done. */
+export type WebhookThreadReply = 'ready' | WebhookThreadCommand;
+
+const { config } = workerData as { config: Config };
+const logger = createLogger(config.logLevel);
+// A job holds a connection only between its statements, so a few more than the jobs that run at once are enough.
+const open = await openPostgres(config.databaseUrl!, Math.min(config.databasePoolSize, config.webhookConcurrency + 2),
+  (err) => logger.warn({ err }, 'an idle database connection of the webhook thread failed; the pool replaces it'));
+const storage = postgresStorage(open, { onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying') });
+const work = startWebhookWork(config, storage, logger);
+const port = parentPort!;
+let done = Promise.resolve();
+
+port.on('message', (command: WebhookThreadCommand) => {
+  done = done.then(async () => {
+    if (command === 'pause') await work.stop();
+    else if (command === 'resume') work.start();
+    else {
+      await work.stop();
+      await storage.close();
+    }
+    port.postMessage(command satisfies WebhookThreadReply);
+    if (command === 'close') port.close();
+  }).catch((err) => logger.error({ err, command }, 'the webhook thread could not carry out a command'));
+});
+port.postMessage('ready' satisfies WebhookThreadReply);

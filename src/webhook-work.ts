@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Config } from './config.ts';
+import { createJobRunner } from './jobs/index.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Storage } from './storage/port/index.ts';
+import { createDispatcher } from './domain/webhooks/dispatch.ts';
+import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './domain/webhooks/delivery-job.ts';
+import { callRequest } from './domain/webhooks/delivery-request.ts';
+import { usesCloudProxy } from './domain/webhooks/request-cloud-proxy.ts';
+import { presentEventPayload } from './http/presenters/webhook-payload.presenter.ts';
+import type { WebhookThreadCommand, WebhookThreadReply } from './webhook-thread.ts';
+
+/** The webhook background work of a process: the content event dispatcher and the runner of delivery jobs. */
+export interface WebhookWork {
+  /** True when it runs on a thread of its own (a PostgreSQL server), false when on the process's main thread. */
+  readonly inThread: boolean;
+  /** Starts it again after `stop` (tests that count statements pause it). */
+  start(): void;
+  /** Pauses it until `start`: the calls in flight end, nothing new starts. */
+  stop(): Promise<void>;
+  /** Stops it for good (and ends its thread). */
+  close(): Promise<void>;
+}
+
+/**
+ * The dispatcher fans content events out to webhook calls; a runner of its own sends them, several at once. Started
+ * here, on the caller's thread, over `storage`.
+ */
+export function startWebhookWork(config: Config, storage: Storage, logger: Logger): WebhookWork {
+  const deliveries = createJobRunner(storage, { logger, concurrency: config.webhookConcurrency, leaseMs: 10_000 });
+  deliveries.register(WEBHOOK_DELIVERY_JOB, webhookDeliveryJob(storage, {
+    timeoutMs: config.webhookTimeoutMs, retryDelaysMs: [...config.webhookRetryDelaysMs], allowPrivateTargets: config.webhookAllowPrivateTargets,
+    proxied: (definition) => usesCloudProxy(definition.headers, config.vendor.headerPrefix),
+    build: (call, definition, secret) => callRequest(call, definition, secret, { vendor: config.vendor, signingProxyUrl: config.webhookSigningProxyUrl }),
+  }));
+  const dispatcher = createDispatcher(storage, {
+    pollMs: config.eventPollMs, logger, render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),
+    autoSaveWindowMs: config.webhookAutoSaveWindowMs,
+  });
+  const start = () => {
+    deliveries.start();
+    dispatcher.start();
+  };
+  start();
+  const stop = async () => {
+    await dispatcher.stop();
+    await deliveries.stop();
+  };
+  return { inThread: false, start, stop, close: stop };
+}
+
+/** How long after an unexpected end the webhook thread is started again (ms). */
+const RESTART_AFTER_MS = 1000;
+/** How long `close` waits for the thread to end its calls before it ends it (ms). */
+const CLOSE_WAIT_MS = 10_000;
+
+/** The thread's entry: the compiled module, or under tsx (sources, tests) the TypeScript one loaded through tsx. */
+function spawnThread(config: Config): Worker {
+  const workerData = { config };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./webhook-thread.js', import.meta.url), { workerData });
+  const entry = new URL('./webhook-thread.ts', import.meta.url).href;
+  // tsx's ESM API, as its package declares it (a require() resolution would name its CommonJS build).
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const api = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports['./esm/api'].import.default as string;
+  const tsx = pathToFileURL(path.join(path.dirname(manifest), api)).href;
+  const load = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+  return new Worker(load, { eval: true, workerData });
+}
+
+/**
+ * Starts the webhook work on a thread of its own (a PostgreSQL server only: the thread opens its own connections).
+ * Resolves once the thread runs; a thread that ends unexpectedly is logged and started again after a second, so
+ * events keep being delivered (what it had claimed is claimed again when its leases run out).
+ */
+export async function startWebhookThread(config: Config, logger: Logger): Promise<WebhookWork & { readonly worker: Worker }> {
+  let worker: Worker;
+  let closing = false;
+  let paused = false;
+  const replies = new Map<string, Array<() => void>>();
+  const send = (command: WebhookThreadCommand) => new Promise<void>((resolve) => {
+    replies.set(command, [...(replies.get(command) ?? []), resolve]);
+    worker.postMessage(command);
+  });
+  const launch = () => new Promise<void>((resolve, reject) => {
+    const thread = spawnThread(config);
+    worker = thread;
+    thread.on('message', (reply: WebhookThreadReply) => {
+      if (reply === 'ready') {
+        if (paused) thread.postMessage('pause' satisfies WebhookThreadCommand);
+        resolve();
+        return;
+      }
+      for (const answered of replies.get(reply)?.splice(0) ?? []) answered();
+    });
+    thread.on('error', (err) => logger.error({ err }, 'the webhook thread failed'));
+    thread.once('exit', (code) => {
+      reject(new Error(`the webhook thread ended while starting (exit code ${code})`));
+      for (const waiting of replies.values()) for (const answered of waiting.splice(0)) answered();
+      if (closing || thread !== worker) return;
+      logger.error({ code }, 'the webhook thread ended unexpectedly; it is started again');
+      setTimeout(() => { if (!closing) launch().catch((err) => logger.error({ err }, 'the webhook thread could not be started again')); }, RESTART_AFTER_MS);
+    });
+  });
+  await launch();
+  return {
+    inThread: true,
+    get worker() { return worker; },
+    start() {
+      paused = false;
+      void send('resume');
+    },
+    async stop() {
+      paused = true;
+      await send('pause');
+    },
+    async close() {
+      closing = true;
+      const ended = new Promise((resolve) => worker.once('exit', resolve));
+      const late = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
+      worker.postMessage('close' satisfies WebhookThreadCommand);
+      await ended;
+      clearTimeout(late);
+    },
+  };
+}
