@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { NewWebhookEventPayload, WebhookCallOutcome } from '../port/index.ts';
@@ -72,7 +73,7 @@ for (const kind of DB_KINDS) {
       expect(await repos().webhookCalls.health('s1', 'w2', 500)).toEqual({ total: 1, healthy: 0 });
     });
 
-    it('shows the newest `keep` recorded calls of a webhook and deletes older ones in batches', async () => {
+    it('shows the newest `keep` recorded calls of a webhook and deletes older ones as it records', async () => {
       const events = Array.from({ length: 300 }, (_, i) => String(100 + i));
       await repos().webhookCalls.insertPayloads(events.map((id) => payload(id)));
       const ids: string[] = [];
@@ -87,10 +88,27 @@ for (const kind of DB_KINDS) {
       expect(await repos().webhookCalls.health('s1', 'w1', 3)).toEqual({ total: 3, healthy: 1 });
       expect(await repos().webhookCalls.find('s1', 'w1', ids.at(-4)!, 3)).toBeUndefined();
       expect((await repos().webhookCalls.list('s1', 'w1', { skip: 1, limit: 1 }, 3)).items.map((c) => c.id)).toEqual([ids.at(-2)]);
-      // 301 recorded, and at least two prunes ran (the recording of one call in 128 prunes): at most 3 + 127 rows are left.
+      // Each recording prunes what the table held before it: the newest 3 and the last 10 recorded are left.
       const rows = await db.open.db.selectFrom('webhook_calls' as never).select(({ fn }) => fn.countAll<number>().as('n'))
         .where('webhook_id' as never, '=', 'w1' as never).executeTakeFirstOrThrow();
-      expect(Number(rows.n)).toBeLessThanOrEqual(3 + 127);
+      expect(Number(rows.n)).toBeLessThanOrEqual(3 + 10);
+    });
+
+    it('prunes from where its last prune ended, and now and then from the start (a call committed below that bound)', async () => {
+      let attempt = 100;
+      const recordOne = () => repos().webhookCalls.record('s1', 'w2', [outcome('100', 200, null, (attempt += 1))], 2);
+      for (let i = 0; i < 4; i++) await recordOne();
+      // A call that a concurrent transaction committed below the last prune's bound (the lowest seq of all).
+      await sql`insert into webhook_calls (space_id, id, seq, webhook_id, event_id, attempt, topic, entity_type, entity_id, environment_id,
+          event_at, url, request_method, request_headers, request_body, request_timeout, request_at)
+        overriding system value values ('s1', 'straggler', 0, 'w2', 100, 1, 't', 'Entry', 'e1', 'master', now(), 'https://example.com', 'POST', '{}', '', 1, now())`
+        .execute(db.open.db);
+      const straggling = async () => (await sql`select 1 from webhook_calls where id = 'straggler'`.execute(db.open.db)).rows.length === 1;
+      await recordOne();
+      expect(await straggling()).toBe(true);
+      expect((await repos().webhookCalls.list('s1', 'w2', { skip: 0, limit: 20 }, 2)).items.map((c) => c.id)).not.toContain('straggler');
+      for (let i = 0; i < 64 && (await straggling()); i++) await recordOne();
+      expect(await straggling()).toBe(false);
     });
 
     it('deletes the payloads below the first event a waiting delivery job names', async () => {

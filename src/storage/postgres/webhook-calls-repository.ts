@@ -30,8 +30,15 @@ const toRecord = (r: CallRow): WebhookCallRecord => {
   };
 };
 
-/** Recorded calls are pruned in batches: by the recording of one call in this many. */
-const PRUNE_EVERY = 128;
+/**
+ * Where this process's next prune of a webhook's calls starts: the `seq` below which its last one deleted. A prune
+ * over `seq < bound` alone would walk every deleted row the vacuum has not removed yet (a minute's worth under load),
+ * each time. One prune in FULL_PRUNE_EVERY starts at 0: it removes the calls a concurrent transaction committed below
+ * the bound after that prune (reads never show them: they are older than the newest `keep`).
+ */
+const prunedBelow = new Map<string, { seq: string; prunes: number }>();
+const FULL_PRUNE_EVERY = 64;
+const PRUNE_MEMORY = 10_000;
 /** Payload rows deleted per statement at most. */
 const PURGE_BATCH = 5000;
 
@@ -112,10 +119,14 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         request_method: o.request.method, request_headers: o.request.headers, request_body: o.request.body,
         request_timeout: o.request.timeout, response: o.response, request_at: o.requestAt, response_at: o.responseAt,
       }));
-      // One statement. The prune runs for one call recorded in PRUNE_EVERY (it walks `keep` index entries) and sees
-      // the table as it was before the statement; reads show only the newest `keep` whatever is left over (`oldestKept`).
-      // The event ids go again as an array: the payloads are read through their key, whatever the plan thinks of the input.
-      const { rows } = await sql<{ event_id: string }>`
+      const key = `${spaceId}/${webhookId}`;
+      const last = prunedBelow.get(key);
+      const prunes = (last?.prunes ?? 0) + 1;
+      const from = last && prunes % FULL_PRUNE_EVERY !== 0 ? last.seq : '0';
+      // One statement. The prune sees the table as it was before the statement: the calls this one records push older
+      // ones out at the next. The event ids go again as an array: the payloads are read through their key, whatever
+      // the plan thinks of the input.
+      const { rows } = await sql<{ event_id: string; kept_from: string }>`
         with input as (
           select * from json_to_recordset(${JSON.stringify(input)}::json) as i(id text, event_id bigint, attempt integer, url text,
             status_code integer, errors jsonb, request_method text, request_headers text, request_body text, request_timeout integer,
@@ -130,13 +141,19 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
             and p.event_id = any(${outcomes.map((o) => o.eventId)}::bigint[])
           where exists (select from webhook_definitions as d where d.space_id = ${spaceId} and d.id = ${webhookId})
           on conflict do nothing
-          returning event_id, seq
+          returning event_id
+        ), kept as materialized (
+          select ${oldestKept(spaceId, webhookId, keep)} as seq
         ), pruned as (
           delete from webhook_calls as c
-          where exists (select from recorded where seq % ${PRUNE_EVERY} = 0)
-            and c.space_id = ${spaceId} and c.webhook_id = ${webhookId} and c.seq < ${oldestKept(spaceId, webhookId, keep)}
+          where exists (select from recorded) and c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
+            and c.seq >= ${from}::bigint and c.seq < (select seq from kept)
         )
-        select event_id::text as event_id from recorded`.execute(db);
+        select event_id::text as event_id, (select seq from kept)::text as kept_from from recorded`.execute(db);
+      if (rows.length > 0) {
+        if (!last && prunedBelow.size >= PRUNE_MEMORY) prunedBelow.clear();
+        prunedBelow.set(key, { seq: rows[0]!.kept_from, prunes });
+      }
       return rows.map((r) => r.event_id);
     },
 
