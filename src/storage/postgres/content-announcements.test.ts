@@ -48,6 +48,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
     other = await listener(created.url);
     await insertSpace(storage, 'space-a');
     await sql`insert into content_types (space_id, environment_id, id, name) values ('space-a', 'master', 'ct', 'CT')`.execute(open.db);
+    // The space's announcement goes out after its commit: on a busy machine it could arrive during the first test.
+    await other.arrival('envs:space-a');
   });
   afterAll(async () => {
     await other?.close();
