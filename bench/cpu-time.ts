@@ -3,8 +3,8 @@ import fs from 'node:fs';
 /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux on every architecture Node runs on). */
 const TICKS_PER_SECOND = 100;
 
-/** User + system CPU milliseconds of one process so far (0 when it is gone or /proc is missing). */
-function processCpuMs(pid: number): number {
+/** User + system CPU milliseconds of one process (or, with its task path, one thread) so far (0 when gone or without /proc). */
+function processCpuMs(pid: number | string): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces, so split after its closing parenthesis): utime is the 12th, stime the 13th.
@@ -61,4 +61,13 @@ export function cpuBetween(before: CpuSample, after: CpuSample): { server: numbe
  */
 export function sampleCpu(serverPid: number | undefined, database?: string): CpuSample {
   return { server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuMs(database) };
+}
+
+/** CPU milliseconds of each thread of a process so far, by thread id (the main thread's id is the process's). */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const byThread = new Map<number, number>();
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) byThread.set(Number(tid), processCpuMs(`${pid}/task/${tid}`));
+  } catch { /* gone, or no /proc */ }
+  return byThread;
 }

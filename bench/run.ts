@@ -9,6 +9,7 @@ import { runLinkReadBench } from './link-read.ts';
 import { runMemberThroughputBench } from './member-throughput.ts';
 import { runUploadBench } from './upload-part.ts';
 import { runUmCollectionsBench } from './um-collections.ts';
+import { runWebhookCostBench } from './webhook-cost.ts';
 import { runWebhooksBench } from './webhooks.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
@@ -54,7 +55,7 @@ const row = (label: string, f: LoadFigures) =>
   `  ${label.padEnd(32)}${Math.round(f.requestsPerSecond).toString().padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${String(f.failures).padStart(10)}`;
 
 const PARTS: Record<string, () => Promise<void>> = { foundation: runFoundationBench, content: runContentBench, graphql: runGraphqlBench, upload: runUploadBench, links: runLinkReadBench, access: runMemberThroughputBench,
-  'graphql-bomb': runFragmentBombBench, 'um-collections': runUmCollectionsBench, webhooks: runWebhooksBench,
+  'graphql-bomb': runFragmentBombBench, 'um-collections': runUmCollectionsBench, webhooks: runWebhooksBench, 'webhook-cost': runWebhookCostBench,
 };
 
 async function main(): Promise<void> {

@@ -24,9 +24,9 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 200);
 const log = (line = '') => console.log(line);
 
 /** The loopback receiver: answers 200 at once and notes when each entry's publish call arrived. */
-interface Receiver { url: string; received: number; keys: Set<string>; arrivals: Map<string, number>; close(): Promise<void>; }
+export interface Receiver { url: string; received: number; keys: Set<string>; arrivals: Map<string, number>; close(): Promise<void>; }
 
-async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(): Promise<Receiver> {
   const receiver = { url: '', received: 0, keys: new Set<string>(), arrivals: new Map<string, number>(), close: async () => {} };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
