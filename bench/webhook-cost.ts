@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { articleFields } from './entry-throughput.ts';
 import { CONTENT_TYPE_HEADER, prepareContentSpace, VERSION_HEADER } from './content-space.ts';
 import { cpuBetween, sampleCpu, threadCpuMs } from './cpu-time.ts';
-import { httpClient } from './http-client.ts';
-import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
 import { fixed } from './stats.ts';
-import { startReceiver } from './webhooks.ts';
+import { withWebhookBench } from './webhook-bench-setup.ts';
 
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const HOOKS = 3;
 const ENTRIES = Number(process.env.BENCH_WEBHOOK_COST_ENTRIES ?? 8000);
 const WRITERS = 8;
@@ -29,16 +20,7 @@ const perCall = (ms: number, calls: number) => `${fixed((ms / Math.max(calls, 1)
  */
 export async function runWebhookCostBench(): Promise<void> {
   log(`== Webhook call cost without API load: ${ENTRIES} publishes x ${HOOKS} webhooks, PostgreSQL ==`);
-  const database = await benchDatabase();
-  if (!database) { log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n'); return; }
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-files-'));
-  const receiver = await startReceiver();
-  const env = { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', DATABASE_URL: database.url, TESSERA_FILES_DIR: filesDir, TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' };
-  const server = await startChild({ script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env });
-  const client = httpClient(server.baseUrl, AUTH);
-  const db = new pg.Client({ connectionString: database.url });
-  try {
-    await db.connect();
+  const ran = await withWebhookBench(async ({ receiver, server, client, db, dbName }) => {
     const space = await prepareContentSpace(client, 'Webhook cost', 3);
     for (let i = 0; i < HOOKS; i += 1) {
       await client.expectStatus(201, 'POST', `/spaces/${space.spaceId}/webhook_definitions`, { json: { name: `Cost ${i}`, url: `${receiver.url}/cost/${i}`, topics: ['Entry.publish'], active: false } });
@@ -56,7 +38,6 @@ export async function runWebhookCostBench(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await db.query(`update webhook_definitions set active = true, created_at = now() - interval '1 hour' where space_id = $1`, [space.spaceId]);
     const pid = server.process.pid!;
-    const dbName = new URL(database.url).pathname.slice(1);
     const expected = receiver.received + ENTRIES * HOOKS;
     const threadsBefore = threadCpuMs(pid);
     const before = sampleCpu(pid, dbName);
@@ -73,12 +54,6 @@ export async function runWebhookCostBench(): Promise<void> {
     log(`  ${calls} of ${ENTRIES * HOOKS} calls in ${fixed(elapsed / 1000, 1)} s (${fixed(calls / (elapsed / 1000), 0)} calls/s); CPU per call: server ${perCall(used.server, calls)} `
       + `(main thread ${perCall(main, calls)}, busiest other thread ${perCall(busiest, calls)}, the rest ${perCall(used.server - main - busiest, calls)}), `
       + `PostgreSQL ${perCall(used.postgres, calls)}\n`);
-  } finally {
-    client.close();
-    await server.stop();
-    await receiver.close();
-    await db.end().catch(() => {});
-    await database.drop();
-    fs.rmSync(filesDir, { recursive: true, force: true });
-  }
+  });
+  if (!ran) log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n');
 }

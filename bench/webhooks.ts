@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { articleFields, measureEntryThroughput, type ThroughputFigures } from './entry-throughput.ts';
 import { CONTENT_TYPE_HEADER, prepareContentSpace, VERSION_HEADER, type ContentSpace } from './content-space.ts';
-import { httpClient, type HttpClient } from './http-client.ts';
-import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
+import type { HttpClient } from './http-client.ts';
+import { AUTH, withWebhookBench, type Receiver } from './webhook-bench-setup.ts';
 import { fixed, quantile, verdict } from './stats.ts';
 
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
 const ROUNDS = 2;
@@ -22,28 +13,6 @@ const PERSONS = 10;
 const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 200);
 
 const log = (line = '') => console.log(line);
-
-/** The loopback receiver: answers 200 at once and notes when each entry's publish call arrived. */
-export interface Receiver { url: string; received: number; keys: Set<string>; arrivals: Map<string, number>; close(): Promise<void>; }
-
-export async function startReceiver(): Promise<Receiver> {
-  const receiver = { url: '', received: 0, keys: new Set<string>(), arrivals: new Map<string, number>(), close: async () => {} };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      receiver.received += 1;
-      receiver.keys.add(String(request.headers['x-service-idempotency-key']));
-      const id = /"id":"([^"]+)"/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
-      if (id && !receiver.arrivals.has(id)) receiver.arrivals.set(id, performance.now());
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
-  return receiver;
-}
 
 async function addHooks(client: HttpClient, spaceId: string, url: string): Promise<void> {
   for (let i = 0; i < HOOKS; i += 1) {
@@ -83,23 +52,10 @@ const line = (label: string, t: ThroughputFigures) => `  ${label.padEnd(34)}${fi
  */
 export async function runWebhooksBench(): Promise<void> {
   log(`== Webhooks (issue 22): create + publish with ${HOOKS} webhooks to a loopback receiver, PostgreSQL ==`);
-  const database = await benchDatabase();
-  if (!database) { log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n'); return; }
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-files-'));
-  const receiver = await startReceiver();
-  const env = {
-    TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', DATABASE_URL: database.url, TESSERA_FILES_DIR: filesDir,
-    TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
-  };
-  const server = await startChild({ script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env });
-  const client = httpClient(server.baseUrl, AUTH);
-  const db = new pg.Client({ connectionString: database.url });
-  try {
-    await db.connect();
+  const ran = await withWebhookBench(async ({ receiver, server, client, db, dbName }) => {
     const plain = await prepareContentSpace(client, 'Without webhooks', PERSONS);
     const hooked = await prepareContentSpace(client, 'With webhooks', PERSONS);
     await addHooks(client, hooked.spaceId, receiver.url);
-    const dbName = new URL(database.url).pathname.slice(1);
     const analyze = () => db.query('analyze');
     const totals = { plain: 0, hooked: 0 };
     const cpu = { plain: { server: 0, postgres: 0, client: 0 }, hooked: { server: 0, postgres: 0, client: 0 } };
@@ -134,12 +90,6 @@ export async function runWebhooksBench(): Promise<void> {
     const latency = await measureLatency(client, hooked, receiver);
     log(`Publish-to-delivery latency, one client at a time, ${LATENCY_SAMPLES} publishes (from sending PUT /published to the first call's arrival): `
       + `p50 ${fixed(latency.p50)} ms (aim < 100 ms idle: ${verdict(latency.p50 < 100)}), p99 ${fixed(latency.p99)} ms; the publish alone p50 ${fixed(latency.publishP50)} ms\n`);
-  } finally {
-    client.close();
-    await server.stop();
-    await receiver.close();
-    await db.end().catch(() => {});
-    await database.drop();
-    fs.rmSync(filesDir, { recursive: true, force: true });
-  }
+  });
+  if (!ran) log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n');
 }
