@@ -64,6 +64,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: webhook work on a thr
     await until(() => delivered(receiver, '/restarted', id));
     expect(work.worker).not.toBe(ended);
   });
+
+  it('closes while its thread is down, between an unexpected end and the restart', async () => {
+    const work = server.tessera.webhooks as typeof server.tessera.webhooks & { worker: Worker };
+    await work.worker.terminate();
+    const closing = server.close();
+    server = undefined as unknown as TestServer;
+    // Waiting for an exit that has already happened would never end (the test's timeout).
+    await closing;
+  });
 });
 
 describe('webhook work on the main thread', () => {

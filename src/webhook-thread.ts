@@ -30,8 +30,10 @@ port.on('message', (command: WebhookThreadCommand) => {
       await work.stop();
       await storage.close();
     }
+  }).catch((err) => logger.error({ err, command }, 'the webhook thread could not carry out a command')).finally(() => {
+    // Answered even when it failed: the host waits for the answer.
     port.postMessage(command satisfies WebhookThreadReply);
     if (command === 'close') port.close();
-  }).catch((err) => logger.error({ err, command }, 'the webhook thread could not carry out a command'));
+  });
 });
 port.postMessage('ready' satisfies WebhookThreadReply);

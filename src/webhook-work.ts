@@ -77,38 +77,43 @@ function spawnThread(config: Config): Worker {
  * events keep being delivered (what it had claimed is claimed again when its leases run out).
  */
 export async function startWebhookThread(config: Config, logger: Logger): Promise<WebhookWork & { readonly worker: Worker }> {
-  let worker: Worker;
+  let thread!: { worker: Worker; ended: boolean; exited: Promise<void> };
   let closing = false;
   let paused = false;
-  const replies = new Map<string, Array<() => void>>();
+  const waiting = new Map<WebhookThreadCommand, Array<() => void>>();
+  const answerAll = () => { for (const list of waiting.values()) for (const answered of list.splice(0)) answered(); };
+  // A thread that has ended answers nothing: a command sent meanwhile is taken by the next one (`paused`) and done.
   const send = (command: WebhookThreadCommand) => new Promise<void>((resolve) => {
-    replies.set(command, [...(replies.get(command) ?? []), resolve]);
-    worker.postMessage(command);
+    if (thread.ended) return resolve();
+    waiting.set(command, [...(waiting.get(command) ?? []), resolve]);
+    thread.worker.postMessage(command);
   });
   const launch = () => new Promise<void>((resolve, reject) => {
-    const thread = spawnThread(config);
-    worker = thread;
-    thread.on('message', (reply: WebhookThreadReply) => {
-      if (reply === 'ready') {
-        if (paused) thread.postMessage('pause' satisfies WebhookThreadCommand);
-        resolve();
-        return;
-      }
-      for (const answered of replies.get(reply)?.splice(0) ?? []) answered();
-    });
-    thread.on('error', (err) => logger.error({ err }, 'the webhook thread failed'));
-    thread.once('exit', (code) => {
+    const worker = spawnThread(config);
+    const exited = new Promise<void>((ended) => worker.once('exit', (code) => {
+      current.ended = true;
+      ended();
       reject(new Error(`the webhook thread ended while starting (exit code ${code})`));
-      for (const waiting of replies.values()) for (const answered of waiting.splice(0)) answered();
-      if (closing || thread !== worker) return;
+      answerAll();
+      if (closing || thread !== current) return;
       logger.error({ code }, 'the webhook thread ended unexpectedly; it is started again');
       setTimeout(() => { if (!closing) launch().catch((err) => logger.error({ err }, 'the webhook thread could not be started again')); }, RESTART_AFTER_MS);
+    }));
+    const current = { worker, ended: false, exited };
+    thread = current;
+    worker.on('message', (reply: WebhookThreadReply) => {
+      if (reply !== 'ready') for (const answered of waiting.get(reply)?.splice(0) ?? []) answered();
+      else {
+        if (paused) worker.postMessage('pause' satisfies WebhookThreadCommand);
+        resolve();
+      }
     });
+    worker.on('error', (err) => logger.error({ err }, 'the webhook thread failed'));
   });
   await launch();
   return {
     inThread: true,
-    get worker() { return worker; },
+    get worker() { return thread.worker; },
     start() {
       paused = false;
       void send('resume');
@@ -119,10 +124,9 @@ export async function startWebhookThread(config: Config, logger: Logger): Promis
     },
     async close() {
       closing = true;
-      const ended = new Promise((resolve) => worker.once('exit', resolve));
-      const late = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
-      worker.postMessage('close' satisfies WebhookThreadCommand);
-      await ended;
+      const late = setTimeout(() => void thread.worker.terminate(), CLOSE_WAIT_MS);
+      if (!thread.ended) thread.worker.postMessage('close' satisfies WebhookThreadCommand);
+      await thread.exited;
       clearTimeout(late);
     },
   };
