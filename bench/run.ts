@@ -19,7 +19,8 @@ import { buildServer, ROOT, SERVER_SCRIPT, startChild, type Child } from './proc
  * `make bench`: prints figures, asserts nothing. Every server runs in its own child process; the load
  * generator (autocannon) runs here. Set BENCH_SECONDS to change the length of each measured run, and
  * BENCH_PARTS (default `foundation,content`) to choose the parts. The server runs compiled, as `npm start` runs
- * it (BENCH_SCRIPT=src/main.ts runs the sources under tsx).
+ * it (BENCH_SCRIPT=src/main.ts runs the sources under tsx). The webhooks part alternates BENCH_WEBHOOK_ROUNDS
+ * (default 2) rounds of each kind: more rounds average out this machine's drift.
  */
 const TOKEN = 'bench-admin-token-0123456789abcdef';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { httpClient, type HttpClient } from './http-client.ts';
 import { benchDatabase } from './postgres.ts';
@@ -11,26 +10,35 @@ import { SERVER_SCRIPT, startChild, type Child } from './processes.ts';
 export const TOKEN = 'bench-admin-token-0123456789abcdef';
 export const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
-/** The loopback receiver: answers 200 at once and notes when each entry's publish call arrived. */
-export interface Receiver { url: string; received: number; keys: Set<string>; arrivals: Map<string, number>; close(): Promise<void>; }
+/**
+ * The loopback receiver, on a thread of its own (webhook-receiver-thread.mjs) so that its work does not delay the load
+ * generator's event loop (it still shares the machine): answers 200 at once and counts the calls and those sent twice;
+ * after `track()`, notes when each entry's first call arrived (performance.now() of this thread).
+ */
+export interface Receiver { url: string; readonly received: number; readonly duplicates: number; arrivals: Map<string, number>; track(): void; close(): Promise<void>; }
 
 export async function startReceiver(): Promise<Receiver> {
-  const receiver = { url: '', received: 0, keys: new Set<string>(), arrivals: new Map<string, number>(), close: async () => {} };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      receiver.received += 1;
-      receiver.keys.add(String(request.headers['x-service-idempotency-key']));
-      const id = /"id":"([^"]+)"/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
-      if (id && !receiver.arrivals.has(id)) receiver.arrivals.set(id, performance.now());
-      response.writeHead(200).end();
+  const counters = new Int32Array(new SharedArrayBuffer(8));
+  const worker = new Worker(new URL('./webhook-receiver-thread.mjs', import.meta.url), { workerData: { counters: counters.buffer } });
+  const arrivals = new Map<string, number>();
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: { port?: number; id?: string; at?: number }) => {
+      if (message.port) resolve(message.port);
+      else arrivals.set(message.id!, message.at! - performance.timeOrigin);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
-  return receiver;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get received() { return Atomics.load(counters, 0); },
+    get duplicates() { return Atomics.load(counters, 1); },
+    arrivals,
+    track: () => worker.postMessage('track'),
+    close: async () => {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
 }
 
 /** A server on a fresh PostgreSQL database, a client of its API, a loopback receiver and a connection to the database. */
