@@ -59,12 +59,17 @@ export async function runWebhooksBench(): Promise<void> {
     await addHooks(client, hooked.spaceId, receiver.url);
     const analyze = () => db.query('analyze');
     const totals = { plain: 0, hooked: 0 };
+    /** Each round's ratio (with / without): their spread shows how much the machine drifted meanwhile. */
+    const roundRatios: number[] = [];
+    let plainThisRound = 0;
     const cpu = { plain: { server: 0, postgres: 0, client: 0 }, hooked: { server: 0, postgres: 0, client: 0 } };
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [which, space] of [['plain', plain], ['hooked', hooked]] as const) {
         const before = receiver.received;
         const t = await measureEntryThroughput({ url: server.baseUrl, headers: AUTH }, space, CLIENTS, SECONDS, 2, server.process.pid, dbName, analyze);
         totals[which] += t.entriesPerSecond;
+        if (which === 'plain') plainThisRound = t.entriesPerSecond;
+        else roundRatios.push(t.entriesPerSecond / plainThisRound);
         for (const part of ['server', 'postgres', 'client'] as const) cpu[which][part] += t.cpuMsPerEntry[part] / ROUNDS;
         log(line(`round ${round}, ${which === 'plain' ? 'no webhooks' : `${HOOKS} webhooks`}`, t));
         if (which === 'hooked') {
@@ -84,7 +89,8 @@ export async function runWebhooksBench(): Promise<void> {
     }
     log(`  ${receiver.received} calls in all, ${receiver.duplicates} of them sent twice (same idempotency key)`);
     const ratio = totals.hooked / totals.plain;
-    log(`With ${HOOKS} webhooks / without, over ${ROUNDS} alternating rounds: ${fixed(ratio * 100, 1)}% (aim >= 80%: ${verdict(ratio >= 0.8)})`);
+    log(`With ${HOOKS} webhooks / without, over ${ROUNDS} alternating rounds: ${fixed(ratio * 100, 1)}% (aim >= 80%: ${verdict(ratio >= 0.8)}; `
+      + `rounds ${roundRatios.map((r) => `${fixed(r * 100, 1)}%`).join(', ')})`);
     const added = (part: keyof typeof cpu.plain) => fixed(cpu.hooked[part] - cpu.plain[part], 2);
     log(`  CPU the ${HOOKS} calls add per entry (mean of the rounds): server ${added('server')} ms, PostgreSQL ${added('postgres')} ms, `
       + `bench process (mostly the receiver) ${added('client')} ms`);
