@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
 import { WEBHOOK_TEST_ENV, webhookFixtures } from './support/webhook-fixtures.ts';
-import { startReceiver, type ReceivedCall, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { answerTenMegabytes, startReceiver, type ReceivedCall, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MEDIA = 'application/vnd.service.management.v1+json';
@@ -219,20 +219,7 @@ for (const kind of DB_KINDS) {
     it('a reset connection and a 10 MB answer are recorded; the answer is cut at 200 kB and the server stays well', async () => {
       const s = await f.space();
       receiver.respond((_c, request) => { request.socket.destroy(); }, `/x/${s.id}/reset`);
-      receiver.respond((_c, _q, res) => {
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
-        const chunk = 'y'.repeat(64 * 1024);
-        let sent = 0;
-        const more = () => {
-          while (sent < 10 * 1024 * 1024) {
-            sent += chunk.length;
-            if (!res.write(chunk)) { res.once('drain', more); return; }
-          }
-          res.end();
-        };
-        res.on('error', () => {});
-        more();
-      }, `/x/${s.id}/big`);
+      receiver.respond((_c, _q, res) => answerTenMegabytes(res), `/x/${s.id}/big`);
       const reset = await f.hook(s.id, { url: `${receiver.url}/x/${s.id}/reset`, topics: ['Entry.create'] });
       const big = await f.hook(s.id, { url: `${receiver.url}/x/${s.id}/big`, topics: ['Entry.create'] });
       await f.entry(s.id);

@@ -67,3 +67,19 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
+
+/** Answers 200 with a 10 MB text body, written as fast as the client reads it (a receiver that talks too much). */
+export function answerTenMegabytes(response: ServerResponse): void {
+  response.writeHead(200, { 'Content-Type': 'text/plain' });
+  const chunk = 'y'.repeat(64 * 1024);
+  let sent = 0;
+  const more = () => {
+    while (sent < 10 * 1024 * 1024) {
+      sent += chunk.length;
+      if (!response.write(chunk)) { response.once('drain', more); return; }
+    }
+    response.end();
+  };
+  response.on('error', () => {});
+  more();
+}

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerTenMegabytes } from '../../../contract-tests/support/webhook-receiver.ts';
 import { DeliveryAbortedError, sendRequest, type SendOptions } from './delivery-sender.ts';
 
 interface Received { method: string; url: string; headers: IncomingMessage['headers']; body: string }
@@ -59,20 +60,7 @@ describe('webhook delivery sender (undici, real loopback receiver)', () => {
     routes.set('/moved', (_q, res) => res.writeHead(301, { Location: '/elsewhere' }).end());
     expect(await sendRequest({ url: `${base}/moved`, method: 'POST', headers: {}, body: '{}' }, options())).toMatchObject({ statusCode: 301, errors: [] });
     expect(received.some((r) => r.url === '/elsewhere')).toBe(false);
-    routes.set('/big', (_q, res) => {
-      res.writeHead(200);
-      res.on('error', () => {});
-      const chunk = 'y'.repeat(64 * 1024);
-      let sent = 0;
-      const more = () => {
-        while (sent < 10 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!res.write(chunk)) { res.once('drain', more); return; }
-        }
-        res.end();
-      };
-      more();
-    });
+    routes.set('/big', (_q, res) => answerTenMegabytes(res));
     const big = await sendRequest({ url: `${base}/big`, method: 'POST', headers: {}, body: '{}' }, options({ maxResponseBytes: 100_000 }));
     expect(big).toMatchObject({ statusCode: 200, errors: [] });
     expect(big.body).toHaveLength(100_000);
