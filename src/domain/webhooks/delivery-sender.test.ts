@@ -98,6 +98,27 @@ describe('webhook delivery sender (undici, real loopback receiver)', () => {
       .toMatchObject({ statusCode: null, errors: ['ConnectionResetError'] });
   });
 
+  it('sends once more after a reset before any answer from a receiver that answered before, never twice more', async () => {
+    let flaky = 0;
+    routes.set('/flaky', (req, res) => { flaky += 1; if (flaky === 2) req.socket.destroy(); else res.writeHead(200).end('ok'); });
+    expect(await sendRequest({ url: `${base}/flaky`, method: 'POST', headers: {}, body: '{}' }, options())).toMatchObject({ statusCode: 200 });
+    expect(await sendRequest({ url: `${base}/flaky`, method: 'POST', headers: {}, body: '{}' }, options())).toMatchObject({ statusCode: 200, errors: [] });
+    expect(flaky).toBe(3);
+    let resets = 0;
+    routes.set('/resets', (req) => { resets += 1; req.socket.destroy(); });
+    expect(await sendRequest({ url: `${base}/resets`, method: 'POST', headers: {}, body: '{}' }, options())).toMatchObject({ statusCode: null, errors: ['ConnectionResetError'] });
+    expect(resets).toBe(2);
+    // A receiver that never answered: its reset is the answer.
+    let fresh = 0;
+    const never = createServer((req) => { fresh += 1; req.socket.destroy(); });
+    await new Promise<void>((resolve) => never.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(never.address() as AddressInfo).port}/`;
+    expect(await sendRequest({ url, method: 'POST', headers: {}, body: '{}' }, options())).toMatchObject({ statusCode: null, errors: ['ConnectionResetError'] });
+    expect(fresh).toBe(1);
+    never.closeAllConnections();
+    await new Promise((resolve) => never.close(resolve));
+  });
+
   it('connects a checked name to the addresses the check allowed only, never to a fresh lookup', async () => {
     // `.invalid` never resolves: the call arrives only because the connection used the pinned address.
     const pinned = await sendRequest({ url: `http://receiver.invalid:${port}/pinned`, method: 'POST', headers: {}, body: '{}' },

@@ -217,6 +217,16 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
+/** Origins that answered a call of this process (at most URL_CACHE_SIZE): their connections are kept alive. */
+const answered = new Set<string>();
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * A connection reset before any answer, from a receiver that answered before: most likely a kept-alive connection it
+ * closed as the call was written (the call never reached it), so the call goes once more on a new connection.
+ */
+const resendable = (error: Error, origin: string) => answered.has(origin) && RESET_CODES.has((error as { code?: string }).code ?? '');
+
 /**
  * Sends one request: redirects are not followed (a 3xx is the answer), the whole exchange is bounded by the timeout,
  * and failures become the call log's error names instead of exceptions. The body goes chunked, without a
@@ -229,27 +239,41 @@ export function sendRequest(request: OutboundRequest, options: SendOptions): Pro
     // Private targets allowed, the check resolves nothing: the connection looks the name up itself.
     const checked = options.addresses !== undefined && options.addresses.length > 0;
     if (checked) pin(target.hostname, options.addresses!);
-    let timer: NodeJS.Timeout | undefined;
-    const onStop = () => exchange.stop(new DeliveryAbortedError());
-    const exchange = new Exchange(options.maxResponseBytes, (result) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onStop);
-      if (result instanceof DeliveryAbortedError) reject(result);
-      else if (result instanceof Error) resolve({ statusCode: null, headers: {}, body: '', errors: [errorName(result)], responseAt: null });
-      else resolve(result);
-    });
-    timer = setTimeout(() => exchange.stop(timeoutError()), options.timeoutMs);
-    options.signal?.addEventListener('abort', onStop);
     const headers = target.authorization && !hasHeader(request.headers, 'authorization')
       ? { Authorization: target.authorization, ...request.headers } : request.headers;
     // A body given as an iterable of chunks (documented, missing from the typings) goes chunked; a string, with its Content-Length.
     const body = request.body === undefined ? null : request.includeContentLength ? request.body
       : [Buffer.from(request.body, 'utf8')] as Iterable<Buffer> as Dispatcher.DispatchOptions['body'];
-    try {
-      agentFor(options.timeoutMs, checked).dispatch({ origin: target.origin, path: target.path, method: request.method, headers, body }, exchange);
-    } catch (error) {
-      exchange.stop(error as Error);
-    }
+    let resent = false;
+    const finish = (result: OutboundResult | Error) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onStop);
+      if (result instanceof DeliveryAbortedError) reject(result);
+      else if (result instanceof Error) resolve({ statusCode: null, headers: {}, body: '', errors: [errorName(result)], responseAt: null });
+      else {
+        if (answered.size >= URL_CACHE_SIZE) answered.clear();
+        answered.add(target.origin);
+        resolve(result);
+      }
+    };
+    const send = (): Exchange => {
+      const exchange = new Exchange(options.maxResponseBytes, (result) => {
+        if (result instanceof Error && !exchange.reason && !resent && resendable(result, target.origin)) {
+          resent = true;
+          current = send();
+        } else finish(result);
+      });
+      try {
+        agentFor(options.timeoutMs, checked).dispatch({ origin: target.origin, path: target.path, method: request.method, headers, body }, exchange);
+      } catch (error) {
+        exchange.stop(error as Error);
+      }
+      return exchange;
+    };
+    const onStop = () => current.stop(new DeliveryAbortedError());
+    const timer = setTimeout(() => current.stop(timeoutError()), options.timeoutMs);
+    options.signal?.addEventListener('abort', onStop);
+    let current = send();
   });
 }
 
