@@ -8,14 +8,12 @@ import { measureClone } from './environment-clone.ts';
 import { measureEntryThroughput } from './entry-throughput.ts';
 import { httpClient } from './http-client.ts';
 import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
+import { AUTH, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 import { checkLoadedArticle, checkSearchAnswer, SEARCH_QUERY } from './search-check.ts';
 import { measureLatency, measureLatencyAfterWrites } from './search-latency.ts';
 import { fixed, verdict } from './stats.ts';
 import { measureUploadMemory } from './upload-memory.ts';
 
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const THROUGHPUT_SECONDS = seconds('BENCH_SECONDS', 10);
 const LATENCY_SECONDS = seconds('BENCH_LATENCY_SECONDS', 5);

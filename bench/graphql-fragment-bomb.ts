@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fragmentBomb } from '../contract-tests/graphql/fragment-bomb.ts';
 import { httpClient, type HttpClient } from './http-client.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
+import { AUTH, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 import { fixed, quantile, verdict } from './stats.ts';
 
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The issue's bomb was 868 bytes: the most levels whose text fits in that. */
 const LEVELS = Array.from({ length: 40 }, (_, i) => 40 - i).find((n) => Buffer.byteLength(fragmentBomb(n)) <= 868)!;

@@ -10,11 +10,9 @@ import { createPublished, VERSION_HEADER, type ContentSpace } from './content-sp
 import { httpClient, type HttpClient } from './http-client.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
+import { AUTH, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 import { fixed, verdict } from './stats.ts';
 
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const CLIENTS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;

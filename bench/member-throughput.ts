@@ -6,11 +6,9 @@ import { prepareContentSpace, type ContentSpace } from './content-space.ts';
 import { measureEntryThroughput, type ThroughputFigures } from './entry-throughput.ts';
 import { httpClient, type HttpClient } from './http-client.ts';
 import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
+import { AUTH, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 import { fixed, verdict } from './stats.ts';
 
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
 const ROUNDS = 2;

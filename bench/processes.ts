@@ -10,6 +10,10 @@ import { freePort } from '../contract-tests/support/processes.ts';
  * The server entry point the bench runs: by default the compiled `dist/main.js`, as `npm start` runs it (built once
  * per bench run by `buildServer`); `BENCH_SCRIPT=src/main.ts` runs the sources under tsx instead.
  */
+/** The admin token every bench server is started with, and the header that presents it. */
+export const TOKEN = 'bench-admin-token-0123456789abcdef';
+export const AUTH = { Authorization: `Bearer ${TOKEN}` };
+
 export const SERVER_SCRIPT = process.env.BENCH_SCRIPT ?? 'dist/main.js';
 
 /** Compiles the server as `npm start` does, when the bench runs the compiled entry point. */

@@ -13,7 +13,7 @@ import { runWebhookCostBench } from './webhook-cost.ts';
 import { runWebhooksBench } from './webhooks.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
-import { buildServer, ROOT, SERVER_SCRIPT, startChild, type Child } from './processes.ts';
+import { AUTH, buildServer, type Child, ROOT, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 
 /**
  * `make bench`: prints figures, asserts nothing. Every server runs in its own child process; the load
@@ -22,8 +22,6 @@ import { buildServer, ROOT, SERVER_SCRIPT, startChild, type Child } from './proc
  * it (BENCH_SCRIPT=src/main.ts runs the sources under tsx). The webhooks part alternates BENCH_WEBHOOK_ROUNDS
  * (default 2) rounds of each kind: more rounds average out this machine's drift.
  */
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { measure } from './load.ts';
 import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
+import { AUTH, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 import { fixed, verdict } from './stats.ts';
 
 /**
@@ -11,8 +11,6 @@ import { fixed, verdict } from './stats.ts';
  * Lists are answered from the read cache until a write changes them; pages not read before (cache misses, read from
  * the database) are timed one at a time after the run.
  */
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const MEMBERS = 10_000;
 const CLIENTS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { httpClient } from './http-client.ts';
 import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild } from './processes.ts';
+import { AUTH, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 import { measureUploadMemory, memoryOf } from './upload-memory.ts';
 
-const TOKEN = 'bench-admin-token-0123456789abcdef';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 
 /**

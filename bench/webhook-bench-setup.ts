@@ -5,10 +5,8 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { httpClient, type HttpClient } from './http-client.ts';
 import { benchDatabase } from './postgres.ts';
-import { SERVER_SCRIPT, startChild, type Child } from './processes.ts';
+import { AUTH, type Child, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
 
-export const TOKEN = 'bench-admin-token-0123456789abcdef';
-export const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 /**
  * The loopback receiver, on a thread of its own (webhook-receiver-thread.mjs) so that its work does not delay the load

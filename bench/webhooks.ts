@@ -1,7 +1,8 @@
 import { articleFields, measureEntryThroughput, type ThroughputFigures } from './entry-throughput.ts';
 import { CONTENT_TYPE_HEADER, prepareContentSpace, VERSION_HEADER, type ContentSpace } from './content-space.ts';
 import type { HttpClient } from './http-client.ts';
-import { AUTH, withWebhookBench, type Receiver } from './webhook-bench-setup.ts';
+import { AUTH } from './processes.ts';
+import { withWebhookBench, type Receiver } from './webhook-bench-setup.ts';
 import { fixed, quantile, verdict } from './stats.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -126,6 +126,10 @@ describe('webhook delivery sender (undici, real loopback receiver)', () => {
     expect(pinned).toMatchObject({ statusCode: 200, errors: [] });
     expect(last()).toMatchObject({ url: '/pinned' });
     expect(last().headers.host).toBe(`receiver.invalid:${port}`);
+    // A name that resolves to the receiver, pinned elsewhere: the connection goes to the pinned address (nobody listens).
+    expect(await sendRequest({ url: `http://localhost:${port}/elsewhere`, method: 'POST', headers: {}, body: '{}' },
+      options({ addresses: [{ address: '127.0.0.2', family: 4 }] }))).toMatchObject({ statusCode: null, errors: ['ConnectionRefusedError'] });
+    expect(received.some((r) => r.url === '/elsewhere')).toBe(false);
     // Nothing resolved by the check (private targets allowed): the connection looks the name up itself.
     expect(await sendRequest({ url: `http://localhost:${port}/x`, method: 'POST', headers: {}, body: '{}' },
       options({ addresses: [] }))).toMatchObject({ statusCode: 200 });
