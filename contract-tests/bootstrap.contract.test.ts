@@ -3,6 +3,7 @@ import { createTessera, type Tessera } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { bootstrapIdentity } from '../src/domain/index.ts';
 import { createTestDatabase, DB_KINDS } from './support/databases.ts';
+import { pgliteTemplate } from './support/pglite-template.ts';
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: first-start bootstrap`, () => {
@@ -12,7 +13,7 @@ for (const kind of DB_KINDS) {
     async function start(env: Record<string, string>) {
       const database = kind === 'postgres' ? await createTestDatabase() : undefined;
       const config = loadConfig({ NODE_ENV: 'test', ...env, ...(database ? { DATABASE_URL: database.url } : {}) });
-      const tessera = await createTessera(config, { inMemory: true });
+      const tessera = await createTessera(config, { inMemory: true, inMemoryTemplate: await pgliteTemplate() });
       started.push({ tessera, drop: database?.drop });
       return tessera;
     }

@@ -36,6 +36,8 @@ export interface Tessera {
 export interface StartOptions {
   /** PGlite in memory instead of the data directory (tests). */
   inMemory?: boolean;
+  /** With `inMemory`: the dumped data directory of a migrated database to start from (tests: ~0.3 s instead of ~2 s). */
+  inMemoryTemplate?: Blob;
   onResponseViolation?: (message: string) => void;
 }
 
@@ -47,7 +49,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   if (config.databaseUrl) {
     open = await openPostgres(config.databaseUrl, config.databasePoolSize, (err) => logger.warn({ err }, "an idle database connection failed; the pool replaces it"));
   } else if (options.inMemory) {
-    open = await openPGlite(undefined);
+    open = await openPGlite(undefined, options.inMemoryTemplate);
   } else {
     releaseLock = await lockDataDir(config.dataDir);
     open = await openPGlite(`${config.dataDir}/pglite`);

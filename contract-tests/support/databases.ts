@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Storage } from '../../src/storage/port/index.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 /** The database kinds a suite runs on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. */
 export type DbKind = 'pglite' | 'postgres';
@@ -33,7 +34,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 export async function openMigratedDatabase(kind: DbKind) {
   const { migrate, openPGlite, openPostgres, postgresStorage } = await import('../../src/storage/postgres/index.ts');
   const created = kind === 'postgres' ? await createTestDatabase() : undefined;
-  const open = created ? await openPostgres(created.url) : await openPGlite(undefined);
+  const open = created ? await openPostgres(created.url) : await openPGlite(undefined, await pgliteTemplate());
   await migrate(open.db);
   const storage = postgresStorage(open);
   return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS } from '../../contract-tests/support/databases.ts';
+import { pgliteTemplate } from '../../contract-tests/support/pglite-template.ts';
 import type { Storage } from '../storage/port/index.ts';
 import { migrate, openPGlite, openPostgres, postgresStorage, type OpenDatabase } from '../storage/postgres/index.ts';
 import { PermanentJobError } from './job-handler.ts';
@@ -25,7 +26,7 @@ for (const kind of DB_KINDS) {
     const runners: JobRunner[] = [];
 
     async function open(): Promise<OpenDatabase> {
-      const db = kind === 'postgres' ? await openPostgres(url!) : await openPGlite(undefined);
+      const db = kind === 'postgres' ? await openPostgres(url!) : await openPGlite(undefined, await pgliteTemplate());
       opened.push(db);
       return db;
     }

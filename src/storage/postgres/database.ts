@@ -21,6 +21,8 @@ export interface OpenDatabase {
   statements(): number;
   /** On PGlite, which has no autovacuum: what analyzes its tables (statistics-keeper.ts). */
   readonly statistics?: StatisticsKeeper;
+  /** On PGlite: its data directory as a tarball, from which `openPGlite` can start a copy. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -76,12 +78,16 @@ export async function openPostgres(url: string, max = 10, onIdleClientError: (er
 /** How often the embedded database looks for tables to analyze (a read of the statistics counters). */
 const STATISTICS_CHECK_MS = 5 * 60 * 1000;
 
-/** Opens PGlite persisted in `dir`, or in memory when `dir` is undefined. The caller holds the directory lock. */
-export async function openPGlite(dir: string | undefined): Promise<OpenDatabase> {
+/**
+ * Opens PGlite persisted in `dir`, or in memory when `dir` is undefined: there a copy of `template` when given (a data
+ * directory PGlite dumped, `dumpDataDir`), which starts in a fraction of the time an empty database takes to be made.
+ * The caller holds the directory lock.
+ */
+export async function openPGlite(dir: string | undefined, template?: Blob): Promise<OpenDatabase> {
   // Loaded on first use: the module costs ~40 MB of memory that a server on PostgreSQL never needs.
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { ...textParsers, [OID.bytea]: (v: unknown) => Buffer.from(v as Uint8Array) } as never;
-  const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
+  const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers, ...(template ? { loadDataDir: template } : {}) });
   const counter = statementCounter();
   let statistics: StatisticsKeeper | undefined;
   const dialect = new PGliteDialect(pglite, () => statistics?.nudge());
@@ -89,6 +95,7 @@ export async function openPGlite(dir: string | undefined): Promise<OpenDatabase>
   const db = new Kysely<DatabaseSchema>({ dialect, log: counter.log });
   return {
     db, kind: 'pglite', pool: undefined, backendPids: new Set(), statements: counter.statements, statistics,
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => { await statistics.stop(); await db.destroy(); await pglite.close(); },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS } from '../../../contract-tests/support/databases.ts';
+import { pgliteTemplate } from '../../../contract-tests/support/pglite-template.ts';
 import type { Storage } from '../port/index.ts';
 import { migrate, openPGlite, openPostgres, postgresStorage, type OpenDatabase } from './index.ts';
 import { ReadCache } from './read-cache.ts';
@@ -15,7 +16,7 @@ for (const kind of DB_KINDS) {
     beforeAll(async () => {
       const created = kind === 'postgres' ? await createTestDatabase() : undefined;
       drop = created?.drop;
-      open = created ? await openPostgres(created.url) : await openPGlite(undefined);
+      open = created ? await openPostgres(created.url) : await openPGlite(undefined, await pgliteTemplate());
       await migrate(open.db);
       storage = postgresStorage(open, { cache: new ReadCache() });
       const { identity } = storage.repos;
