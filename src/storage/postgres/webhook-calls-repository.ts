@@ -42,9 +42,14 @@ const PRUNE_MEMORY = 10_000;
 /** Payload rows deleted per statement at most. */
 const PURGE_BATCH = 5000;
 
-/** The `seq` of a webhook's `keep`-th newest recorded call (0 while it has fewer): older ones are out of the log. */
-const oldestKept = (spaceId: string, webhookId: string, keep: number) => sql<number>`coalesce((
-  select o.seq from webhook_calls o where o.space_id = ${spaceId} and o.webhook_id = ${webhookId}
+/**
+ * The `seq` of a webhook's `keep`-th newest recorded call (0 while it has fewer): older ones are out of the log. `from`
+ * is a bound known to be at or below it (an earlier answer: it only grows), which keeps the read among the kept calls
+ * whatever the plan: with statistics the planner may collect every entry of the webhook in the index and sort them,
+ * and until a vacuum that includes every pruned call.
+ */
+const oldestKept = (spaceId: string, webhookId: string, keep: number, from = '0') => sql<number>`coalesce((
+  select o.seq from webhook_calls o where o.space_id = ${spaceId} and o.webhook_id = ${webhookId} and o.seq >= ${from}::bigint
   order by o.seq desc offset ${keep - 1} limit 1), 0)`;
 
 type PendingRow = Omit<PendingWebhookCall, 'spaceId' | 'attempt'>;
@@ -143,7 +148,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
           on conflict do nothing
           returning event_id
         ), kept as materialized (
-          select ${oldestKept(spaceId, webhookId, keep)} as seq
+          select ${oldestKept(spaceId, webhookId, keep, last?.seq)} as seq
         ), pruned as (
           delete from webhook_calls as c
           where exists (select from recorded) and c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
