@@ -40,6 +40,11 @@ const BUSY_POLL_FACTOR = 3;
 /** How often a dispatcher deletes the payloads no delivery job waits for any more (ms), and for how long after it last enqueued jobs. */
 const PURGE_PAYLOADS_MS = 1000;
 const PURGE_AFTER_LAST_MS = 60_000;
+/**
+ * A purge starts above the last event the previous one deleted; one in FULL_PURGE_EVERY starts at the first, for a
+ * payload inserted below that bound later (a dispatch of events committed late, or another process's).
+ */
+const FULL_PURGE_EVERY = 16;
 
 /**
  * Fans committed content events out to webhook calls. In one transaction it claims a batch of undispatched events
@@ -55,6 +60,8 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
   let wake: (() => void) | undefined;
   let nudged = false;
   let purgedAt = 0;
+  let purgedUpTo: string | undefined;
+  let purges = 0;
   let enqueuedAt = -Infinity;
 
   async function dispatchOnce(): Promise<number> {
@@ -83,7 +90,9 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
     const now = Date.now();
     if (now - purgedAt < PURGE_PAYLOADS_MS || purgedAt > enqueuedAt + PURGE_AFTER_LAST_MS) return;
     purgedAt = now;
-    await storage.repos.webhookCalls.purgePayloads(WEBHOOK_DELIVERY_JOB);
+    purges += 1;
+    const { upTo } = await storage.repos.webhookCalls.purgePayloads(WEBHOOK_DELIVERY_JOB, purges % FULL_PURGE_EVERY === 0 ? undefined : purgedUpTo);
+    if (upTo !== undefined) purgedUpTo = upTo;
   }
 
   function idle(ms: number): Promise<void> {

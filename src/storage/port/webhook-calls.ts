@@ -88,9 +88,10 @@ export interface WebhookCallsRepository {
   insertPayloads(payloads: NewWebhookEventPayload[]): Promise<void>;
   /**
    * Deletes the payloads below the first event a queued or running job of `jobKind` names (such jobs name their
-   * events in `eventIds`, ascending); how many.
+   * events in `eventIds`, ascending), those above event `after` only when given (where an earlier purge ended: the
+   * rows it deleted stay in the index until a vacuum); how many, and the last event id deleted.
    */
-  purgePayloads(jobKind: string): Promise<number>;
+  purgePayloads(jobKind: string, after?: string): Promise<{ deleted: number; upTo: string | undefined }>;
   /**
    * Attempt `attempt` of the calls of a webhook about `eventIds`, with the definition as it is now and the space's
    * signing secret, in one read; undefined when the webhook is gone. `unrecordedOnly`: without the attempts already

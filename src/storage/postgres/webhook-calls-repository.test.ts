@@ -127,10 +127,14 @@ for (const kind of DB_KINDS) {
       const left = async () => (await db.open.db.selectFrom('webhook_payloads' as never).select('event_id' as never).orderBy('event_id' as never).execute())
         .map((r: any) => String(r.event_id));
       const job = await repos().jobs.enqueue('test.deliver', { eventIds: ['150', '160'] });
-      expect(await repos().webhookCalls.purgePayloads('test.deliver')).toBe(52);
+      expect(await repos().webhookCalls.purgePayloads('test.deliver')).toEqual({ deleted: 52, upTo: '149' });
       expect((await left())[0]).toBe('150');
       await repos().jobs.complete(job);
-      expect(await repos().webhookCalls.purgePayloads('test.deliver')).toBe(250);
+      // Above an earlier purge's bound only: a payload below it stays until a purge from the start.
+      await repos().webhookCalls.insertPayloads([payload('5')]);
+      expect(await repos().webhookCalls.purgePayloads('test.deliver', '149')).toEqual({ deleted: 250, upTo: '399' });
+      expect(await left()).toEqual(['5']);
+      expect(await repos().webhookCalls.purgePayloads('test.deliver')).toEqual({ deleted: 1, upTo: '5' });
       expect(await left()).toEqual([]);
       // What was recorded stays in the log.
       expect((await repos().webhookCalls.list('s1', 'w1', { skip: 0, limit: 1 }, 3)).items[0]!.request.body).toBe('{"z":1,"sys":{"id":"e1"},"a":[2]}');

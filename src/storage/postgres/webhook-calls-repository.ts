@@ -73,22 +73,22 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         on conflict do nothing`.execute(db);
     },
 
-    async purgePayloads(jobKind) {
+    async purgePayloads(jobKind, after = '0') {
       // A payload is read by the delivery jobs naming its event; those jobs name ascending events, so every payload
       // below the first event of the first waiting job is read by none. Rows a dispatch inserts commit with its jobs.
       // Each step is materialized: inlined, the bound would be computed again for every payload.
-      const { rows } = await sql<{ n: number }>`
+      const { rows } = await sql<{ n: number; last: string | null }>`
         with waiting as materialized (
           select coalesce(min((j.payload -> 'eventIds' ->> 0)::bigint), 9223372036854775807) as first from jobs as j
           where j.kind = ${jobKind} and j.status in ('queued', 'running')
         ), upto as materialized (
           select max(q.event_id) as last from (select p.event_id from webhook_payloads as p
-            where p.event_id < (select first from waiting) order by p.event_id limit ${PURGE_BATCH}) as q
+            where p.event_id > ${after}::bigint and p.event_id < (select first from waiting) order by p.event_id limit ${PURGE_BATCH}) as q
         ), gone as (
-          delete from webhook_payloads where event_id <= (select last from upto) returning 1
+          delete from webhook_payloads where event_id > ${after}::bigint and event_id <= (select last from upto) returning 1
         )
-        select count(*)::int as n from gone`.execute(db);
-      return rows[0]?.n ?? 0;
+        select count(*)::int as n, (select last from upto)::text as last from gone`.execute(db);
+      return { deleted: rows[0]?.n ?? 0, upTo: rows[0]?.last ?? undefined };
     },
 
     async findForDelivery(spaceId, webhookId, eventIds, attempt, unrecordedOnly) {
