@@ -19,7 +19,7 @@ export interface OpenDatabase {
   readonly backendPids: ReadonlySet<number>;
   /** SQL statements executed through `db` since opening (diagnostics, N+1 tests, benches). */
   statements(): number;
-  /** On PGlite, which has no autovacuum: what analyzes its tables (statistics-keeper.ts). */
+  /** On PGlite, which has no autovacuum: what vacuums and analyzes its tables (statistics-keeper.ts). */
   readonly statistics?: StatisticsKeeper;
   /** On PGlite: its data directory as a tarball, from which `openPGlite` can start a copy. */
   dumpDataDir?(): Promise<Blob>;
@@ -75,8 +75,8 @@ export async function openPostgres(url: string, max = 10, onIdleClientError: (er
   return { db, kind: 'postgres', pool, backendPids, statements: counter.statements, close: () => db.destroy() };
 }
 
-/** How often the embedded database looks for tables to analyze (a read of the statistics counters). */
-const STATISTICS_CHECK_MS = 5 * 60 * 1000;
+/** How often the embedded database looks for tables to vacuum or analyze (a read of the statistics counters): autovacuum's naptime. */
+const STATISTICS_CHECK_MS = 60 * 1000;
 
 /**
  * Opens PGlite persisted in `dir`, or in memory when `dir` is undefined: there a copy of `template` when given (a data

@@ -6,12 +6,17 @@ import type { OpenDatabase } from './index.ts';
 const reltuples = async (open: OpenDatabase, table: string) => (await sql<{ n: number }>`select reltuples::float8 as n from pg_class
   where relname = ${table}`.execute(open.db)).rows[0]!.n;
 
+const deadRows = async (open: OpenDatabase, table: string) => {
+  await sql`select pg_stat_force_next_flush()`.execute(open.db);
+  return (await sql<{ n: number }>`select n_dead_tup::int as n from pg_stat_user_tables where relname = ${table}`.execute(open.db)).rows[0]!.n;
+};
+
 const insertEntries = (open: OpenDatabase, from: number, to: number) => sql`insert into entries (space_id, environment_id, id, content_type_id)
   select 'space-s', 'master', 'e-' || g, 'ct' from generate_series(${from}::int, ${to}::int) as g`.execute(open.db);
 
 // The embedded database has no autovacuum: Tessera analyzes it itself (statistics-keeper.ts). A PostgreSQL server's
 // autovacuum does that there (README, "Running on PostgreSQL").
-describe('pglite: the statistics keeper analyzes the tables a bulk change made stale, and only those', () => {
+describe('pglite: the statistics keeper vacuums and analyzes the tables autovacuum would, and only those', () => {
   let open: OpenDatabase;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -31,9 +36,20 @@ describe('pglite: the statistics keeper analyzes the tables a bulk change made s
   it('a check analyzes a table only once enough of it changed (as autoanalyze would), not after every write', async () => {
     await open.statistics!.check();
     await insertEntries(open, 1501, 1510);
-    expect(await open.statistics!.check()).not.toContain('entries');
+    expect((await open.statistics!.check()).analyzed).not.toContain('entries');
     await insertEntries(open, 1511, 1800);
-    expect(await open.statistics!.check()).toContain('entries');
+    expect((await open.statistics!.check()).analyzed).toContain('entries');
     expect(await reltuples(open, 'entries')).toBe(1800);
+  });
+
+  it('vacuums a table once enough of its rows died (as autovacuum would): their space is used again', async () => {
+    await sql`delete from entries where id in (select 'e-' || g from generate_series(1, 100) as g)`.execute(open.db);
+    expect((await open.statistics!.check()).vacuumed).not.toContain('entries');
+    await sql`delete from entries where id in (select 'e-' || g from generate_series(101, 700) as g)`.execute(open.db);
+    expect(await deadRows(open, 'entries')).toBeGreaterThan(400);
+    const { vacuumed } = await open.statistics!.check();
+    expect(vacuumed).toContain('entries');
+    expect(vacuumed).not.toContain('spaces');
+    expect(await deadRows(open, 'entries')).toBe(0);
   });
 });
