@@ -9,9 +9,10 @@ for (const kind of DB_KINDS) {
   describe(`${kind}: webhook calls repository`, () => {
     let db: Awaited<ReturnType<typeof openMigratedDatabase>>;
     const repos = () => db.storage.repos;
+    let userId: string;
     beforeAll(async () => {
       db = await openMigratedDatabase(kind);
-      const { userId } = await insertSpace(db.storage, 's1');
+      ({ userId } = await insertSpace(db.storage, 's1'));
       for (const id of ['w1', 'w2']) {
         await repos().webhooks.insert({
           spaceId: 's1', id, name: id, url: 'https://example.com', topics: ['*.*'], filters: null, headers: [{ key: 'X-A', value: 'b', secret: true }],
@@ -104,6 +105,24 @@ for (const kind of DB_KINDS) {
       const bound = /seq >= '(\d+)'::bigint/.exec(JSON.stringify(kept[0]));
       expect(bound, JSON.stringify(kept[0])).not.toBeNull();
       expect(Number(bound![1])).toBeGreaterThan(250);
+    });
+
+    it('prunes once a fifth of `keep` calls were recorded since the last prune; reads never show more than `keep`', async () => {
+      await repos().webhooks.insert({
+        spaceId: 's1', id: 'w3', name: 'w3', url: 'https://example.com', topics: ['*.*'], filters: null, headers: [], httpBasicUsername: null,
+        httpBasicPassword: null, active: true, transformation: null, createdBy: userId,
+      });
+      const stored = async () => Number((await sql<{ n: number }>`select count(*)::int as n from webhook_calls where webhook_id = 'w3'`.execute(db.open.db)).rows[0]!.n);
+      const counts: number[] = [];
+      for (let attempt = 1; attempt <= 30; attempt++) {
+        await repos().webhookCalls.record('s1', 'w3', [outcome('100', 200, null, attempt)], 10);
+        counts.push(await stored());
+        const { total, items } = await repos().webhookCalls.list('s1', 'w3', { skip: 0, limit: 100 }, 10);
+        expect([total, items.length]).toEqual([Math.min(attempt, 10), Math.min(attempt, 10)]);
+      }
+      // Pruned every second recording (10 / 5): the table holds 11 or 12 calls, never fewer than what is shown.
+      expect(Math.max(...counts.slice(12))).toBe(12);
+      expect(Math.min(...counts.slice(12))).toBe(11);
     });
 
     it('prunes from where its last prune ended, and now and then from the start (a call committed below that bound)', async () => {

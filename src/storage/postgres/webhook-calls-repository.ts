@@ -36,8 +36,14 @@ const toRecord = (r: CallRow): WebhookCallRecord => {
  * each time. One prune in FULL_PRUNE_EVERY starts at 0: it removes the calls a concurrent transaction committed below
  * the bound after that prune (reads never show them: they are older than the newest `keep`).
  */
-const prunedBelow = new Map<string, { seq: string; prunes: number }>();
+const prunedBelow = new Map<string, { seq: string; prunes: number; unpruned: number }>();
 const FULL_PRUNE_EVERY = 64;
+/**
+ * A recording prunes once this process recorded `keep / PRUNE_SHARE` calls of the webhook since its last prune (and
+ * at its first): finding the oldest kept call walks `keep` index entries, which would cost more than the insert of a
+ * few calls. Reads find that bound themselves, so calls left a little longer are never shown.
+ */
+const PRUNE_SHARE = 5;
 const PRUNE_MEMORY = 10_000;
 /** Payload rows deleted per statement at most. */
 const PURGE_BATCH = 5000;
@@ -126,12 +132,20 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
       }));
       const key = `${spaceId}/${webhookId}`;
       const last = prunedBelow.get(key);
-      const prunes = (last?.prunes ?? 0) + 1;
+      const prune = !last || last.unpruned >= keep / PRUNE_SHARE;
+      const prunes = (last?.prunes ?? 0) + (prune ? 1 : 0);
       const from = last && prunes % FULL_PRUNE_EVERY !== 0 ? last.seq : '0';
+      const pruning = prune ? sql`, kept as materialized (
+          select ${oldestKept(spaceId, webhookId, keep, last?.seq)} as seq
+        ), pruned as (
+          delete from webhook_calls as c
+          where exists (select from recorded) and c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
+            and c.seq >= ${from}::bigint and c.seq < (select seq from kept)
+        )` : sql``;
       // One statement. The prune sees the table as it was before the statement: the calls this one records push older
       // ones out at the next. The event ids go again as an array: the payloads are read through their key, whatever
       // the plan thinks of the input.
-      const { rows } = await sql<{ event_id: string; kept_from: string }>`
+      const { rows } = await sql<{ event_id: string; kept_from: string | null }>`
         with input as (
           select * from json_to_recordset(${JSON.stringify(input)}::json) as i(id text, event_id bigint, attempt integer, url text,
             status_code integer, errors jsonb, request_method text, request_headers text, request_body text, request_timeout integer,
@@ -147,17 +161,12 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
           where exists (select from webhook_definitions as d where d.space_id = ${spaceId} and d.id = ${webhookId})
           on conflict do nothing
           returning event_id
-        ), kept as materialized (
-          select ${oldestKept(spaceId, webhookId, keep, last?.seq)} as seq
-        ), pruned as (
-          delete from webhook_calls as c
-          where exists (select from recorded) and c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
-            and c.seq >= ${from}::bigint and c.seq < (select seq from kept)
-        )
-        select event_id::text as event_id, (select seq from kept)::text as kept_from from recorded`.execute(db);
+        )${pruning}
+        select event_id::text as event_id, ${prune ? sql`(select seq from kept)::text` : sql`null::text`} as kept_from from recorded`.execute(db);
       if (rows.length > 0) {
         if (!last && prunedBelow.size >= PRUNE_MEMORY) prunedBelow.clear();
-        prunedBelow.set(key, { seq: rows[0]!.kept_from, prunes });
+        prunedBelow.set(key, prune ? { seq: rows[0]!.kept_from!, prunes, unpruned: rows.length }
+          : { ...last!, unpruned: last!.unpruned + rows.length });
       }
       return rows.map((r) => r.event_id);
     },
