@@ -20,7 +20,8 @@ import { AUTH, buildServer, type Child, ROOT, SERVER_SCRIPT, startChild, TOKEN }
  * generator (autocannon) runs here. Set BENCH_SECONDS to change the length of each measured run, and
  * BENCH_PARTS (default `foundation,content`) to choose the parts. The server runs compiled, as `npm start` runs
  * it (BENCH_SCRIPT=src/main.ts runs the sources under tsx). The webhooks part alternates BENCH_WEBHOOK_ROUNDS
- * (default 2) rounds of each kind: more rounds average out this machine's drift.
+ * (default 4: single rounds here swing between 72% and 90%) rounds of each kind: more rounds average out this
+ * machine's drift.
  */
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -7,7 +7,7 @@ import { fixed, quantile, verdict } from './stats.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
-const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 4);
 const HOOKS = 3;
 /** Published person entries of each space, made before the hooks. */
 const PERSONS = 10;
