@@ -46,7 +46,7 @@ export async function startServer(kind: DbKind, options: ServerOptions = {}): Pr
   });
   const violations: string[] = [];
   const covered = new Set<string>();
-  const tessera = await createTessera(config, { inMemory: true, inMemoryTemplate: database ? undefined : await pgliteTemplate(), onResponseViolation: (m) => violations.push(`server-side: ${m}`) });
+  const tessera = await createTessera(config, { inMemory: true, inMemoryTemplate: await pgliteTemplate(), onResponseViolation: (m) => violations.push(`server-side: ${m}`) });
   const { port } = await tessera.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   const vendorPrefix = config.vendor.headerPrefix;

@@ -42,7 +42,7 @@ describe('pglite: the statistics keeper vacuums and analyzes the tables autovacu
     expect(await reltuples(open, 'entries')).toBe(1800);
   });
 
-  it('vacuums a table once enough of its rows died (as autovacuum would): their space is used again', async () => {
+  it('vacuums a table once enough of its rows died (as autovacuum would), and then none are left', async () => {
     await sql`delete from entries where id in (select 'e-' || g from generate_series(1, 100) as g)`.execute(open.db);
     expect((await open.statistics!.check()).vacuumed).not.toContain('entries');
     await sql`delete from entries where id in (select 'e-' || g from generate_series(101, 700) as g)`.execute(open.db);
