@@ -16,7 +16,7 @@ const perCall = (ms: number, calls: number) => `${fixed((ms / Math.max(calls, 1)
  * space's 3 webhooks are inactive, then the webhooks are switched on and the events marked undispatched, and the
  * server fans them out and sends them (3 calls per publish) to a loopback receiver in this process. CPU per call of
  * the server's threads (main, the busiest other one, which is the webhook thread on PostgreSQL, the rest: V8's and
- * libuv's helpers) and of PostgreSQL, over the whole fan-out (the first calls pay for JIT compilation too).
+ * libuv's helpers), of PostgreSQL and of the receiver, over the whole fan-out (the first calls pay for JIT compilation too).
  */
 export async function runWebhookCostBench(): Promise<void> {
   log(`== Webhook call cost without API load: ${ENTRIES} publishes x ${HOOKS} webhooks, PostgreSQL ==`);
@@ -41,11 +41,13 @@ export async function runWebhookCostBench(): Promise<void> {
     const expected = receiver.received + ENTRIES * HOOKS;
     const threadsBefore = threadCpuMs(pid);
     const before = sampleCpu(pid, dbName);
+    const receiverBefore = process.cpuUsage();
     const started = performance.now();
     await db.query(`update content_events set dispatched_at = null where space_id = $1 and entity_type = 'Entry' and action = 'publish'
       and entity_id <> all($2::text[])`, [space.spaceId, space.personIds]);
     while (receiver.received < expected && performance.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 10));
     const elapsed = performance.now() - started;
+    const receiverUsed = process.cpuUsage(receiverBefore);
     const used = cpuBetween(before, sampleCpu(pid, dbName));
     const byThread = [...threadCpuMs(pid)].map(([tid, ms]) => ({ tid, ms: ms - (threadsBefore.get(tid) ?? 0) }));
     const main = byThread.find((t) => t.tid === pid)?.ms ?? 0;
@@ -53,7 +55,7 @@ export async function runWebhookCostBench(): Promise<void> {
     const calls = receiver.received - (expected - ENTRIES * HOOKS);
     log(`  ${calls} of ${ENTRIES * HOOKS} calls in ${fixed(elapsed / 1000, 1)} s (${fixed(calls / (elapsed / 1000), 0)} calls/s); CPU per call: server ${perCall(used.server, calls)} `
       + `(main thread ${perCall(main, calls)}, busiest other thread ${perCall(busiest, calls)}, the rest ${perCall(used.server - main - busiest, calls)}), `
-      + `PostgreSQL ${perCall(used.postgres, calls)}\n`);
+      + `PostgreSQL ${perCall(used.postgres, calls)}, the receiver (this process) ${perCall((receiverUsed.user + receiverUsed.system) / 1000, calls)}\n`);
   });
   if (!ran) log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n');
 }

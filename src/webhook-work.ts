@@ -58,17 +58,23 @@ const RESTART_AFTER_MS = 1000;
 /** How long `close` waits for the thread to end its calls before it ends it (ms). */
 const CLOSE_WAIT_MS = 10_000;
 
+/**
+ * The thread's young generation (MB): a delivery job keeps its calls' bodies and outcomes for the tens of milliseconds
+ * its calls take, which V8's default survives and copies at every scavenge and then promotes to the old generation.
+ */
+const THREAD_YOUNG_GENERATION_MB = 64;
+
 /** The thread's entry: the compiled module, or under tsx (sources, tests) the TypeScript one loaded through tsx. */
 function spawnThread(config: Config): Worker {
-  const workerData = { config };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./webhook-thread.js', import.meta.url), { workerData });
+  const options = { workerData: { config }, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB } };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./webhook-thread.js', import.meta.url), options);
   const entry = new URL('./webhook-thread.ts', import.meta.url).href;
   // tsx's ESM API, as its package declares it (a require() resolution would name its CommonJS build).
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const api = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports['./esm/api'].import.default as string;
   const tsx = pathToFileURL(path.join(path.dirname(manifest), api)).href;
   const load = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(load, { eval: true, workerData });
+  return new Worker(load, { ...options, eval: true });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
+import { coalescingConnector } from './coalesced-writes.ts';
 
 /** A request to a webhook receiver, as built from its definition. */
 export interface OutboundRequest {
@@ -98,7 +99,8 @@ const pinnedLookup: LookupFunction = (hostname, options, callback) => {
 /**
  * Keep-alive connections per receiver origin through undici's dispatcher (what Node's `fetch` runs on, without its
  * streams: a call costs about a third less CPU than with `node:http`), one per timeout and lookup kind: checked
- * receivers (pinned addresses) and the operator's signing proxy (an ordinary lookup). Redirects are not followed.
+ * receivers (pinned addresses) and the operator's signing proxy (an ordinary lookup). Redirects are not followed; a
+ * request's writes go out together (`coalescingConnector`).
  */
 const agents = new Map<string, Agent>();
 
@@ -108,7 +110,7 @@ function agentFor(timeoutMs: number, checked: boolean): Agent {
   if (!agent) {
     agent = new Agent({
       connections: 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs, lookup: checked ? pinnedLookup : dnsLookup },
+      connect: coalescingConnector({ timeout: timeoutMs, lookup: checked ? pinnedLookup : dnsLookup }),
     });
     agents.set(key, agent);
   }

@@ -103,18 +103,20 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
             and c.event_id = p.event_id and c.attempt = ${attempt})`
         : sql``;
       // A row per call, bodies as plain text columns: aggregated into JSON they would be escaped here and parsed again
-      // there. The definition comes as text with every row and is parsed once.
-      const { rows } = await sql<{ definition: string; signing_secret: string | null } & Partial<PendingRow> & { event_id: string | null }>`
-        select row_to_json(d)::text as definition, s.value as signing_secret, p.event_id::text as event_id, p.topic,
+      // there. The definition comes as text with the first row only.
+      const { rows } = await sql<{ definition: string | null; signing_secret: string | null } & Partial<PendingRow> & { event_id: string | null }>`
+        select case when row_number() over (order by p.event_id) = 1 then row_to_json(d)::text end as definition,
+          s.value as signing_secret, p.event_id::text as event_id, p.topic,
           p.entity_type as "entityType", p.entity_id as "entityId", p.environment_id as "environmentId", p.actor_id as "actorId",
           p.event_at as "eventAt", p.body
         from webhook_definitions d
         left join webhook_signing_secrets s on s.space_id = d.space_id
         left join lateral (select * from webhook_payloads as p where p.event_id = any(${eventIds}::bigint[]) and p.space_id = ${spaceId}
           ${unrecorded} order by p.event_id) as p on true
-        where d.space_id = ${spaceId} and d.id = ${webhookId}`.execute(db);
+        where d.space_id = ${spaceId} and d.id = ${webhookId}
+        order by p.event_id`.execute(db);
       const first = rows[0];
-      if (!first) return undefined;
+      if (!first?.definition) return undefined;
       const calls = rows.filter((r) => r.event_id !== null).map((r): PendingWebhookCall => ({
         eventId: r.event_id!, topic: r.topic!, entityType: r.entityType!, entityId: r.entityId!, environmentId: r.environmentId!,
         actorId: r.actorId ?? null, eventAt: r.eventAt!, body: r.body!, spaceId, attempt,
