@@ -22,6 +22,11 @@ for (const kind of DB_KINDS) {
     });
     afterAll(async () => { await db.close(); });
 
+    it(kind === 'postgres' ? 'keeps the call log unlogged on a server (no WAL for its rows)' : 'keeps the call log logged in the embedded database (its crash is the process\'s)', async () => {
+      const { rows } = await sql<{ persistence: string }>`select relpersistence as persistence from pg_class where relname = 'webhook_calls'`.execute(db.open.db);
+      expect(rows[0]?.persistence).toBe(kind === 'postgres' ? 'u' : 'p');
+    });
+
     const payload = (eventId: string, body: unknown = { z: 1, sys: { id: 'e1' }, a: [2] }): NewWebhookEventPayload => ({
       eventId, spaceId: 's1', topic: 'ContentManagement.Entry.save', entityType: 'Entry', entityId: 'e1', environmentId: 'master',
       actorId: 'u1', eventAt: '2026-01-02T03:04:05.678Z', body,
