@@ -3,6 +3,7 @@ import type { Storage } from '../../storage/port/index.ts';
 import { announceJobs } from '../../jobs/index.ts';
 import { planDispatch, type EventPayloadRenderer } from './dispatch-match.ts';
 import { WEBHOOK_DELIVERY_JOB } from './delivery-job.ts';
+import { payloadPurgeSchedule } from './payload-purge-schedule.ts';
 
 export interface DispatcherOptions {
   /**
@@ -37,15 +38,6 @@ export const AUTO_SAVE_WINDOW_MS = 5000;
 const BUSY_BATCH = 20;
 const BUSY_POLL_FACTOR = 3;
 
-/** How often a dispatcher deletes the payloads no delivery job waits for any more (ms), and for how long after it last enqueued jobs. */
-const PURGE_PAYLOADS_MS = 1000;
-const PURGE_AFTER_LAST_MS = 60_000;
-/**
- * A purge starts above the last event the previous one deleted; one in FULL_PURGE_EVERY starts at the first, for a
- * payload inserted below that bound later (a dispatch of events committed late, or another process's).
- */
-const FULL_PURGE_EVERY = 16;
-
 /**
  * Fans committed content events out to webhook calls. In one transaction it claims a batch of undispatched events
  * and marks them dispatched (one statement, SKIP LOCKED, so dispatchers of several processes share the stream),
@@ -59,10 +51,7 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let nudged = false;
-  let purgedAt = 0;
-  let purgedUpTo: string | undefined;
-  let purges = 0;
-  let enqueuedAt = -Infinity;
+  const purges = payloadPurgeSchedule();
 
   async function dispatchOnce(): Promise<number> {
     const { claimed, jobs } = await storage.transaction(async (repos) => {
@@ -75,24 +64,18 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
       return { claimed: batch.events.length, jobs: plan.jobs.length };
     });
     if (jobs > 0) {
-      enqueuedAt = Date.now();
+      purges.enqueued(Date.now());
       announceJobs(storage, [WEBHOOK_DELIVERY_JOB]);
     }
     return claimed;
   }
 
-  /**
-   * Payloads are read by the delivery jobs of their events; once those have run, they go. Once a second while this
-   * dispatcher enqueues jobs and for a minute after (retries wait that long by default); later leftovers go with the
-   * next purge.
-   */
+  /** Payloads are read by the delivery jobs of their events; once those have run, they go (`payloadPurgeSchedule`). */
   async function purgePayloads(): Promise<void> {
-    const now = Date.now();
-    if (now - purgedAt < PURGE_PAYLOADS_MS || purgedAt > enqueuedAt + PURGE_AFTER_LAST_MS) return;
-    purgedAt = now;
-    purges += 1;
-    const { upTo } = await storage.repos.webhookCalls.purgePayloads(WEBHOOK_DELIVERY_JOB, purges % FULL_PURGE_EVERY === 0 ? undefined : purgedUpTo);
-    if (upTo !== undefined) purgedUpTo = upTo;
+    const due = purges.due(Date.now());
+    if (!due) return;
+    const { upTo } = await storage.repos.webhookCalls.purgePayloads(WEBHOOK_DELIVERY_JOB, due.after);
+    purges.purged(upTo);
   }
 
   function idle(ms: number): Promise<void> {
