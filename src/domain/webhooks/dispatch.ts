@@ -51,7 +51,7 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let nudged = false;
-  const purges = payloadPurgeSchedule();
+  const purgeSchedule = payloadPurgeSchedule();
 
   async function dispatchOnce(): Promise<number> {
     const { claimed, jobs } = await storage.transaction(async (repos) => {
@@ -64,7 +64,7 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
       return { claimed: batch.events.length, jobs: plan.jobs.length };
     });
     if (jobs > 0) {
-      purges.enqueued(Date.now());
+      purgeSchedule.enqueued(Date.now());
       announceJobs(storage, [WEBHOOK_DELIVERY_JOB]);
     }
     return claimed;
@@ -72,10 +72,10 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
 
   /** Payloads are read by the delivery jobs of their events; once those have run, they go (`payloadPurgeSchedule`). */
   async function purgePayloads(): Promise<void> {
-    const due = purges.due(Date.now());
+    const due = purgeSchedule.due(Date.now());
     if (!due) return;
     const { upTo } = await storage.repos.webhookCalls.purgePayloads(WEBHOOK_DELIVERY_JOB, due.after);
-    purges.purged(upTo);
+    purgeSchedule.purged(upTo);
   }
 
   function idle(ms: number): Promise<void> {

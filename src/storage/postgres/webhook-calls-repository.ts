@@ -112,7 +112,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         from webhook_definitions d
         left join webhook_signing_secrets s on s.space_id = d.space_id
         left join lateral (select * from webhook_payloads as p where p.event_id = any(${eventIds}::bigint[]) and p.space_id = ${spaceId}
-          ${unrecorded} order by p.event_id) as p on true
+          ${unrecorded}) as p on true
         where d.space_id = ${spaceId} and d.id = ${webhookId}
         order by p.event_id`.execute(db);
       const first = rows[0];
