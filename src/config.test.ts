@@ -31,8 +31,10 @@ describe('config', () => {
     expect(loadConfig({ TESSERA_RATE_LIMIT_PER_SECOND: '0' }).rateLimitPerSecond).toBe(0);
   });
 
-  it('reads the webhook delivery settings: timeout, retry delays, concurrency, event poll', () => {
-    expect(loadConfig({})).toMatchObject({ webhookTimeoutMs: 30_000, webhookRetryDelaysMs: [30_000, 60_000], webhookConcurrency: 8, eventPollMs: 50 });
+  it('reads the webhook delivery settings: timeout, retry delays, concurrency, connections, event poll', () => {
+    expect(loadConfig({})).toMatchObject({ webhookTimeoutMs: 30_000, webhookRetryDelaysMs: [30_000, 60_000], webhookConcurrency: 8, webhookDbPoolSize: 2, eventPollMs: 50 });
+    expect(loadConfig({ TESSERA_WEBHOOK_DB_POOL_SIZE: '5' }).webhookDbPoolSize).toBe(5);
+    expect(() => loadConfig({ TESSERA_WEBHOOK_DB_POOL_SIZE: '0' })).toThrow(/TESSERA_WEBHOOK_DB_POOL_SIZE/);
     expect(loadConfig({ TESSERA_WEBHOOK_RETRY_DELAYS_MS: '100, 250' }).webhookRetryDelaysMs).toEqual([100, 250]);
     expect(loadConfig({}).webhookThread).toBe(true);
     expect(loadConfig({ TESSERA_WEBHOOK_THREAD: '0' }).webhookThread).toBe(false);

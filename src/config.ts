@@ -61,6 +61,11 @@ export interface Config {
   readonly webhookRetryDelaysMs: readonly number[];
   /** Webhook calls one process sends at once (a slow receiver holds one of them). */
   readonly webhookConcurrency: number;
+  /**
+   * Connections of the webhook thread's pool. Its statements are few and batched (a job's calls read in one, recorded
+   * in one), so two keep up; more only make them contend with each other and the API's in PostgreSQL.
+   */
+  readonly webhookDbPoolSize: number;
   /** The cloud signing proxy that definitions with the Cloud-Proxy headers are sent through; unset: not available. */
   readonly webhookSigningProxyUrl: string | undefined;
   /** How long auto_save events wait to be coalesced before their webhook calls go out (ms). */
@@ -157,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: intFrom(env, 'TESSERA_WEBHOOK_TIMEOUT_MS', 30_000, 1),
     webhookRetryDelaysMs: delaysFrom(env, 'TESSERA_WEBHOOK_RETRY_DELAYS_MS', [30_000, 60_000]),
     webhookConcurrency: intFrom(env, 'TESSERA_WEBHOOK_CONCURRENCY', 8, 1),
+    webhookDbPoolSize: intFrom(env, 'TESSERA_WEBHOOK_DB_POOL_SIZE', 2, 1),
     webhookSigningProxyUrl: urlFrom(env, 'TESSERA_WEBHOOK_SIGNING_PROXY_URL'),
     webhookAutoSaveWindowMs: intFrom(env, 'TESSERA_WEBHOOK_AUTO_SAVE_WINDOW_MS', 5000),
     webhookThread: env.TESSERA_WEBHOOK_THREAD !== '0',

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { openPostgres, postgresStorage } from './storage/postgres/index.ts';
-import { startWebhookWork } from './webhook-work.ts';
+import { startWebhookWork, WEBHOOK_THREAD_APPLICATION } from './webhook-work.ts';
 
 /**
  * The entry of the webhook thread (`startWebhookThread` in webhook-work.ts starts it): the dispatcher and the delivery
@@ -14,9 +14,9 @@ export type WebhookThreadReply = 'ready' | WebhookThreadCommand;
 
 const { config } = workerData as { config: Config };
 const logger = createLogger(config.logLevel);
-// A job holds a connection only between its statements, so a few more than the jobs that run at once are enough.
-const open = await openPostgres(config.databaseUrl!, Math.min(config.databasePoolSize, config.webhookConcurrency + 2),
-  (err) => logger.warn({ err }, 'an idle database connection of the webhook thread failed; the pool replaces it'));
+// A job holds a connection only for its statements, which wait their turn for one of these few (config.ts says why).
+const open = await openPostgres(config.databaseUrl!, config.webhookDbPoolSize,
+  (err) => logger.warn({ err }, 'an idle database connection of the webhook thread failed; the pool replaces it'), WEBHOOK_THREAD_APPLICATION);
 const storage = postgresStorage(open, { onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying') });
 const work = startWebhookWork(config, storage, logger);
 const port = parentPort!;

@@ -53,6 +53,9 @@ export function startWebhookWork(config: Config, storage: Storage, logger: Logge
   return { inThread: false, start, stop, close: stop };
 }
 
+/** The `application_name` of the webhook thread's connections, which tells them apart in `pg_stat_activity`. */
+export const WEBHOOK_THREAD_APPLICATION = 'tessera-webhooks';
+
 /** How long after an unexpected end the webhook thread is started again (ms). */
 const RESTART_AFTER_MS = 1000;
 /** How long `close` waits for the thread to end its calls before it ends it (ms). */

@@ -52,10 +52,15 @@ export function withStartupOption(url: string, option: string): { connectionStri
   return { connectionString: parsed.toString() };
 }
 
-export async function openPostgres(url: string, max = 10, onIdleClientError: (err: Error) => void = () => {}): Promise<OpenDatabase> {
+/**
+ * A pool of up to `max` connections to the server at `url`. `applicationName` names them in `pg_stat_activity` (an
+ * `application_name` the URL gives wins).
+ */
+export async function openPostgres(url: string, max = 10, onIdleClientError: (err: Error) => void = () => {}, applicationName?: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     // This process announces its entry and asset writes after commit (cache-announcer.ts): the tables' triggers need not.
     ...withStartupOption(url, `-c ${ANNOUNCES_CONTENT}=on`),
+    ...(applicationName ? { application_name: applicationName } : {}),
     max,
     types: { getTypeParser: ((oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
