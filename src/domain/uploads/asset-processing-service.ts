@@ -31,9 +31,16 @@ export interface AssetProcessingOptions {
 const QUICK_START_BASES = { assets: 'http://localhost:8080/assets', images: 'http://localhost:8080/images' };
 
 /**
+ * How long after its request a locale's processing starts (ms). Its result moves the asset's version, after which a
+ * call with the old version is refused: the wait lets parallel calls for the other locales arrive first, as the hosted
+ * service's processing, which takes seconds, does.
+ */
+export const PROCESSING_START_DELAY_MS = 500;
+
+/**
  * `PUT .../assets/{id}/files/{locale}/process`: checks the asset, its version and the locale's file, then queues
- * the work. The version is not bumped here, so parallel calls for several locales with the same version all pass;
- * each locale's result is applied atomically (version + 1) when its job finishes. File URLs are built on the
+ * the work, to start PROCESSING_START_DELAY_MS later. The version is not bumped here, so parallel calls for several
+ * locales with the same version all pass; each locale's result is applied atomically (version + 1) when its job finishes. File URLs are built on the
  * configured base URLs, never on the request's `Host`.
  */
 export function assetProcessingService(storage: Storage, resolve: ResolveEnvironment, options: AssetProcessingOptions) {
@@ -72,8 +79,8 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
         spaceId: environment.spaceId, environmentId: environment.id, assetId, locale, assetsBaseUrl: bases.assets, imagesBaseUrl: bases.images,
         ...requestedPath(resolved),
       };
-      await storage.repos.jobs.enqueue(ASSET_PROCESSING_JOB, { ...payload });
-      announceJobs(storage);
+      await storage.repos.jobs.enqueue(ASSET_PROCESSING_JOB, { ...payload }, new Date(Date.now() + PROCESSING_START_DELAY_MS));
+      setTimeout(() => announceJobs(storage), PROCESSING_START_DELAY_MS).unref();
     },
   };
 }
