@@ -40,8 +40,8 @@ export const PROCESSING_START_DELAY_MS = 500;
 /**
  * `PUT .../assets/{id}/files/{locale}/process`: checks the asset, its version and the locale's file, then queues
  * the work, to start PROCESSING_START_DELAY_MS later. The version is not bumped here, so parallel calls for several
- * locales with the same version all pass; each locale's result is applied atomically (version + 1) when its job finishes. File URLs are built on the
- * configured base URLs, never on the request's `Host`.
+ * locales with the same version all pass; each locale's result is applied atomically (version + 1) when its job
+ * finishes. File URLs are built on the configured base URLs, never on the request's `Host`.
  */
 export function assetProcessingService(storage: Storage, resolve: ResolveEnvironment, options: AssetProcessingOptions) {
   return {
