@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_PROCESSING_JOB } from '../src/domain/uploads/asset-processing-service.ts';
+import { ASSET_PROCESSING_JOB, PROCESSING_START_DELAY_MS } from '../src/domain/uploads/asset-processing-service.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer, type TestServer } from './support/harness.ts';
 import { fetchFile, quadrantPng, sleep, uploadFixtures } from './support/upload-fixtures.ts';
@@ -84,6 +84,20 @@ for (const kind of DB_KINDS) {
       expect((await f.process(spaceId, second.sys.id, 'en-US', 1)).status).toBe(204);
       const again = await f.waitProcessed(spaceId, second.sys.id, ['en-US']);
       expect(again.fields.file['en-US'].details.size).toBe(3000);
+    });
+
+    it('queues a locale\'s processing to start half a second after its request, so that the other locales\' calls with the same version arrive first', async () => {
+      const spaceId = await f.newSpace();
+      const up = await f.upload(spaceId, Buffer.from('later'));
+      const asset = await f.createAsset(spaceId, { 'en-US': { contentType: 'text/plain', fileName: 'later.txt', uploadFrom: f.uploadLink(up.sys.id) } });
+      expect((await f.process(spaceId, asset.sys.id, 'en-US', 1)).status).toBe(204);
+      const job = await api().tessera.database.db.selectFrom('jobs')
+        .select(sql<number>`extract(epoch from run_at - created_at) * 1000`.as('delayMs'))
+        .where('kind', '=', ASSET_PROCESSING_JOB).where(sql<boolean>`payload->>'assetId' = ${asset.sys.id}`).executeTakeFirstOrThrow();
+      // run_at is the request's clock + the delay; created_at the insert's, a few milliseconds later.
+      expect(Number(job.delayMs)).toBeGreaterThan(PROCESSING_START_DELAY_MS - 100);
+      expect(Number(job.delayMs)).toBeLessThanOrEqual(PROCESSING_START_DELAY_MS);
+      expect((await f.waitProcessed(spaceId, asset.sys.id, ['en-US'])).sys.version).toBe(2);
     });
 
     it('answers 204 without change for a locale already processed', async () => {
