@@ -81,6 +81,20 @@ for (const kind of DB_KINDS) {
       expect(await repos().webhookCalls.health('s1', 'w2', 500)).toEqual({ total: 1, healthy: 0 });
     });
 
+    it('stores a call of a few kilobytes as it is (toast_tuple_target), without compressing it; a longer one is still compressed', async () => {
+      await repos().webhookCalls.insertPayloads([payload('900'), payload('901')]);
+      const [short, long] = [outcome('900', 200, 'x'.repeat(4000)), outcome('901', 200, 'x'.repeat(20_000))];
+      expect(await repos().webhookCalls.record('s1', 'w2', [short, long], 500)).toEqual(['900', '901']);
+      const { rows } = await sql<{ id: string; compression: string | null }>`select id, pg_column_compression(request_body) as compression
+        from webhook_calls where space_id = 's1' and id in (${short.id}, ${long.id}) order by event_id`.execute(db.open.db);
+      expect(rows.map((r) => r.id)).toEqual([short.id, long.id]);
+      expect(rows[0]!.compression).toBeNull();
+      expect(rows[1]!.compression).not.toBeNull();
+      expect((await repos().webhookCalls.find('s1', 'w2', short.id, 500))?.request.body).toBe('x'.repeat(4000));
+      // The payload purge below counts what it deletes.
+      await sql`delete from webhook_payloads where event_id in (900, 901)`.execute(db.open.db);
+    });
+
     it('shows the newest `keep` recorded calls of a webhook and deletes older ones as it records', async () => {
       const events = Array.from({ length: 300 }, (_, i) => String(100 + i));
       await repos().webhookCalls.insertPayloads(events.map((id) => payload(id)));

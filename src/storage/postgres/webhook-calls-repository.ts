@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PendingWebhookCall, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
+import type { PendingWebhookCall, WebhookCallOutcome, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
 import { claimForDispatch } from './dispatch-claim.ts';
 import type { Executor } from './executor.ts';
 import { toIso } from './type-parsers.ts';
@@ -59,6 +59,27 @@ const oldestKept = (spaceId: string, webhookId: string, keep: number, from = '0'
   order by o.seq desc offset ${keep - 1} limit 1), 0)`;
 
 type PendingRow = Omit<PendingWebhookCall, 'spaceId' | 'attempt'>;
+
+/**
+ * Recorded attempts as parallel columns (one array parameter each, unnested): PostgreSQL reads them in about half the
+ * time it parses the same values as one JSON document. Headers, errors and the response go as JSON text; a null body
+ * is the payload's.
+ */
+function callColumns(outcomes: WebhookCallOutcome[]) {
+  const columns = {
+    ids: [] as string[], eventIds: [] as string[], attempts: [] as number[], urls: [] as string[], statusCodes: [] as Array<number | null>,
+    errors: [] as string[], methods: [] as string[], headers: [] as string[], bodies: [] as Array<string | null>, timeouts: [] as number[],
+    responses: [] as Array<string | null>, requestAts: [] as string[], responseAts: [] as Array<string | null>,
+  };
+  for (const o of outcomes) {
+    columns.ids.push(o.id); columns.eventIds.push(o.eventId); columns.attempts.push(o.attempt); columns.urls.push(o.url);
+    columns.statusCodes.push(o.statusCode); columns.errors.push(JSON.stringify(o.errors)); columns.methods.push(o.request.method);
+    columns.headers.push(JSON.stringify(o.request.headers)); columns.bodies.push(o.request.body); columns.timeouts.push(o.request.timeout);
+    columns.responses.push(o.response === null ? null : JSON.stringify(o.response)); columns.requestAts.push(o.requestAt);
+    columns.responseAts.push(o.responseAt);
+  }
+  return columns;
+}
 
 export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
   return {
@@ -126,12 +147,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
 
     async record(spaceId, webhookId, outcomes, keep) {
       if (outcomes.length === 0) return [];
-      // Headers, errors and the response go as JSON values and are stored as their text; a null body is the payload's.
-      const input = outcomes.map((o) => ({
-        id: o.id, event_id: o.eventId, attempt: o.attempt, url: o.url, status_code: o.statusCode, errors: o.errors,
-        request_method: o.request.method, request_headers: o.request.headers, request_body: o.request.body,
-        request_timeout: o.request.timeout, response: o.response, request_at: o.requestAt, response_at: o.responseAt,
-      }));
+      const input = callColumns(outcomes);
       const key = `${spaceId}/${webhookId}`;
       const last = prunedBelow.get(key);
       const prune = !last || last.unpruned >= keep / PRUNE_SHARE;
@@ -145,21 +161,22 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
             and c.seq >= ${from}::bigint and c.seq < (select seq from kept)
         )` : sql``;
       // One statement. The prune sees the table as it was before the statement: the calls this one records push older
-      // ones out at the next. The event ids go again as an array: the payloads are read through their key, whatever
-      // the plan thinks of the input.
+      // ones out at the next. Each call reads its payload through the key (lateral): joined as sets, a plan that
+      // misjudged the payloads' count scanned the whole input again for every payload.
       const { rows } = await sql<{ event_id: string; kept_from: string | null }>`
         with input as (
-          select * from json_to_recordset(${JSON.stringify(input)}::json) as i(id text, event_id bigint, attempt integer, url text,
-            status_code integer, errors jsonb, request_method text, request_headers text, request_body text, request_timeout integer,
-            response text, request_at timestamptz, response_at timestamptz)
+          select * from unnest(${input.ids}::text[], ${input.eventIds}::bigint[], ${input.attempts}::integer[], ${input.urls}::text[],
+            ${input.statusCodes}::integer[], ${input.errors}::jsonb[], ${input.methods}::text[], ${input.headers}::text[], ${input.bodies}::text[],
+            ${input.timeouts}::integer[], ${input.responses}::text[], ${input.requestAts}::timestamptz[], ${input.responseAts}::timestamptz[])
+            as i(id, event_id, attempt, url, status_code, errors, request_method, request_headers, request_body, request_timeout, response,
+              request_at, response_at)
         ), recorded as (
           insert into webhook_calls (space_id, id, webhook_id, event_id, attempt, topic, entity_type, entity_id, environment_id, actor_id,
             event_at, url, status_code, errors, request_method, request_headers, request_body, request_timeout, response, request_at, response_at)
           select ${spaceId}, i.id, ${webhookId}, i.event_id, i.attempt, p.topic, p.entity_type, p.entity_id, p.environment_id, p.actor_id,
             p.event_at, i.url, i.status_code, i.errors, i.request_method, i.request_headers, coalesce(i.request_body, p.body),
             i.request_timeout, i.response, i.request_at, i.response_at
-          from input as i join webhook_payloads as p on p.event_id = i.event_id and p.space_id = ${spaceId}
-            and p.event_id = any(${outcomes.map((o) => o.eventId)}::bigint[])
+          from input as i cross join lateral (select * from webhook_payloads as p where p.event_id = i.event_id and p.space_id = ${spaceId}) as p
           where exists (select from webhook_definitions as d where d.space_id = ${spaceId} and d.id = ${webhookId})
           on conflict do nothing
           returning event_id
