@@ -94,7 +94,9 @@ for (const kind of DB_KINDS) {
       // publish: the published entity, `revision` instead of `version`.
       const published = one(entry.sys.id, 'publish');
       expect(published).toMatchObject({ sys: { type: 'Entry', revision: 1, publishedVersion: 2 }, fields: { title: { 'en-US': 'Hello again' } } });
-      expect(published.sys).not.toHaveProperty('version');
+      // Exactly the sys of the toolkit's publish event typing: none of the draft's bookkeeping.
+      expect(Object.keys(published.sys).sort()).toEqual(['contentType', 'createdAt', 'createdBy', 'environment', 'id', 'publishedVersion',
+        'revision', 'space', 'type', 'updatedAt', 'updatedBy']);
       // unpublish and delete: the deletion stub.
       for (const action of ['unpublish', 'delete']) {
         const stub = one(entry.sys.id, action);
@@ -102,8 +104,12 @@ for (const kind of DB_KINDS) {
           type: 'DeletedEntry', id: entry.sys.id, space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
           environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
           contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'article' } },
-          revision: 1, createdAt: expect.any(String), updatedAt: expect.any(String), deletedAt: expect.any(String),
+          revision: 1, createdAt: expect.stringMatching(/Z$/), updatedAt: expect.any(String), deletedAt: expect.any(String),
+          deletedBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
         } });
+        // All three are the moment of the change, as the hosted service sends them.
+        expect(new Set([stub.sys.createdAt, stub.sys.updatedAt, stub.sys.deletedAt]).size).toBe(1);
+        expect(Date.parse(stub.sys.deletedAt)).toBeGreaterThan(Date.parse(entry.sys.createdAt));
       }
       expect(one(asset.sys.id, 'delete').sys).not.toHaveProperty('contentType');
       expect(one(asset.sys.id, 'delete').sys.type).toBe('DeletedAsset');
@@ -161,6 +167,13 @@ for (const kind of DB_KINDS) {
       const details = (await api().get(`/spaces/${s.id}/webhooks/${hookId}/calls/${overview.sys.id}`)).body;
       expect(details.request.headers).toMatchObject({ 'X-Plain': 'visible', 'X-Secret': '[secret]', Authorization: expect.stringMatching(/^Basic /) });
       expect(JSON.stringify(details)).not.toContain('s3cret');
+      // A call is created when its request goes out, as the hosted service shows it.
+      expect(overview.sys.createdAt).toBe(overview.requestAt);
+      expect(details.sys.createdAt).toBe(details.requestAt);
+      // `order` is accepted (the export tool sends it to every collection) and the log stays newest first.
+      const ordered = await api().get(`/spaces/${s.id}/webhooks/${hookId}/calls?order=sys.createdAt,sys.id&limit=1000`);
+      expect(ordered.status, ordered.text).toBe(200);
+      expect(ordered.body).toMatchObject({ total: 1, limit: 1000, items: [{ sys: { id: overview.sys.id } }] });
     });
 
     it('retries 500 and 429 with increasing delays up to 3 attempts; 400, a redirect and a timeout are not retried', async () => {

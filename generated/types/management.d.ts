@@ -4475,7 +4475,7 @@ export interface components {
                 createdBy: components["schemas"]["WebhookDefinitionLink"];
                 /**
                  * Format: date-time
-                 * @description When the call was decided (the event was dispatched, or the retry was scheduled).
+                 * @description When the call's request was sent (the same moment as `requestAt`).
                  */
                 createdAt: string;
             };
@@ -4513,7 +4513,7 @@ export interface components {
                 createdBy: components["schemas"]["WebhookDefinitionLink"];
                 /**
                  * Format: date-time
-                 * @description When the call was decided (the event was dispatched, or the retry was scheduled).
+                 * @description When the call's request was sent (the same moment as `requestAt`).
                  */
                 createdAt: string;
             };
@@ -4981,6 +4981,11 @@ export interface components {
         "UploadsEnvironmentPath.space_id": string;
         /** @description Maximum number of calls to return (default 20, at most 1000). */
         "WebhookCallsQuery.limit": number;
+        /**
+         * @description Accepted for tools that send an order to every collection (the export tool sends `sys.createdAt,sys.id`) and
+         *     ignored: the call log is always newest first.
+         */
+        "WebhookCallsQuery.order": string;
         /** @description Number of calls to skip (default 0). */
         "WebhookCallsQuery.skip": number;
         /** @description The webhook definition id. */
@@ -26096,6 +26101,11 @@ export interface operations {
                 skip?: components["parameters"]["WebhookCallsQuery.skip"];
                 /** @description Maximum number of calls to return (default 20, at most 1000). */
                 limit?: components["parameters"]["WebhookCallsQuery.limit"];
+                /**
+                 * @description Accepted for tools that send an order to every collection (the export tool sends `sys.createdAt,sys.id`) and
+                 *     ignored: the call log is always newest first.
+                 */
+                order?: components["parameters"]["WebhookCallsQuery.order"];
             };
             header?: never;
             path: {

@@ -20,9 +20,10 @@ export function deliveryLogService(storage: Storage, spaces: SpacesService) {
   }
 
   return {
-    async list(actor: Actor, spaceId: string, webhookId: string, query: { skip?: unknown; limit?: unknown }) {
+    /** `order` is accepted and ignored: the log is always newest first. */
+    async list(actor: Actor, spaceId: string, webhookId: string, query: { skip?: unknown; limit?: unknown; order?: unknown }) {
       await definition(actor, spaceId, webhookId);
-      const page = parsePage({ ...query, limit: query.limit ?? CALLS_PAGE }, {}, []);
+      const page = parsePage({ skip: query.skip, limit: query.limit ?? CALLS_PAGE }, {}, []);
       return { page, ...(await webhookCalls.list(spaceId, webhookId, page, CALL_LOG_KEEP)) };
     },
 

@@ -5,13 +5,31 @@ import { presentActivatedContentType, presentContentType } from './content-types
 import { presentEntry } from './entries.presenter.ts';
 import { link } from './links.ts';
 
-/** The sys of a published entity: `revision` (how often it was published) instead of `version`, as of its publish. */
-function publishedSys<S extends { version: number }>(sys: S, record: { publishedCounter: number; publishedAt: string | null }) {
-  const { version: _version, ...rest } = sys;
-  return { ...rest, revision: record.publishedCounter, ...(record.publishedAt ? { updatedAt: toMillisIso(record.publishedAt) } : {}) };
+interface PresentedSys {
+  type: string; id: string; space: unknown; environment: unknown; contentType?: unknown; createdBy?: unknown; updatedBy?: unknown;
+  createdAt: string;
 }
 
-/** What unpublish and delete events carry: the `Deleted<Type>` stub (entries name their content type). */
+/**
+ * The sys of a published entity as publish events carry it (the toolkit's `BaseEntityPublishEventSys`): `revision`
+ * (how often it was published) instead of `version`, `updatedAt` its publish, and none of the draft's bookkeeping
+ * (`publishedAt`, `fieldStatus`, `urn`...), as the delivery API shows an entity.
+ */
+function publishedSys(sys: PresentedSys, record: { publishedCounter: number; publishedAt: string | null; publishedVersion: number | null }) {
+  return {
+    type: sys.type, id: sys.id, space: sys.space, environment: sys.environment,
+    ...(sys.contentType ? { contentType: sys.contentType } : {}),
+    ...(sys.createdBy ? { createdBy: sys.createdBy } : {}), ...(sys.updatedBy ? { updatedBy: sys.updatedBy } : {}),
+    revision: record.publishedCounter, createdAt: sys.createdAt,
+    ...(record.publishedAt ? { updatedAt: toMillisIso(record.publishedAt) } : {}),
+    ...(record.publishedVersion !== null ? { publishedVersion: record.publishedVersion } : {}),
+  };
+}
+
+/**
+ * What unpublish and delete events carry: the `Deleted<Type>` stub (entries name their content type). Its
+ * `createdAt`, `updatedAt` and `deletedAt` are all the moment of the change, as the hosted service sends them.
+ */
 function deletedStub(event: ContentEventRecord) {
   const r = event.entity;
   const at = toMillisIso(event.occurredAt);
@@ -20,7 +38,8 @@ function deletedStub(event: ContentEventRecord) {
       type: `Deleted${event.entityType}`, id: r.id,
       space: link('Space', r.spaceId), environment: link('Environment', event.requestedEnvironmentId),
       ...(event.entityType === 'Entry' ? { contentType: link('ContentType', (r as EntryRecord).contentTypeId) } : {}),
-      revision: r.publishedCounter, createdAt: toMillisIso(r.createdAt), updatedAt: at, deletedAt: at,
+      revision: r.publishedCounter, createdAt: at, updatedAt: at, deletedAt: at,
+      ...(event.actorId ? { deletedBy: link('User', event.actorId) } : {}),
     },
   };
 }

@@ -172,10 +172,11 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
               request_at, response_at)
         ), recorded as (
           insert into webhook_calls (space_id, id, webhook_id, event_id, attempt, topic, entity_type, entity_id, environment_id, actor_id,
-            event_at, url, status_code, errors, request_method, request_headers, request_body, request_timeout, response, request_at, response_at)
+            event_at, url, status_code, errors, request_method, request_headers, request_body, request_timeout, response, request_at, response_at,
+            created_at)
           select ${spaceId}, i.id, ${webhookId}, i.event_id, i.attempt, p.topic, p.entity_type, p.entity_id, p.environment_id, p.actor_id,
             p.event_at, i.url, i.status_code, i.errors, i.request_method, i.request_headers, coalesce(i.request_body, p.body),
-            i.request_timeout, i.response, i.request_at, i.response_at
+            i.request_timeout, i.response, i.request_at, i.response_at, i.request_at
           from input as i cross join lateral (select * from webhook_payloads as p where p.event_id = i.event_id and p.space_id = ${spaceId}) as p
           where exists (select from webhook_definitions as d where d.space_id = ${spaceId} and d.id = ${webhookId})
           on conflict do nothing
