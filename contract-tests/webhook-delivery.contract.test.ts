@@ -253,6 +253,30 @@ for (const kind of DB_KINDS) {
       expect(refusedCall).toMatchObject({ statusCode: null, errors: ['ConnectionRefusedError'] });
     });
 
+    it('a request body over 500 kB reaches the receiver whole and is recorded cut at 500 kB of UTF-8, whole characters', async () => {
+      const s = await f.space();
+      const path = `/huge/${s.id}`;
+      const hookId = await f.hook(s.id, { url: `${receiver.url}${path}`, topics: ['Entry.create'] });
+      // 5 x 40,000 characters of 3 bytes: 600 kB, under 500 * 1024 characters (a Text field holds 50,000 at most).
+      const names = ['b0', 'b1', 'b2', 'b3', 'b4'];
+      const ct = await api().put(s.m('content_types/blob'), { name: 'Blob', fields: names.map((id) => ({ id, name: id, type: 'Text' })) });
+      expect(ct.status, ct.text).toBe(201);
+      expect((await api().put(s.m('content_types/blob/published'), undefined, f.version(ct.body.sys.version))).status).toBe(200);
+      const text = '€'.repeat(40_000);
+      const made = await api().post(s.m('entries'), { fields: Object.fromEntries(names.map((id) => [id, { 'en-US': text }])) },
+        { headers: { [`${api().vendorPrefix}-Content-Type`]: 'blob' } });
+      expect(made.status).toBe(201);
+      const [call] = await receiver.waitFor(1, path);
+      expect(JSON.parse(call!.body).fields.b4['en-US']).toBe(text);
+      const [overview] = await f.calls(s.id, hookId, 1);
+      const details = (await api().get(`/spaces/${s.id}/webhooks/${hookId}/calls/${overview.sys.id}`)).body;
+      const recorded = details.request.body as string;
+      expect(Buffer.byteLength(recorded)).toBeLessThanOrEqual(500 * 1024);
+      expect(Buffer.byteLength(recorded)).toBeGreaterThan(500 * 1024 - 3);
+      expect(call!.body.startsWith(recorded)).toBe(true);
+      expect(recorded).not.toContain('\uFFFD');
+    });
+
     it('a deleted webhook is called no more; a refused write announces nothing', async () => {
       const s = await f.space();
       const path = `/gone/${s.id}`;

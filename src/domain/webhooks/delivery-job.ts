@@ -1,5 +1,6 @@
 import type { PendingWebhookCall, Storage, WebhookCallOutcome, WebhookDefinitionRecord } from '../../storage/port/index.ts';
 import { generateId } from '../../lib/ids.ts';
+import { cutToUtf8Bytes } from '../../lib/utf8-prefix.ts';
 import { announceJobs, type JobHandler } from '../../jobs/index.ts';
 import { sendRequest, type OutboundRequest, type OutboundResult } from './delivery-sender.ts';
 import { WebhookRequestError } from './request-builder.ts';
@@ -47,10 +48,10 @@ interface JobContext {
   signal: AbortSignal;
 }
 
-/** The request body as recorded: null when it is the payload as stored (the database copies it). */
+/** The request body as recorded (cut at 500 kB of UTF-8): null when it is the payload as stored (the database copies it). */
 function recordedBody(call: PendingWebhookCall, body: string | undefined): string | null {
-  if (body === call.body && body.length <= REQUEST_BODY_MAX) return null;
-  return (body ?? '').slice(0, REQUEST_BODY_MAX);
+  const recorded = cutToUtf8Bytes(body ?? '', REQUEST_BODY_MAX);
+  return body === call.body && recorded === body ? null : recorded;
 }
 
 function outcomeOf(call: PendingWebhookCall, request: OutboundRequest, job: JobContext, result: OutboundResult, requestAt: Date, timeoutMs: number): WebhookCallOutcome {

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
+import { utf8Prefix } from '../../lib/utf8-prefix.ts';
 import { coalescingConnector } from './coalesced-writes.ts';
 
 /** A request to a webhook receiver, as built from its definition. */
@@ -204,7 +205,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.settled = true;
     const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     this.done({
-      statusCode: this.statusCode, headers: this.headers, body: all.toString('utf8', 0, Math.min(all.byteLength, this.max)),
+      statusCode: this.statusCode, headers: this.headers, body: utf8Prefix(all, this.max),
       errors: error ? [errorName(error)] : [], responseAt: new Date(),
     });
   }
