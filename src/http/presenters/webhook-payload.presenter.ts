@@ -7,7 +7,7 @@ import { link } from './links.ts';
 
 interface PresentedSys {
   type: string; id: string; space: unknown; environment: unknown; contentType?: unknown; createdBy?: unknown; updatedBy?: unknown;
-  createdAt: string;
+  createdAt: string; updatedAt: string;
 }
 
 /**
@@ -20,8 +20,7 @@ function publishedSys(sys: PresentedSys, record: { publishedCounter: number; pub
     type: sys.type, id: sys.id, space: sys.space, environment: sys.environment,
     ...(sys.contentType ? { contentType: sys.contentType } : {}),
     ...(sys.createdBy ? { createdBy: sys.createdBy } : {}), ...(sys.updatedBy ? { updatedBy: sys.updatedBy } : {}),
-    revision: record.publishedCounter, createdAt: sys.createdAt,
-    ...(record.publishedAt ? { updatedAt: toMillisIso(record.publishedAt) } : {}),
+    revision: record.publishedCounter, createdAt: sys.createdAt, updatedAt: record.publishedAt ? toMillisIso(record.publishedAt) : sys.updatedAt,
     ...(record.publishedVersion !== null ? { publishedVersion: record.publishedVersion } : {}),
   };
 }
