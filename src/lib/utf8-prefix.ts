@@ -12,6 +12,5 @@ export function utf8Prefix(bytes: Uint8Array, maxBytes: number): string {
 export function cutToUtf8Bytes(text: string, maxBytes: number): string {
   // A UTF-16 code unit takes at most 3 bytes in UTF-8 (a surrogate pair: 4 for 2).
   if (text.length * 3 <= maxBytes) return text;
-  const bytes = Buffer.from(text, 'utf8');
-  return bytes.byteLength <= maxBytes ? text : utf8Prefix(bytes, maxBytes);
+  return Buffer.byteLength(text, 'utf8') <= maxBytes ? text : utf8Prefix(Buffer.from(text, 'utf8'), maxBytes);
 }
