@@ -126,6 +126,21 @@ for (const kind of DB_KINDS) {
       expect(Number(bound![1])).toBeGreaterThan(250);
     });
 
+    it('reads the payloads of a delivery and of its recording by their keys, even while the statistics know nothing of the table', async () => {
+      // Never analyzed, the table looks a few rows big: read as a set, every delivery and recording read all of it (and
+      // a plan cached then kept doing so as it grew).
+      const events = Array.from({ length: 2000 }, (_, i) => String(700_000 + i));
+      await repos().webhookCalls.insertPayloads(events.map((id) => payload(id)));
+      const outcomes = events.slice(0, 50).map((eventId) => outcome(eventId, 200));
+      const plans = await explainingPlans(db.open.db, async (d) => {
+        await webhookCallsRepository(d).findForDelivery('s1', 'w2', events.slice(0, 50), 1, false);
+        await webhookCallsRepository(d).record('s1', 'w2', outcomes, 500);
+      }).finally(() => db.open.db.deleteFrom('webhook_payloads' as never).where('event_id' as never, '>=', '700000' as never).execute());
+      expect(plans).toHaveLength(2);
+      const scans = plans.map((plan) => scansOf(plan, 'webhook_payloads').map((scan) => `${scan['Node Type']} ${scan['Index Name']}`));
+      expect(scans).toEqual([['Index Scan webhook_payloads_pkey'], ['Index Scan webhook_payloads_pkey']]);
+    });
+
     it('prunes once a fifth of `keep` calls were recorded since the last prune; reads never show more than `keep`', async () => {
       await repos().webhooks.insert({
         spaceId: 's1', id: 'w3', name: 'w3', url: 'https://example.com', topics: ['*.*'], filters: null, headers: [], httpBasicUsername: null,

@@ -120,11 +120,12 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
 
     async findForDelivery(spaceId, webhookId, eventIds, attempt, unrecordedOnly) {
       const unrecorded = unrecordedOnly
-        ? sql`and not exists (select from webhook_calls as c where c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
+        ? sql`where not exists (select from webhook_calls as c where c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
             and c.event_id = p.event_id and c.attempt = ${attempt})`
         : sql``;
       // A row per call, bodies as plain text columns: aggregated into JSON they would be escaped here and parsed again
-      // there. The definition comes as text with the first row only.
+      // there. The definition comes as text with the first row only. Each payload is read by its key (the `limit` keeps
+      // the planner from scanning the table for the set, which it did while statistics thought the table small).
       const { rows } = await sql<{ definition: string | null; signing_secret: string | null } & Partial<PendingRow> & { event_id: string | null }>`
         select case when row_number() over (order by p.event_id) = 1 then row_to_json(d)::text end as definition,
           s.value as signing_secret, p.event_id::text as event_id, p.topic,
@@ -132,7 +133,8 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
           p.event_at as "eventAt", p.body
         from webhook_definitions d
         left join webhook_signing_secrets s on s.space_id = d.space_id
-        left join lateral (select * from webhook_payloads as p where p.event_id = any(${eventIds}::bigint[]) and p.space_id = ${spaceId}
+        left join lateral (select p.* from unnest(${eventIds}::bigint[]) as k(event_id)
+          cross join lateral (select * from webhook_payloads as p where p.event_id = k.event_id and p.space_id = ${spaceId} limit 1) as p
           ${unrecorded}) as p on true
         where d.space_id = ${spaceId} and d.id = ${webhookId}
         order by p.event_id`.execute(db);
@@ -161,8 +163,9 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
             and c.seq >= ${from}::bigint and c.seq < (select seq from kept)
         )` : sql``;
       // One statement. The prune sees the table as it was before the statement: the calls this one records push older
-      // ones out at the next. Each call reads its payload through the key (lateral): joined as sets, a plan that
-      // misjudged the payloads' count scanned the whole input again for every payload.
+      // ones out at the next. Each call reads its payload through the key: the lateral's `limit` keeps the planner from
+      // joining the payloads as a set, which with statistics that think the table small (never analyzed, or before
+      // the autovacuum caught up) read every payload row for every recording.
       const { rows } = await sql<{ event_id: string; kept_from: string | null }>`
         with input as (
           select * from unnest(${input.ids}::text[], ${input.eventIds}::bigint[], ${input.attempts}::integer[], ${input.urls}::text[],
@@ -177,7 +180,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
           select ${spaceId}, i.id, ${webhookId}, i.event_id, i.attempt, p.topic, p.entity_type, p.entity_id, p.environment_id, p.actor_id,
             p.event_at, i.url, i.status_code, i.errors, i.request_method, i.request_headers, coalesce(i.request_body, p.body),
             i.request_timeout, i.response, i.request_at, i.response_at, i.request_at
-          from input as i cross join lateral (select * from webhook_payloads as p where p.event_id = i.event_id and p.space_id = ${spaceId}) as p
+          from input as i cross join lateral (select * from webhook_payloads as p where p.event_id = i.event_id and p.space_id = ${spaceId} limit 1) as p
           where exists (select from webhook_definitions as d where d.space_id = ${spaceId} and d.id = ${webhookId})
           on conflict do nothing
           returning event_id
