@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { DispatchedEvent, EntryRecord, Storage, TransactionDescription } from '../port/index.ts';
+import { claimForDispatch } from './dispatch-claim.ts';
 import type { OpenDatabase } from './index.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }];
@@ -103,6 +104,15 @@ for (const kind of DB_KINDS) {
       expect((await claim(WINDOW, 1)).events.map(line)).toEqual(['e1 auto_save via master: -', 'e1 auto_save via master: -', 'e1 auto_save via master: three']);
       expect((await claim()).events.map(line)).toEqual(['e2 save via master: plain save']);
       expect(await waiting(0)).toBe(false);
+    });
+
+    it.runIf(kind === 'postgres')('is planned at each claim, never kept as a prepared statement of the connection', async () => {
+      // A plan cached while the queue was small marked the claimed events by scanning the whole table ever after.
+      const prepared = await open.db.connection().execute(async (connection) => {
+        for (let i = 0; i < 3; i += 1) await claimForDispatch(connection, 100, 0);
+        return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection)).rows;
+      });
+      expect(prepared.filter((p) => p.statement.includes('with claimed as'))).toEqual([]);
     });
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DispatchBatch, DispatchedEvent } from '../port/webhook-calls.ts';
 import { claimable, toEvent, type EventRow } from './events-repository.ts';
 import type { Executor } from './executor.ts';
+import { PLANNED_EACH_TIME } from './prepared-statements.ts';
 import { toIso } from './type-parsers.ts';
 import { toDefinition } from './webhooks-repository.ts';
 
@@ -29,8 +30,9 @@ const sameAutoSaved = (a: string, b: string) => sql.raw(`${a}.space_id = ${b}.sp
  * behind them. With a claimed auto_save come the other waiting auto_saves of its entity, old enough or not (`swept`,
  * SKIP LOCKED too): of those only the newest is delivered, with its own snapshot (the latest draft); the older ones
  * are marked without a snapshot, so they make no call. An entity edited without a pause thus makes one call per window.
+ * Planned at each claim: a cached plan made while the queue was small marked the claimed events by scanning it all.
  */
-const claimStatement = (limit: number, windowMs: number) => sql<ClaimedRow>`
+const claimStatement = (limit: number, windowMs: number) => sql<ClaimedRow>`${sql.raw(PLANNED_EACH_TIME)}
   with claimed as (
     select ${EVENT_COLUMNS} from content_events as e
     where e.dispatched_at is null and ${claimable(windowMs)} order by e.id limit ${limit} for update skip locked

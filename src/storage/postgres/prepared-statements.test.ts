@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type OpenDatabase } from './database.ts';
+import { PLANNED_EACH_TIME } from './prepared-statements.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -25,5 +26,12 @@ describe.skipIf(!url)('PostgreSQL: prepared statements', () => {
     await sql`select n from prepared_probe /* no parameters */`.execute(open.db);
     const statements = await prepared();
     expect(statements.some((s) => s.includes('prepared_probe'))).toBe(false);
+  });
+
+  it('leaves a read that asks to be planned each time unnamed', async () => {
+    const read = (n: number) => sql<{ n: number }>`${sql.raw(PLANNED_EACH_TIME)} select ${n}::int + 1 as n /* planned each time test */`.execute(open.db);
+    expect((await read(1)).rows).toEqual([{ n: 2 }]);
+    expect((await read(2)).rows).toEqual([{ n: 3 }]);
+    expect((await prepared()).some((s) => s.includes('planned each time test'))).toBe(false);
   });
 });

@@ -8,6 +8,14 @@ export const MAX_PREPARED = 256;
 const READ = /^\s*(select|with)\b/i;
 
 /**
+ * Put first, keeps a read unnamed, so it is planned for the tables as they are at each execution. For a statement on
+ * a table that grows or shrinks fast (a queue) whose planning is small beside its work: a generic plan made while the
+ * table was small (a seq scan) stays with the connection until the table is analyzed again, which on a server without
+ * autovacuum is never.
+ */
+export const PLANNED_EACH_TIME = '/* planned each time */';
+
+/**
  * A pool whose clients run repeated parameterised reads as named (prepared) statements: PostgreSQL parses and plans
  * a named statement once per connection and then may reuse a generic plan, instead of planning every execution.
  * The name is given per distinct text, the same on every connection, so `pg` prepares it on each one on first use.
