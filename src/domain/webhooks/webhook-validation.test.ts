@@ -6,17 +6,21 @@ import { parseDefinition, transformationContentTypes, type WebhookDefinitionInpu
 const rules = { allowPrivateTargets: false, vendorToken: 'service' };
 const valid = { name: 'Build', url: 'https://example.com/hook', topics: ['Entry.publish'] };
 
-/** The paths of the problems a body has (empty when it is valid). */
-function problemPaths(input: WebhookDefinitionInput, options = rules, existing?: WebhookDefinitionRecord): unknown[] {
+/** The names and paths of the problems a body has (empty when it is valid). */
+function problemsOf(input: WebhookDefinitionInput, options = rules, existing?: WebhookDefinitionRecord): Array<[string, unknown]> {
   try {
     parseDefinition(input, options, existing);
     return [];
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).id).toBe('ValidationFailed');
-    return ((error as AppError).details as { errors: Array<{ path: unknown }> }).errors.map((e) => e.path);
+    return ((error as AppError).details as { errors: Array<{ name: string; path: unknown }> }).errors.map((e) => [e.name, e.path]);
   }
 }
+
+/** The paths of the problems a body has (empty when it is valid). */
+const problemPaths = (input: WebhookDefinitionInput, options = rules, existing?: WebhookDefinitionRecord): unknown[] =>
+  problemsOf(input, options, existing).map(([, path]) => path);
 
 const stored = (overrides: Partial<WebhookDefinitionRecord> = {}): WebhookDefinitionRecord => ({
   spaceId: 's', id: 'w', name: 'Build', url: 'https://example.com/hook', topics: ['Entry.publish'], filters: null, active: true,
@@ -32,6 +36,12 @@ describe('webhook definition validation', () => {
       httpBasicUsername: null, httpBasicPassword: null, active: true, transformation: null,
     });
     expect(parseDefinition({ ...valid, filters: [], active: false }, rules)).toMatchObject({ filters: [], active: false });
+  });
+
+  it('names a missing or non-list topics invalid_type, as the hosted service does; other missing properties are required', () => {
+    expect(problemsOf({ name: 'x', url: 'https://example.com' })).toEqual([['invalid_type', ['topics']]]);
+    expect(problemsOf({ ...valid, topics: 'Entry.publish' })).toEqual([['invalid_type', ['topics']]]);
+    expect(problemsOf({ url: 'https://example.com', topics: ['Entry.publish'] })).toEqual([['required', ['name']]]);
   });
 
   it('names every problem by its path', () => {

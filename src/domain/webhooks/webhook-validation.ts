@@ -58,13 +58,13 @@ function requiredString(value: unknown, path: string, max: number, problems: Err
   return typeof value === 'string' ? value : '';
 }
 
+/** A missing or non-list `topics` is `invalid_type`, as the hosted service names it (reference 1.13). */
 function parseTopics(value: unknown, problems: ErrorItem[]): string[] {
-  if (value === undefined || value === null) {
-    problems.push({ name: 'required', path: ['topics'], details: 'topics is required.' });
-    return [];
-  }
   if (!Array.isArray(value)) {
-    problems.push({ name: 'type', path: ['topics'], value, details: 'topics is a list of <Type>.<action> strings.' });
+    problems.push({
+      name: 'invalid_type', path: ['topics'], ...(value === undefined ? {} : { value }),
+      details: `topics is a list of <Type>.<action> strings${value === undefined || value === null ? ' and is required' : ''}.`,
+    });
     return [];
   }
   if (value.length === 0) problems.push({ name: 'size', path: ['topics'], value, min: 1, details: 'Topics cannot be empty.' });
