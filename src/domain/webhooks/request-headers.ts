@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The collection segment of a CRN per entity type. */
 const CRN_COLLECTIONS: Record<string, string> = { Entry: 'entries', Asset: 'assets', ContentType: 'content_types' };
@@ -15,8 +15,7 @@ export function webhookCrn(vendorToken: string, spaceId: string, environmentId: 
  * `X-<Vendor>-Idempotency-Key`: sha256 hex of `<event id>:<webhook id>`, so every attempt of one event's call to one
  * webhook shares it and two webhooks called for one event never do.
  */
-export const idempotencyKey = (eventId: string, webhookId: string): string =>
-  createHash('sha256').update(`${eventId}:${webhookId}`).digest('hex');
+export const idempotencyKey = (eventId: string, webhookId: string): string => hash('sha256', `${eventId}:${webhookId}`, 'hex');
 
 /** What an HTTP field value may hold as is: tab, visible ASCII, space and the bytes 0x80-0xFF (sent as Latin-1). */
 const FIELD_VALUE = /^[\t\u0020-\u007e\u0080-\u00ff]*$/;
