@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { PendingWebhookCall, WebhookCallOutcome, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
 import { claimForDispatch } from './dispatch-claim.ts';
 import type { Executor } from './executor.ts';
@@ -47,6 +47,15 @@ const PRUNE_SHARE = 5;
 const PRUNE_MEMORY = 10_000;
 /** Payload rows deleted per statement at most. */
 const PURGE_BATCH = 5000;
+
+/**
+ * The payload row of the event `eventId` names (a column of the outer query), to join laterally: read through its key.
+ * The `limit` keeps the planner from joining the payloads as a set, which, while statistics thought the table small
+ * (never analyzed, or before autovacuum caught up) and a prepared statement kept that plan, read the whole table for
+ * every delivery and recording.
+ */
+const payloadOf = (eventId: RawBuilder<unknown>, spaceId: string) =>
+  sql`(select * from webhook_payloads as p where p.event_id = ${eventId} and p.space_id = ${spaceId} limit 1)`;
 
 /**
  * The `seq` of a webhook's `keep`-th newest recorded call (0 while it has fewer): older ones are out of the log. `from`
@@ -124,8 +133,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
             and c.event_id = p.event_id and c.attempt = ${attempt})`
         : sql``;
       // A row per call, bodies as plain text columns: aggregated into JSON they would be escaped here and parsed again
-      // there. The definition comes as text with the first row only. Each payload is read by its key (the `limit` keeps
-      // the planner from scanning the table for the set, which it did while statistics thought the table small).
+      // there. The definition comes as text with the first row only.
       const { rows } = await sql<{ definition: string | null; signing_secret: string | null } & Partial<PendingRow> & { event_id: string | null }>`
         select case when row_number() over (order by p.event_id) = 1 then row_to_json(d)::text end as definition,
           s.value as signing_secret, p.event_id::text as event_id, p.topic,
@@ -134,7 +142,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         from webhook_definitions d
         left join webhook_signing_secrets s on s.space_id = d.space_id
         left join lateral (select p.* from unnest(${eventIds}::bigint[]) as k(event_id)
-          cross join lateral (select * from webhook_payloads as p where p.event_id = k.event_id and p.space_id = ${spaceId} limit 1) as p
+          cross join lateral ${payloadOf(sql.ref('k.event_id'), spaceId)} as p
           ${unrecorded}) as p on true
         where d.space_id = ${spaceId} and d.id = ${webhookId}
         order by p.event_id`.execute(db);
@@ -163,9 +171,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
             and c.seq >= ${from}::bigint and c.seq < (select seq from kept)
         )` : sql``;
       // One statement. The prune sees the table as it was before the statement: the calls this one records push older
-      // ones out at the next. Each call reads its payload through the key: the lateral's `limit` keeps the planner from
-      // joining the payloads as a set, which with statistics that think the table small (never analyzed, or before
-      // the autovacuum caught up) read every payload row for every recording.
+      // ones out at the next. Each call reads its payload through the key (`payloadOf`).
       const { rows } = await sql<{ event_id: string; kept_from: string | null }>`
         with input as (
           select * from unnest(${input.ids}::text[], ${input.eventIds}::bigint[], ${input.attempts}::integer[], ${input.urls}::text[],
@@ -180,7 +186,7 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
           select ${spaceId}, i.id, ${webhookId}, i.event_id, i.attempt, p.topic, p.entity_type, p.entity_id, p.environment_id, p.actor_id,
             p.event_at, i.url, i.status_code, i.errors, i.request_method, i.request_headers, coalesce(i.request_body, p.body),
             i.request_timeout, i.response, i.request_at, i.response_at, i.request_at
-          from input as i cross join lateral (select * from webhook_payloads as p where p.event_id = i.event_id and p.space_id = ${spaceId} limit 1) as p
+          from input as i cross join lateral ${payloadOf(sql.ref('i.event_id'), spaceId)} as p
           where exists (select from webhook_definitions as d where d.space_id = ${spaceId} and d.id = ${webhookId})
           on conflict do nothing
           returning event_id
