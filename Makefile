@@ -3,7 +3,7 @@ NODE  ?= node
 TSP   := $(NODE) node_modules/@typespec/compiler/cmd/tsp.js
 OATS  := $(NODE) node_modules/openapi-typescript/bin/cli.js
 
-.PHONY: generate check-generated lint-openapi lint-layers graphql-snapshots check-graphql-snapshots typecheck lint test test-postgres contract bench start docs
+.PHONY: format format-check generate check-generated lint-openapi lint-layers graphql-snapshots check-graphql-snapshots typecheck lint test test-postgres contract bench start docs
 
 ## generate: spec/*.tsp -> generated/openapi (3.0 + 3.1) -> generated/types
 # Compiles into a scratch folder first, so a spec error never leaves generated/ half-written.
@@ -47,8 +47,18 @@ lint-openapi:
 lint-layers:
 	$(NODE) node_modules/eslint/bin/eslint.js --max-warnings 0 src
 
-## lint: typecheck, the published documents and the layer rules
-lint: typecheck lint-openapi lint-layers
+## format: rewrite every TypeScript and JavaScript file as Prettier lays it out (.prettierrc.json)
+PRETTIER := $(NODE) node_modules/prettier/bin/prettier.cjs
+format:
+	@$(PRETTIER) --write --log-level warn "**/*.{ts,js,mjs}"
+
+## format-check: fail when a file is not laid out as `make format` would write it
+format-check:
+	@$(PRETTIER) --check --log-level warn "**/*.{ts,js,mjs}" || { echo "files not formatted: run 'make format' and commit" >&2; exit 1; }
+	@echo "every source file is formatted"
+
+## lint: the format, typecheck, the published documents and the layer rules
+lint: format-check typecheck lint-openapi lint-layers
 
 ## test: every suite on PGlite (and on PostgreSQL too when TEST_DATABASE_URL is set)
 test:

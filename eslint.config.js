@@ -25,19 +25,34 @@ const ADAPTER = './src/storage/postgres';
 const zone = (target, from, message) => ({ target, from, message });
 
 const layerZones = [
-  zone(['./src/errors', './src/lib', './src/config.ts'],
+  zone(
+    ['./src/errors', './src/lib', './src/config.ts'],
     [...ROOT, ...TOP, ...EDGE, './src/domain', './src/jobs', './src/storage'],
-    'errors/, lib/ and config.ts import none of the layers.'),
-  zone('./src/domain', [...ROOT, ...TOP, ...EDGE, ADAPTER],
-    'domain imports only jobs/, the storage port, errors/ and lib/ (the adapter is wired by app.ts).'),
-  zone('./src/jobs', [...ROOT, ...TOP, ...EDGE, './src/domain', ADAPTER],
-    'jobs/ sits below domain: it imports only the storage port, errors/, lib/ and config.ts.'),
-  zone('./src/storage', [...ROOT, ...TOP, ...EDGE, './src/jobs'],
-    'storage (port and adapter) imports no layer above it.'),
+    'errors/, lib/ and config.ts import none of the layers.',
+  ),
+  zone(
+    './src/domain',
+    [...ROOT, ...TOP, ...EDGE, ADAPTER],
+    'domain imports only jobs/, the storage port, errors/ and lib/ (the adapter is wired by app.ts).',
+  ),
+  zone(
+    './src/jobs',
+    [...ROOT, ...TOP, ...EDGE, './src/domain', ADAPTER],
+    'jobs/ sits below domain: it imports only the storage port, errors/, lib/ and config.ts.',
+  ),
+  zone(
+    './src/storage',
+    [...ROOT, ...TOP, ...EDGE, './src/jobs'],
+    'storage (port and adapter) imports no layer above it.',
+  ),
   // The storage layer speaks the domain's model vocabulary: the search query representation and content type
   // definitions (type-only modules). Services and every other domain module stay out of reach.
-  { target: './src/storage', from: './src/domain', except: ['./search/query.ts', './content-model/field.ts'],
-    message: 'storage imports no domain service: move the type it needs into the storage port.' },
+  {
+    target: './src/storage',
+    from: './src/domain',
+    except: ['./search/query.ts', './content-model/field.ts'],
+    message: 'storage imports no domain service: move the type it needs into the storage port.',
+  },
   zone('./src/storage/port', ADAPTER, 'the storage port does not know its adapter.'),
   zone(EDGE, [...ROOT, ...TOP, ADAPTER], 'assets/ and rate-limit/ import neither http, graphql nor the adapter.'),
   zone('./src/graphql', [...ROOT, './src/http', ADAPTER], 'graphql imports neither http nor the storage adapter.'),

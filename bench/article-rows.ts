@@ -13,7 +13,8 @@ import type { ContentSpace } from './content-space.ts';
 export async function insertArticles(db: pg.ClientBase, space: ContentSpace, from: number, to: number): Promise<void> {
   await db.query('begin');
   try {
-    await db.query(`
+    await db.query(
+      `
       create temporary table bench_articles on commit drop as
       select g, substr(md5('article-' || g), 1, 22) as id, g % 10 <> 0 as published,
         now() - (($3::int - g) * interval '1 ms') as at,
@@ -31,8 +32,11 @@ export async function insertArticles(db: pg.ClientBase, space: ContentSpace, fro
           'author', jsonb_build_object('en-US', jsonb_build_object('sys', jsonb_build_object(
             'type', 'Link', 'linkType', 'Entry', 'id', ($1::text[])[1 + g % cardinality($1::text[])])))
         ) as fields
-      from generate_series($2::int, $3::int - 1) as g`, [space.personIds, from, to]);
-    await db.query(`
+      from generate_series($2::int, $3::int - 1) as g`,
+      [space.personIds, from, to],
+    );
+    await db.query(
+      `
       insert into entries (space_id, environment_id, id, content_type_id, fields, tags, version,
         published_fields, published_tags, published_version, published_counter, published_at, published_by, first_published_at,
         created_by, updated_by, created_at, updated_at)
@@ -40,19 +44,27 @@ export async function insertArticles(db: pg.ClientBase, space: ContentSpace, fro
         case when published then fields end, case when published then tags end, case when published then 1 end,
         case when published then 1 else 0 end, case when published then at end, case when published then $2 end,
         case when published then at end, $2, $2, at, at
-      from bench_articles order by g`, [space.spaceId, space.userId]);
-    await db.query(`
+      from bench_articles order by g`,
+      [space.spaceId, space.userId],
+    );
+    await db.query(
+      `
       insert into entry_links (space_id, environment_id, source_id, field_id, locale, position, target_type, target_id, states)
       select $1, 'master', a.id, 'author', 'en-US', 0, 'Entry', a.author, case when a.published then 3 else 1 end
-      from bench_articles a`, [space.spaceId]);
-    await db.query(`
+      from bench_articles a`,
+      [space.spaceId],
+    );
+    await db.query(
+      `
       insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by, created_at)
       select $1, 'master', substr(md5('snapshot-' || g), 1, 22), 'Entry', id, jsonb_build_object(
         'spaceId', $1::text, 'environmentId', 'master', 'id', id, 'contentTypeId', 'article', 'fields', fields, 'tags', to_jsonb(tags),
         'publishedFields', fields, 'publishedTags', to_jsonb(tags), 'version', 2, 'publishedVersion', 1, 'publishedCounter', 1,
         'publishedAt', at, 'publishedBy', $2::text, 'firstPublishedAt', at, 'archivedVersion', null, 'archivedAt', null,
         'archivedBy', null, 'createdBy', $2::text, 'updatedBy', $2::text, 'createdAt', at, 'updatedAt', at), $2, at
-      from bench_articles where published`, [space.spaceId, space.userId]);
+      from bench_articles where published`,
+      [space.spaceId, space.userId],
+    );
     await db.query('commit');
     // Written below the API: running servers must drop what their read caches derived from this space (totals).
     await db.query(`select pg_notify('tessera_cache', '*')`);

@@ -1,6 +1,13 @@
 /** The part of autocannon's API the bench uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Histogram { average: number; mean: number; p50: number; p90: number; p99: number; max: number; }
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+  }
   export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
@@ -18,7 +25,14 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     pipelining?: number;
     /** A sequence each connection loops through; `setupRequest` answering undefined starts it again. */
-    requests?: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string>; setupRequest?: (request: any, context: any) => unknown; onResponse?: (status: number, body: string, context: any) => void }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (request: any, context: any) => unknown;
+      onResponse?: (status: number, body: string, context: any) => void;
+    }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

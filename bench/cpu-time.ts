@@ -37,12 +37,17 @@ function postgresCpuMs(database?: string): Map<number, number> {
       if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== 'postgres') continue;
       if (database && servesOthers(name, database)) continue;
       byPid.set(Number(name), processCpuMs(Number(name)));
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return byPid;
 }
 
-export interface CpuSample { server: number; postgres: Map<number, number>; }
+export interface CpuSample {
+  server: number;
+  postgres: Map<number, number>;
+}
 
 /**
  * CPU milliseconds used between two samples. PostgreSQL's are summed per process: one that exited meanwhile (an
@@ -67,7 +72,10 @@ export function sampleCpu(serverPid: number | undefined, database?: string): Cpu
 export function threadCpuMs(pid: number): Map<number, number> {
   const byThread = new Map<number, number>();
   try {
-    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) byThread.set(Number(tid), processCpuMs(`${pid}/task/${tid}`));
-  } catch { /* gone, or no /proc */ }
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`))
+      byThread.set(Number(tid), processCpuMs(`${pid}/task/${tid}`));
+  } catch {
+    /* gone, or no /proc */
+  }
   return byThread;
 }

@@ -13,7 +13,11 @@ const BOMB = fragmentBomb(LEVELS);
 
 const log = (line = '') => console.log(line);
 
-interface Latency { p50: number; p99: number; requests: number; }
+interface Latency {
+  p50: number;
+  p99: number;
+  requests: number;
+}
 
 /** One client asking `GET /users/me` one request at a time for `seconds`: the time the server takes to answer. */
 async function usersMeLatency(client: HttpClient, seconds: number): Promise<Latency> {
@@ -34,7 +38,10 @@ function queryLoop(baseUrl: string, spaceId: string, token: string, query: strin
   const client = httpClient(baseUrl, { Authorization: `Bearer ${token}` });
   const loop = (async () => {
     while (running) {
-      const reply = await client.request('POST', `/content/v1/spaces/${spaceId}`, { json: { query }, headers: { 'Content-Type': 'application/json' } });
+      const reply = await client.request('POST', `/content/v1/spaces/${spaceId}`, {
+        json: { query },
+        headers: { 'Content-Type': 'application/json' },
+      });
       statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
     }
   })();
@@ -50,12 +57,23 @@ function queryLoop(baseUrl: string, spaceId: string, token: string, query: strin
 
 /** Issue 18: `GET /users/me` latency while public-token fragment bombs are sent and refused, beside the same without them. */
 export async function runFragmentBombBench(): Promise<void> {
-  log(`== GraphQL fragment bomb (issue 18): GET /users/me, one request at a time for ${SECONDS} s, alone, beside a client looping a trivial query, and beside one looping a fragment bomb ==`);
-  log(`bomb: ${Buffer.byteLength(BOMB)} bytes, ${LEVELS} levels of fragments each spreading the previous twice (2^${LEVELS} __typename inlined), delivery token\n`);
+  log(
+    `== GraphQL fragment bomb (issue 18): GET /users/me, one request at a time for ${SECONDS} s, alone, beside a client looping a trivial query, and beside one looping a fragment bomb ==`,
+  );
+  log(
+    `bomb: ${Buffer.byteLength(BOMB)} bytes, ${LEVELS} levels of fragments each spreading the previous twice (2^${LEVELS} __typename inlined), delivery token\n`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-bomb-'));
   const server = await startChild({
-    script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH,
-    env: { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_DATA_DIR: dataDir, TESSERA_RATE_LIMIT_PER_SECOND: '0', TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '0' },
+    script: SERVER_SCRIPT,
+    readyPath: '/users/me',
+    headers: AUTH,
+    env: {
+      TESSERA_ADMIN_TOKEN: TOKEN,
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_RATE_LIMIT_PER_SECOND: '0',
+      TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '0',
+    },
   });
   const client = httpClient(server.baseUrl, AUTH);
   try {
@@ -74,13 +92,19 @@ export async function runFragmentBombBench(): Promise<void> {
     const trivial = await beside('{ __typename }');
     const bomb = await beside(BOMB);
     log(`  ${'GET /users/me'.padEnd(46)}${'requests'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`);
-    const row = (label: string, l: Latency) => log(`  ${label.padEnd(46)}${String(l.requests).padStart(9)}${fixed(l.p50, 2).padStart(9)}${fixed(l.p99, 2).padStart(9)}`);
+    const row = (label: string, l: Latency) =>
+      log(
+        `  ${label.padEnd(46)}${String(l.requests).padStart(9)}${fixed(l.p50, 2).padStart(9)}${fixed(l.p99, 2).padStart(9)}`,
+      );
     row('alone', quiet);
     row('beside a client looping { __typename }', trivial.latency);
     row('beside a client looping the bomb', bomb.latency);
-    const rate = (r: typeof bomb) => `${r.sent} in ${SECONDS} s (${fixed(r.sent / SECONDS, 0)}/s), statuses ${JSON.stringify(Object.fromEntries(r.statuses))}`;
+    const rate = (r: typeof bomb) =>
+      `${r.sent} in ${SECONDS} s (${fixed(r.sent / SECONDS, 0)}/s), statuses ${JSON.stringify(Object.fromEntries(r.statuses))}`;
     log(`  { __typename } answered: ${rate(trivial)}; bombs answered: ${rate(bomb)}`);
-    log(`  with the bomb, p99 within 2x of beside { __typename } (aim: unaffected by what the other client sends): ${verdict(bomb.latency.p99 <= trivial.latency.p99 * 2)}\n`);
+    log(
+      `  with the bomb, p99 within 2x of beside { __typename } (aim: unaffected by what the other client sends): ${verdict(bomb.latency.p99 <= trivial.latency.p99 * 2)}\n`,
+    );
   } finally {
     client.close();
     await server.stop();

@@ -21,20 +21,34 @@ const AUTHORS = 100;
 export const ARTICLE_ROWS = 11_112;
 const PUBLISHED = 10_000;
 const STATEMENT_SAMPLES = 50;
-export const GRAPHQL_QUERY = '{ articleCollection(where: {views_gt: 500}, order: [publishedAt_DESC], limit: 20) '
-  + '{ items { title views publishedAt author { name } } } }';
+export const GRAPHQL_QUERY =
+  '{ articleCollection(where: {views_gt: 500}, order: [publishedAt_DESC], limit: 20) ' +
+  '{ items { title views publishedAt author { name } } } }';
 
 const log = (line = '') => console.log(line);
 const elapsed = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 const RATE_LIMITS_OFF = { TESSERA_RATE_LIMIT_PER_SECOND: '0', TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '0' };
 
-const field = (id: string, type: string, extra: Record<string, unknown> = {}) =>
-  ({ id, name: id, type, localized: false, required: false, disabled: false, omitted: false, validations: [], ...extra });
+const field = (id: string, type: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  type,
+  localized: false,
+  required: false,
+  disabled: false,
+  omitted: false,
+  validations: [],
+  ...extra,
+});
 
 /** The article type of insertArticles, its author link validated to `person` so GraphQL types it as Person. */
 const ARTICLE_FIELDS = [
-  field('title', 'Symbol', { localized: true }), field('slug', 'Symbol'), field('views', 'Integer'), field('publishedAt', 'Date'),
-  field('body', 'Text', { localized: true }), field('featured', 'Boolean'),
+  field('title', 'Symbol', { localized: true }),
+  field('slug', 'Symbol'),
+  field('views', 'Integer'),
+  field('publishedAt', 'Date'),
+  field('body', 'Text', { localized: true }),
+  field('featured', 'Boolean'),
   field('author', 'Link', { linkType: 'Entry', validations: [{ linkContentType: ['person'] }] }),
 ];
 
@@ -49,25 +63,44 @@ export async function prepareSpace(client: HttpClient): Promise<{ space: Content
   const me = await client.expectStatus(200, 'GET', '/users/me');
   const made = await client.expectStatus(201, 'POST', '/spaces', { json: { name: 'GraphQL', defaultLocale: 'en-US' } });
   const spaceId: string = made.sys.id;
-  await client.expectStatus(201, 'POST', `/spaces/${spaceId}/environments/master/locales`, { json: { name: 'German', code: 'de-DE', optional: true } });
+  await client.expectStatus(201, 'POST', `/spaces/${spaceId}/environments/master/locales`, {
+    json: { name: 'German', code: 'de-DE', optional: true },
+  });
   const person = [field('name', 'Symbol')];
   const ct = `/spaces/${spaceId}/environments/master/content_types/person`;
-  const p = await client.expectStatus(201, 'PUT', ct, { json: { name: 'person', displayField: 'name', fields: person } });
+  const p = await client.expectStatus(201, 'PUT', ct, {
+    json: { name: 'person', displayField: 'name', fields: person },
+  });
   await client.expectStatus(200, 'PUT', `${ct}/published`, { headers: { [VERSION_HEADER]: String(p.sys.version) } });
   await activatedType(client, spaceId, 'article', ARTICLE_FIELDS);
   const personIds: string[] = [];
-  for (let i = 0; i < AUTHORS; i += 1) personIds.push(await createPublished(client, spaceId, 'person', { name: { 'en-US': `Person ${i}` } }));
+  for (let i = 0; i < AUTHORS; i += 1)
+    personIds.push(await createPublished(client, spaceId, 'person', { name: { 'en-US': `Person ${i}` } }));
   const key = await client.expectStatus(201, 'POST', `/spaces/${spaceId}/api_keys`, {
     json: { name: 'bench', environments: [{ sys: { type: 'Link', linkType: 'Environment', id: 'master' } }] },
   });
   return { space: { spaceId, userId: me.sys.id, personIds }, token: key.accessToken };
 }
 
-interface Target { kind: 'PGlite' | 'PostgreSQL'; env: Record<string, string>; seed(space: ContentSpace): Promise<void>; }
+interface Target {
+  kind: 'PGlite' | 'PostgreSQL';
+  env: Record<string, string>;
+  seed(space: ContentSpace): Promise<void>;
+}
 
 /** The answer checked once, the SQL statements of one warm request counted in a process of our own. */
-async function statementsPerRequest(target: Target, spaceId: string, token: string): Promise<{ statements: number; body: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TESSERA_ADMIN_TOKEN: TOKEN, ...RATE_LIMITS_OFF, ...target.env });
+async function statementsPerRequest(
+  target: Target,
+  spaceId: string,
+  token: string,
+): Promise<{ statements: number; body: string }> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    TESSERA_ADMIN_TOKEN: TOKEN,
+    ...RATE_LIMITS_OFF,
+    ...target.env,
+  });
   const tessera = await createTessera(config);
   try {
     await tessera.jobs.stop();
@@ -94,12 +127,21 @@ async function statementsPerRequest(target: Target, spaceId: string, token: stri
 /** Every request runs its query: what the engine costs when the response cache cannot answer. */
 const UNCACHED = { TESSERA_GRAPHQL_RESPONSE_CACHE_MB: '0' };
 
-interface TargetFigures { bare: LoadFigures; uncached: LoadFigures; cached: LoadFigures; statements: number; }
+interface TargetFigures {
+  bare: LoadFigures;
+  uncached: LoadFigures;
+  cached: LoadFigures;
+  statements: number;
+}
 
 async function measureTarget(target: Target): Promise<TargetFigures> {
-  const start = (env: Record<string, string> = {}) => startChild({
-    script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env: { TESSERA_ADMIN_TOKEN: TOKEN, ...RATE_LIMITS_OFF, ...target.env, ...env },
-  });
+  const start = (env: Record<string, string> = {}) =>
+    startChild({
+      script: SERVER_SCRIPT,
+      readyPath: '/users/me',
+      headers: AUTH,
+      env: { TESSERA_ADMIN_TOKEN: TOKEN, ...RATE_LIMITS_OFF, ...target.env, ...env },
+    });
   let phase = performance.now();
   let server = await start();
   const client = httpClient(server.baseUrl, AUTH);
@@ -111,9 +153,15 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
     await server.stop();
   }
   await target.seed(prepared.space);
-  log(`  ${target.kind}: space, ${AUTHORS} authors through the API, ${ARTICLE_ROWS} article rows (${PUBLISHED} published) in SQL: ${elapsed(phase)}`);
+  log(
+    `  ${target.kind}: space, ${AUTHORS} authors through the API, ${ARTICLE_ROWS} article rows (${PUBLISHED} published) in SQL: ${elapsed(phase)}`,
+  );
   const { spaceId } = prepared.space;
-  const { statements, body } = await statementsPerRequest({ ...target, env: { ...target.env, ...UNCACHED } }, spaceId, prepared.token);
+  const { statements, body } = await statementsPerRequest(
+    { ...target, env: { ...target.env, ...UNCACHED } },
+    spaceId,
+    prepared.token,
+  );
 
   const bareServer = await startChild({ script: 'bench/bare-server.ts', readyPath: '/', env: { BARE_BODY: body } });
   const load = (url: string, headers?: Record<string, string>, serverPid?: number) =>
@@ -127,7 +175,11 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
   const run = async (env: Record<string, string>) => {
     const tessera = await start(env);
     try {
-      return await load(`${tessera.baseUrl}/content/v1/spaces/${spaceId}?query=${encodeURIComponent(GRAPHQL_QUERY)}`, { Authorization: `Bearer ${prepared.token}` }, tessera.process.pid);
+      return await load(
+        `${tessera.baseUrl}/content/v1/spaces/${spaceId}?query=${encodeURIComponent(GRAPHQL_QUERY)}`,
+        { Authorization: `Bearer ${prepared.token}` },
+        tessera.process.pid,
+      );
     } finally {
       await tessera.stop();
     }
@@ -142,17 +194,25 @@ const row = (label: string, f: LoadFigures) =>
 
 /** Issue 4: the GraphQL Content API under 16 concurrent clients, on PGlite and PostgreSQL, beside a bare Node server. */
 export async function runGraphqlBench(): Promise<void> {
-  log(`== GraphQL (issue 4): ${CLIENTS} clients, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up, rate limits off ==`);
+  log(
+    `== GraphQL (issue 4): ${CLIENTS} clients, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up, rate limits off ==`,
+  );
   log(`query: ${GRAPHQL_QUERY}\n`);
   const targets: Target[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-graphql-'));
   targets.push({
-    kind: 'PGlite', env: { TESSERA_DATA_DIR: dataDir },
+    kind: 'PGlite',
+    env: { TESSERA_DATA_DIR: dataDir },
     async seed(space) {
       // The server is stopped, so this process may open its data directory; insertArticles needs only `query`.
       const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
       try {
-        await insertArticles({ query: (text: string, values?: unknown[]) => pglite.query(text, values) } as unknown as pg.ClientBase, space, 0, ARTICLE_ROWS);
+        await insertArticles(
+          { query: (text: string, values?: unknown[]) => pglite.query(text, values) } as unknown as pg.ClientBase,
+          space,
+          0,
+          ARTICLE_ROWS,
+        );
       } finally {
         await pglite.close();
       }
@@ -161,7 +221,8 @@ export async function runGraphqlBench(): Promise<void> {
   const database = await benchDatabase();
   if (database) {
     targets.push({
-      kind: 'PostgreSQL', env: { DATABASE_URL: database.url },
+      kind: 'PostgreSQL',
+      env: { DATABASE_URL: database.url },
       async seed(space) {
         const db = new pg.Client({ connectionString: database.url });
         await db.connect();
@@ -183,20 +244,30 @@ export async function runGraphqlBench(): Promise<void> {
     await database?.drop();
   }
   log('');
-  log(`  ${'server'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(10)}`);
+  log(
+    `  ${'server'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(10)}`,
+  );
   for (const [target, r] of results) {
     log(row(`bare node http (${target.kind} run)`, r.bare));
     log(row(`tessera, ${target.kind}, uncached`, r.uncached));
     log(row(`tessera, ${target.kind}, response cache`, r.cached));
   }
   log('');
-  const aim = (f: LoadFigures) => ` (aim >= 1000 req/s: ${verdict(f.requestsPerSecond >= 1000)}, p50 < 15 ms: ${verdict(f.p50 < 15)})`;
+  const aim = (f: LoadFigures) =>
+    ` (aim >= 1000 req/s: ${verdict(f.requestsPerSecond >= 1000)}, p50 < 15 ms: ${verdict(f.p50 < 15)})`;
   for (const [target, r] of results) {
     const pg = target.kind === 'PostgreSQL';
-    log(`  ${target.kind}, uncached (every request runs the query): ${fixed(r.statements, 1)} SQL statements per request; ${fixed(r.uncached.requestsPerSecond / r.bare.requestsPerSecond * 100, 0)}% of bare${pg ? aim(r.uncached) : ''}`);
+    log(
+      `  ${target.kind}, uncached (every request runs the query): ${fixed(r.statements, 1)} SQL statements per request; ${fixed((r.uncached.requestsPerSecond / r.bare.requestsPerSecond) * 100, 0)}% of bare${pg ? aim(r.uncached) : ''}`,
+    );
     const cpu = r.uncached.cpuMsPerRequest;
-    if (cpu) log(`    CPU per request: server ${fixed(cpu.server, 2)} ms${pg ? `, PostgreSQL ${fixed(cpu.postgres, 2)} ms` : ' (PGlite runs inside it)'}`);
-    log(`  ${target.kind}, response cache (repeats answered from memory, 0 SQL statements): ${fixed(r.cached.requestsPerSecond / r.bare.requestsPerSecond * 100, 0)}% of bare${pg ? aim(r.cached) : ''}`);
+    if (cpu)
+      log(
+        `    CPU per request: server ${fixed(cpu.server, 2)} ms${pg ? `, PostgreSQL ${fixed(cpu.postgres, 2)} ms` : ' (PGlite runs inside it)'}`,
+      );
+    log(
+      `  ${target.kind}, response cache (repeats answered from memory, 0 SQL statements): ${fixed((r.cached.requestsPerSecond / r.bare.requestsPerSecond) * 100, 0)}% of bare${pg ? aim(r.cached) : ''}`,
+    );
   }
   log('');
 }

@@ -15,22 +15,36 @@ const SIZES = [1_000, 100_000];
 const PEOPLE = 100;
 const READS = Number(process.env.BENCH_LINK_READS ?? 50);
 const SCOPE = { spaceId: 'bench-links', environmentId: 'master' };
-const FIELDS = [{ id: 'title', type: 'Symbol' }, { id: 'author', type: 'Link', linkType: 'Entry' }];
+const FIELDS = [
+  { id: 'title', type: 'Symbol' },
+  { id: 'author', type: 'Link', linkType: 'Entry' },
+];
 const PAGE: SearchQuery & { target: 'Entry' } = {
-  target: 'Entry', state: 'published', contentTypeId: 'article', where: { kind: 'and', conditions: [] },
-  order: [{ kind: 'path', path: { kind: 'sys', attribute: 'id', valueType: 'symbol' }, direction: 'asc' }], skip: 0, limit: 20,
+  target: 'Entry',
+  state: 'published',
+  contentTypeId: 'article',
+  where: { kind: 'and', conditions: [] },
+  order: [{ kind: 'path', path: { kind: 'sys', attribute: 'id', valueType: 'symbol' }, direction: 'asc' }],
+  skip: 0,
+  limit: 20,
 };
 const log = (line = '') => console.log(line);
 
 async function insertSpace(open: OpenDatabase): Promise<void> {
   await sql`insert into organizations (id, name) values ('bench-org', 'Bench')`.execute(open.db);
-  await sql`insert into spaces (id, organization_id, name) values (${SCOPE.spaceId}, 'bench-org', 'Links')`.execute(open.db);
-  await sql`insert into environments (space_id, id, name, status) values (${SCOPE.spaceId}, 'master', 'master', 'ready')`.execute(open.db);
+  await sql`insert into spaces (id, organization_id, name) values (${SCOPE.spaceId}, 'bench-org', 'Links')`.execute(
+    open.db,
+  );
+  await sql`insert into environments (space_id, id, name, status) values (${SCOPE.spaceId}, 'master', 'master', 'ready')`.execute(
+    open.db,
+  );
   await sql`insert into content_types (space_id, environment_id, id, name, fields, published, published_version)
     values (${SCOPE.spaceId}, 'master', 'article', 'Article', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb, 1),
       (${SCOPE.spaceId}, 'master', 'person', 'Person', '[]'::jsonb, '{"fields":[]}'::jsonb, 1)`.execute(open.db);
   await sql`insert into entries (space_id, environment_id, id, content_type_id, fields, published_fields, published_version, published_at)
-    select ${SCOPE.spaceId}, 'master', 'person-' || g, 'person', '{}'::jsonb, '{}'::jsonb, 1, now() from generate_series(1, ${PEOPLE}::int) as g`.execute(open.db);
+    select ${SCOPE.spaceId}, 'master', 'person-' || g, 'person', '{}'::jsonb, '{}'::jsonb, 1, now() from generate_series(1, ${PEOPLE}::int) as g`.execute(
+    open.db,
+  );
 }
 
 /** Published articles `from` .. `to - 1`, each linking to a person, and their link index rows. */
@@ -62,11 +76,14 @@ async function measureAt(open: OpenDatabase, label: string): Promise<void> {
   const plain = await timed(() => search.entries(SCOPE, PAGE, { total: false }));
   const linked = await timed(async () => {
     const page = await search.entries(SCOPE, PAGE, { total: false, linkedEntriesOf: ['author'] });
-    if (page.items.length !== 20 || (page.linkedEntries?.length ?? 0) === 0) throw new Error('the link read found no page or no links');
+    if (page.items.length !== 20 || (page.linkedEntries?.length ?? 0) === 0)
+      throw new Error('the link read found no page or no links');
   });
   const ratio = linked.p50 / plain.p50;
-  log(`  ${label.padEnd(34)}${fixed(plain.p50).padStart(9)}${fixed(plain.p99).padStart(9)}${fixed(linked.p50).padStart(9)}${fixed(linked.p99).padStart(9)}`
-    + `${fixed(ratio, 2).padStart(8)}  ${verdict(ratio <= 2)}`);
+  log(
+    `  ${label.padEnd(34)}${fixed(plain.p50).padStart(9)}${fixed(plain.p99).padStart(9)}${fixed(linked.p50).padStart(9)}${fixed(linked.p99).padStart(9)}` +
+      `${fixed(ratio, 2).padStart(8)}  ${verdict(ratio <= 2)}`,
+  );
 }
 
 async function measureDatabase(kind: string, open: OpenDatabase): Promise<void> {
@@ -78,9 +95,16 @@ async function measureDatabase(kind: string, open: OpenDatabase): Promise<void> 
     const started = performance.now();
     await insertArticles(open, written, size);
     written = size;
-    log(`  (${kind}: ${size.toLocaleString('en-US')} articles written in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = 'entry_links'`.execute(open.db);
-    await measureAt(open, `${kind}, ${size.toLocaleString('en-US')}, ${rows[0]!.n < 0 ? 'never analyzed' : 'analyzed'}`);
+    log(
+      `  (${kind}: ${size.toLocaleString('en-US')} articles written in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    const { rows } = await sql<{
+      n: number;
+    }>`select reltuples::float8 as n from pg_class where relname = 'entry_links'`.execute(open.db);
+    await measureAt(
+      open,
+      `${kind}, ${size.toLocaleString('en-US')}, ${rows[0]!.n < 0 ? 'never analyzed' : 'analyzed'}`,
+    );
   }
   await sql`analyze`.execute(open.db);
   await measureAt(open, `${kind}, ${written.toLocaleString('en-US')}, after ANALYZE`);
@@ -88,7 +112,9 @@ async function measureDatabase(kind: string, open: OpenDatabase): Promise<void> 
 
 export async function runLinkReadBench(): Promise<void> {
   log(`== Link read (issue 18): a page of 20 entries plus their linked entries, ${READS} sequential reads, ms ==`);
-  log(`  ${'database, articles, statistics'.padEnd(34)}${'page p50'.padStart(9)}${'p99'.padStart(9)}${'+links'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(8)}  aim: p50 within 2x`);
+  log(
+    `  ${'database, articles, statistics'.padEnd(34)}${'page p50'.padStart(9)}${'p99'.padStart(9)}${'+links'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(8)}  aim: p50 within 2x`,
+  );
   const pglite = await openPGlite(undefined);
   try {
     await measureDatabase('PGlite', pglite);

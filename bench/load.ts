@@ -30,7 +30,14 @@ export async function measure(options: LoadOptions): Promise<LoadFigures> {
   const after = options.serverPid ? sampleCpu(options.serverPid) : undefined;
   const perRequest = (used: number) => used / Math.max(result.requests.total, 1);
   return {
-    ...(before && after ? { cpuMsPerRequest: { server: perRequest(cpuBetween(before, after).server), postgres: perRequest(cpuBetween(before, after).postgres) } } : {}),
+    ...(before && after
+      ? {
+          cpuMsPerRequest: {
+            server: perRequest(cpuBetween(before, after).server),
+            postgres: perRequest(cpuBetween(before, after).postgres),
+          },
+        }
+      : {}),
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

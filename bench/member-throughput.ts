@@ -19,20 +19,36 @@ const log = (line = '') => console.log(line);
 const ARTICLE_EDITOR = {
   name: 'Article editor',
   description: 'Creates and publishes articles only',
-  permissions: { ContentModel: ['read'], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] },
-  policies: [{
-    effect: 'allow', actions: ['read', 'create', 'update', 'publish'],
-    constraint: { and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { equals: [{ doc: 'sys.contentType.sys.id' }, 'article'] }] },
-  }],
+  permissions: {
+    ContentModel: ['read'],
+    ContentDelivery: [],
+    Environments: [],
+    EnvironmentAliases: [],
+    Settings: [],
+    Tags: [],
+  },
+  policies: [
+    {
+      effect: 'allow',
+      actions: ['read', 'create', 'update', 'publish'],
+      constraint: {
+        and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { equals: [{ doc: 'sys.contentType.sys.id' }, 'article'] }],
+      },
+    },
+  ],
 };
 
 /** Invites a person, has them join, and gives them the article editor role in the space: their token. */
 async function articleEditor(owner: HttpClient, space: ContentSpace): Promise<string> {
   const organization = (await owner.expectStatus(200, 'GET', '/organizations')).items[0].sys.id as string;
   const email = `member-${Date.now()}@example.test`;
-  const invitation = await owner.expectStatus(201, 'POST', `/organizations/${organization}/invitations`, { json: { email, role: 'member' } });
+  const invitation = await owner.expectStatus(201, 'POST', `/organizations/${organization}/invitations`, {
+    json: { email, role: 'member' },
+  });
   const anonymous = httpClient(owner.baseUrl, {});
-  const joined = await anonymous.expectStatus(201, 'POST', new URL(invitation.sys.invitationUrl).pathname, { json: {} });
+  const joined = await anonymous.expectStatus(201, 'POST', new URL(invitation.sys.invitationUrl).pathname, {
+    json: {},
+  });
   anonymous.close();
   const role = await owner.expectStatus(201, 'POST', `/spaces/${space.spaceId}/roles`, { json: ARTICLE_EDITOR });
   await owner.expectStatus(201, 'POST', `/spaces/${space.spaceId}/space_memberships`, {
@@ -41,8 +57,9 @@ async function articleEditor(owner: HttpClient, space: ContentSpace): Promise<st
   return joined.token as string;
 }
 
-const line = (who: string, t: ThroughputFigures) => `  ${who.padEnd(40)}${fixed(t.entriesPerSecond, 0).padStart(7)} entries/s, `
-  + `p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms, ${t.failures} failed, server CPU ${fixed(t.cpuMsPerEntry.server, 2)} ms per entry`;
+const line = (who: string, t: ThroughputFigures) =>
+  `  ${who.padEnd(40)}${fixed(t.entriesPerSecond, 0).padStart(7)} entries/s, ` +
+  `p50 ${fixed(t.p50)} ms, p99 ${fixed(t.p99)} ms, ${t.failures} failed, server CPU ${fixed(t.cpuMsPerEntry.server, 2)} ms per entry`;
 
 /**
  * Issue 20's figure: entry create + publish throughput for a member whose role is constrained by content type,
@@ -52,9 +69,17 @@ const line = (who: string, t: ThroughputFigures) => `  ${who.padEnd(40)}${fixed(
 export async function runMemberThroughputBench(): Promise<void> {
   log('== Access (issue 20): create + publish as the owner and as a role-constrained member, PostgreSQL ==');
   const database = await benchDatabase();
-  if (!database) { log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n'); return; }
+  if (!database) {
+    log('(no PostgreSQL server reachable: set DATABASE_URL to measure on one)\n');
+    return;
+  }
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-files-'));
-  const env = { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', DATABASE_URL: database.url, TESSERA_FILES_DIR: filesDir };
+  const env = {
+    TESSERA_ADMIN_TOKEN: TOKEN,
+    TESSERA_RATE_LIMIT_PER_SECOND: '0',
+    DATABASE_URL: database.url,
+    TESSERA_FILES_DIR: filesDir,
+  };
   const server = await startChild({ script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH, env });
   const owner = httpClient(server.baseUrl, AUTH);
   try {
@@ -67,15 +92,29 @@ export async function runMemberThroughputBench(): Promise<void> {
     const analyze = () => db.query('analyze');
     const totals = { owner: 0, member: 0 };
     for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const [who, headers] of [['owner', AUTH], ['member', memberAuth]] as const) {
-        const t = await measureEntryThroughput({ url: server.baseUrl, headers }, space, CLIENTS, SECONDS, 2, server.process.pid, dbName, analyze);
+      for (const [who, headers] of [
+        ['owner', AUTH],
+        ['member', memberAuth],
+      ] as const) {
+        const t = await measureEntryThroughput(
+          { url: server.baseUrl, headers },
+          space,
+          CLIENTS,
+          SECONDS,
+          2,
+          server.process.pid,
+          dbName,
+          analyze,
+        );
         totals[who] += t.entriesPerSecond;
         log(line(`round ${round}, ${who === 'owner' ? 'owner' : 'member (article editor role)'}`, t));
       }
     }
     await db.end();
     const ratio = totals.member / totals.owner;
-    log(`Member / owner throughput over ${ROUNDS} alternating rounds: ${fixed(ratio * 100, 1)}% (aim >= 90%: ${verdict(ratio >= 0.9)})\n`);
+    log(
+      `Member / owner throughput over ${ROUNDS} alternating rounds: ${fixed(ratio * 100, 1)}% (aim >= 90%: ${verdict(ratio >= 0.9)})\n`,
+    );
   } finally {
     owner.close();
     await server.stop();

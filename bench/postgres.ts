@@ -1,6 +1,10 @@
 import pg from 'pg';
 
-export interface BenchDatabase { url: string; label: string; drop(): Promise<void>; }
+export interface BenchDatabase {
+  url: string;
+  label: string;
+  drop(): Promise<void>;
+}
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 

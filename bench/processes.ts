@@ -19,7 +19,10 @@ export const SERVER_SCRIPT = process.env.BENCH_SCRIPT ?? 'dist/main.js';
 /** Compiles the server as `npm start` does, when the bench runs the compiled entry point. */
 export function buildServer(): void {
   if (!SERVER_SCRIPT.startsWith('dist/')) return;
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
 }
 
 export interface Child {
@@ -51,11 +54,20 @@ export async function startChild(options: ChildOptions): Promise<Child> {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...extra, ...(options.nodeArgs ?? []), ...loader, options.script], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...options.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...options.env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk) => { stderr += chunk; });
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -68,7 +80,9 @@ export async function startChild(options: ChildOptions): Promise<Child> {
       const response = await fetch(`${baseUrl}${options.readyPath}`, { headers: options.headers });
       await response.arrayBuffer();
       if (response.status === 200) return { baseUrl, process: child, readyAfterMs: performance.now() - started, stop };
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   await stop();

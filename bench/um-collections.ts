@@ -17,12 +17,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const log = (line = '') => console.log(line);
 
 async function insertMembers(db: pg.Client, organizationId: string): Promise<void> {
-  await db.query(`insert into users (id, email, first_name, last_name)
+  await db.query(
+    `insert into users (id, email, first_name, last_name)
     select 'bench-user-' || g, 'bench-' || g || '@example.test', 'First' || (g % 97), 'Last' || lpad((g * 7919 % $1)::text, 5, '0')
-    from generate_series(1, $1::int) as g`, [MEMBERS]);
-  await db.query(`insert into organization_memberships (id, organization_id, user_id, role, status, created_at)
+    from generate_series(1, $1::int) as g`,
+    [MEMBERS],
+  );
+  await db.query(
+    `insert into organization_memberships (id, organization_id, user_id, role, status, created_at)
     select 'bench-membership-' || g, $2, 'bench-user-' || g, case when g % 10 = 0 then 'developer' else 'member' end, 'active', now() - g * interval '1 s'
-    from generate_series(1, $1::int) as g`, [MEMBERS, organizationId]);
+    from generate_series(1, $1::int) as g`,
+    [MEMBERS, organizationId],
+  );
   await db.query('analyze users; analyze organization_memberships');
 }
 
@@ -50,18 +56,40 @@ export async function runUmCollectionsBench(): Promise<void> {
   const db = new pg.Client({ connectionString: database.url });
   try {
     await db.connect();
-    const organizations = await (await fetch(`${server.baseUrl}/organizations`, { headers: AUTH })).json() as { items: Array<{ sys: { id: string } }> };
+    const organizations = (await (await fetch(`${server.baseUrl}/organizations`, { headers: AUTH })).json()) as {
+      items: Array<{ sys: { id: string } }>;
+    };
     const organizationId = organizations.items[0]!.sys.id;
     await insertMembers(db, organizationId);
     const url = `${server.baseUrl}/organizations/${organizationId}/organization_memberships?role=member&order=sys.user.lastName&include=sys.user`;
-    const check = await (await fetch(url, { headers: AUTH })).json() as { total: number; items: unknown[]; includes?: { User?: unknown[] } };
+    const check = (await (await fetch(url, { headers: AUTH })).json()) as {
+      total: number;
+      items: unknown[];
+      includes?: { User?: unknown[] };
+    };
     if (check.total !== MEMBERS * 0.9 || check.items.length !== 100 || check.includes?.User?.length !== 100) {
-      throw new Error(`unexpected answer: total ${check.total}, ${check.items.length} items, ${check.includes?.User?.length} users included`);
+      throw new Error(
+        `unexpected answer: total ${check.total}, ${check.items.length} items, ${check.includes?.User?.length} users included`,
+      );
     }
-    const f = await measure({ url, headers: AUTH, connections: CLIENTS, seconds: SECONDS, warmupSeconds: 2, serverPid: server.process.pid });
-    log(`(${database.label}) ${MEMBERS} memberships, role=member (${check.total}), order=sys.user.lastName, include=sys.user, pages of 100, ${CLIENTS} clients, ${SECONDS} s:`);
-    log(`  ${fixed(f.requestsPerSecond, 0)} req/s, p50 ${fixed(f.p50)} ms (aim < 20 ms: ${verdict(f.p50 < 20)}), p99 ${fixed(f.p99)} ms, ${f.failures} failed`);
-    if (f.cpuMsPerRequest) log(`  CPU per request: server ${fixed(f.cpuMsPerRequest.server, 2)} ms, PostgreSQL ${fixed(f.cpuMsPerRequest.postgres, 2)} ms`);
+    const f = await measure({
+      url,
+      headers: AUTH,
+      connections: CLIENTS,
+      seconds: SECONDS,
+      warmupSeconds: 2,
+      serverPid: server.process.pid,
+    });
+    log(
+      `(${database.label}) ${MEMBERS} memberships, role=member (${check.total}), order=sys.user.lastName, include=sys.user, pages of 100, ${CLIENTS} clients, ${SECONDS} s:`,
+    );
+    log(
+      `  ${fixed(f.requestsPerSecond, 0)} req/s, p50 ${fixed(f.p50)} ms (aim < 20 ms: ${verdict(f.p50 < 20)}), p99 ${fixed(f.p99)} ms, ${f.failures} failed`,
+    );
+    if (f.cpuMsPerRequest)
+      log(
+        `  CPU per request: server ${fixed(f.cpuMsPerRequest.server, 2)} ms, PostgreSQL ${fixed(f.cpuMsPerRequest.postgres, 2)} ms`,
+      );
     log(`  pages not read before (cache misses, one client): median ${fixed(await missMedianMs(url))} ms`);
     log();
   } finally {

@@ -23,8 +23,15 @@ export async function runUploadBench(): Promise<void> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-files-'));
   try {
     const server = await startChild({
-      script: SERVER_SCRIPT, readyPath: '/users/me', headers: AUTH,
-      env: { TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', DATABASE_URL: database.url, TESSERA_FILES_DIR: filesDir },
+      script: SERVER_SCRIPT,
+      readyPath: '/users/me',
+      headers: AUTH,
+      env: {
+        TESSERA_ADMIN_TOKEN: TOKEN,
+        TESSERA_RATE_LIMIT_PER_SECOND: '0',
+        DATABASE_URL: database.url,
+        TESSERA_FILES_DIR: filesDir,
+      },
     });
     const client = httpClient(server.baseUrl, AUTH);
     try {
@@ -32,8 +39,10 @@ export async function runUploadBench(): Promise<void> {
       console.log(`Idle RSS 2 s after the first answer: ${memoryOf(server.process.pid!).rss.toFixed(0)} MB`);
       const uploads = await client.expectStatus(201, 'POST', '/spaces', { json: { name: 'Uploads' } });
       const u = await measureUploadMemory(client, server.process.pid!, uploads.sys.id, UPLOAD_MB);
-      console.log(`Upload ${u.megabytes} MB: ${u.seconds.toFixed(1)} s; peak RSS ${u.peakMb.toFixed(0)} MB (aim < 200 MB: ${u.peakMb < 200 ? 'met' : 'NOT met'}), `
-        + `${u.baselineMb.toFixed(0)} MB just before: the upload adds ${(u.peakMb - u.baselineMb).toFixed(0)} MB\n`);
+      console.log(
+        `Upload ${u.megabytes} MB: ${u.seconds.toFixed(1)} s; peak RSS ${u.peakMb.toFixed(0)} MB (aim < 200 MB: ${u.peakMb < 200 ? 'met' : 'NOT met'}), ` +
+          `${u.baselineMb.toFixed(0)} MB just before: the upload adds ${(u.peakMb - u.baselineMb).toFixed(0)} MB\n`,
+      );
     } finally {
       client.close();
       await server.stop();

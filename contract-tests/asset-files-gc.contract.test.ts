@@ -14,8 +14,12 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 async function collected(api: () => TestServer, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const pending = await api().tessera.database.db.selectFrom('jobs').select('status')
-      .where('kind', '=', ASSET_FILES_GC_JOB).where('status', 'in', ['queued', 'running', 'failed']).execute();
+    const pending = await api()
+      .tessera.database.db.selectFrom('jobs')
+      .select('status')
+      .where('kind', '=', ASSET_FILES_GC_JOB)
+      .where('status', 'in', ['queued', 'running', 'failed'])
+      .execute();
     if (pending.some((job) => job.status === 'failed')) throw new Error('a collection of unused asset files failed');
     if (pending.length === 0) return;
     if (Date.now() > end) throw new Error('the collection of unused asset files did not finish in time');
@@ -28,17 +32,35 @@ for (const kind of DB_KINDS) {
     const api = useServer(kind);
     const f = uploadFixtures(api);
     const env = environmentFixtures(api);
-    const blob = (bytes: Buffer) => { const h = sha256(bytes); return path.join(api().tessera.config.filesDir, 'blobs', h.slice(0, 2), h); };
-    const onDisk = (bytes: Buffer) => stat(blob(bytes)).then(() => true, () => false);
+    const blob = (bytes: Buffer) => {
+      const h = sha256(bytes);
+      return path.join(api().tessera.config.filesDir, 'blobs', h.slice(0, 2), h);
+    };
+    const onDisk = (bytes: Buffer) =>
+      stat(blob(bytes)).then(
+        () => true,
+        () => false,
+      );
     const renditionFiles = (bytes: Buffer) => {
       const h = sha256(bytes);
-      return readdir(path.join(api().tessera.config.filesDir, 'renditions', h.slice(0, 2), h)).catch(() => [] as string[]);
+      return readdir(path.join(api().tessera.config.filesDir, 'renditions', h.slice(0, 2), h)).catch(
+        () => [] as string[],
+      );
     };
-    const gcJobs = async () => (await api().tessera.database.db.selectFrom('jobs').select('payload').where('kind', '=', ASSET_FILES_GC_JOB).execute()).map((j) => j.payload);
+    const gcJobs = async () =>
+      (
+        await api()
+          .tessera.database.db.selectFrom('jobs')
+          .select('payload')
+          .where('kind', '=', ASSET_FILES_GC_JOB)
+          .execute()
+      ).map((j) => j.payload);
 
     async function processedAsset(spaceId: string, bytes: Buffer) {
       const up = await f.upload(spaceId, bytes);
-      const asset = await f.createAsset(spaceId, { 'en-US': { contentType: 'application/octet-stream', fileName: 'a.bin', uploadFrom: f.uploadLink(up.sys.id) } });
+      const asset = await f.createAsset(spaceId, {
+        'en-US': { contentType: 'application/octet-stream', fileName: 'a.bin', uploadFrom: f.uploadLink(up.sys.id) },
+      });
       expect((await f.process(spaceId, asset.sys.id, 'en-US', 1)).status).toBe(204);
       return f.waitProcessed(spaceId, asset.sys.id, ['en-US']);
     }
@@ -53,7 +75,11 @@ for (const kind of DB_KINDS) {
       expect((await gcJobs()).slice(before)).toEqual([{ spaceId, assetId: asset.sys.id }]);
       await collected(api);
       expect(await onDisk(bytes)).toBe(false);
-      const rows = await api().tessera.database.db.selectFrom('asset_files').select('file_key').where('space_id', '=', spaceId).execute();
+      const rows = await api()
+        .tessera.database.db.selectFrom('asset_files')
+        .select('file_key')
+        .where('space_id', '=', spaceId)
+        .execute();
       expect(rows).toEqual([]);
     });
 
@@ -79,10 +105,24 @@ for (const kind of DB_KINDS) {
       const inStaging = await api().get(`/spaces/${spaceId}/environments/staging/assets/${asset.sys.id}`);
       expect(inStaging.body.fields.file['en-US'].url).toBe(asset.fields.file['en-US'].url);
       // The staging copy can still be published and served.
-      expect((await api().put(`/spaces/${spaceId}/environments/staging/assets/${asset.sys.id}/published`, undefined, { headers: f.versionHeader(inStaging.body.sys.version) })).status).toBe(200);
+      expect(
+        (
+          await api().put(`/spaces/${spaceId}/environments/staging/assets/${asset.sys.id}/published`, undefined, {
+            headers: f.versionHeader(inStaging.body.sys.version),
+          })
+        ).status,
+      ).toBe(200);
       expect((await fetchFile(inStaging.body.fields.file['en-US'].url as string)).status).toBe(200);
-      expect((await api().put(`/spaces/${spaceId}/environments/staging/assets/${asset.sys.id}/published`, undefined, { headers: f.versionHeader(inStaging.body.sys.version + 1) })).status).toBe(200);
-      expect((await api().delete(`/spaces/${spaceId}/environments/staging/assets/${asset.sys.id}/published`)).status).toBe(200);
+      expect(
+        (
+          await api().put(`/spaces/${spaceId}/environments/staging/assets/${asset.sys.id}/published`, undefined, {
+            headers: f.versionHeader(inStaging.body.sys.version + 1),
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await api().delete(`/spaces/${spaceId}/environments/staging/assets/${asset.sys.id}/published`)).status,
+      ).toBe(200);
 
       expect((await api().delete(`/spaces/${spaceId}/environments/staging`)).status).toBe(204);
       await collected(api);

@@ -19,28 +19,74 @@ import { webhookCall } from './support/webhook-fixtures.ts';
 const ROLE_ACTORS = ['contentReader', 'typeEditor', 'fieldLimited', 'noDelete'] as const;
 /** Team-derived actors: their only access is a team space membership of a team they are in (as `contentReader`, or admin). */
 const TEAM_ACTORS = ['teamReader', 'teamAdmin'] as const;
-const ACTORS = ['revoked', 'readOnly', 'orgMember', 'spaceMember', ...ROLE_ACTORS, ...TEAM_ACTORS, 'spaceAdmin', 'admin', 'owner'] as const;
+const ACTORS = [
+  'revoked',
+  'readOnly',
+  'orgMember',
+  'spaceMember',
+  ...ROLE_ACTORS,
+  ...TEAM_ACTORS,
+  'spaceAdmin',
+  'admin',
+  'owner',
+] as const;
 type ActorName = (typeof ACTORS)[number];
 type RoleActor = (typeof ROLE_ACTORS)[number] | 'spaceMember';
 type Outcome = 'allowed' | 'ownOnly' | 401 | 403 | 404;
 
-const everything = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const everything = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};
 const readContent = [
   { effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Entry'] } },
   { effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Asset'] } },
 ];
 /** The roles of the members (`spaceMember` has a membership without roles); the matrix's entry is a `post`. */
 const ROLE_BODIES: Record<(typeof ROLE_ACTORS)[number], unknown> = {
-  contentReader: { name: 'Content reader', permissions: { ...everything, ContentModel: ['read'] }, policies: readContent },
+  contentReader: {
+    name: 'Content reader',
+    permissions: { ...everything, ContentModel: ['read'] },
+    policies: readContent,
+  },
   typeEditor: {
-    name: 'Post editor', permissions: everything,
-    policies: [...readContent, { effect: 'allow', actions: 'all', constraint: { and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { equals: [{ doc: 'sys.contentType.sys.id' }, 'post'] }] } }],
+    name: 'Post editor',
+    permissions: everything,
+    policies: [
+      ...readContent,
+      {
+        effect: 'allow',
+        actions: 'all',
+        constraint: {
+          and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { equals: [{ doc: 'sys.contentType.sys.id' }, 'post'] }],
+        },
+      },
+    ],
   },
   fieldLimited: {
-    name: 'Title editor', permissions: everything,
-    policies: [...readContent, { effect: 'allow', actions: ['update'], constraint: { and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { paths: [{ doc: 'fields.title.%' }] }] } }],
+    name: 'Title editor',
+    permissions: everything,
+    policies: [
+      ...readContent,
+      {
+        effect: 'allow',
+        actions: ['update'],
+        constraint: { and: [{ equals: [{ doc: 'sys.type' }, 'Entry'] }, { paths: [{ doc: 'fields.title.%' }] }] },
+      },
+    ],
   },
-  noDelete: { name: 'No delete', permissions: everything, policies: [{ effect: 'allow', actions: 'all' }, { effect: 'deny', actions: ['delete'] }] },
+  noDelete: {
+    name: 'No delete',
+    permissions: everything,
+    policies: [
+      { effect: 'allow', actions: 'all' },
+      { effect: 'deny', actions: ['delete'] },
+    ],
+  },
 };
 /** What each member's roles allow on entries and assets (besides reading, which lists filter and single reads hide). */
 const MAY: Record<RoleActor, (subject: 'Entry' | 'Asset', action: string) => boolean> = {
@@ -50,20 +96,39 @@ const MAY: Record<RoleActor, (subject: 'Entry' | 'Asset', action: string) => boo
   fieldLimited: (subject, action) => subject === 'Entry' && action === 'update',
   noDelete: (_, action) => action !== 'delete',
 };
-const EVERY_MEMBER_READS = ['Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get',
-  'Extensions_list', 'Extensions_get', 'MasterExtensions_list', 'MasterExtensions_get'];
+const EVERY_MEMBER_READS = [
+  'Locales_list',
+  'Locales_get',
+  'MasterLocales_list',
+  'MasterLocales_get',
+  'Extensions_list',
+  'Extensions_get',
+  'MasterExtensions_list',
+  'MasterExtensions_get',
+];
 
 /** A member without the admin flag, by the rules of the spec (management-api.md "Role") and the decisions of issue 20. */
 function memberOutcome(actor: RoleActor, rule: Extract<AccessRule, { scope: 'space' }>, operationId: string): Outcome {
   const { subject, action } = rule;
-  if (subject === 'Entry' || subject === 'Asset') return action === 'read' || MAY[actor](subject, action) ? 'allowed' : 403;
+  if (subject === 'Entry' || subject === 'Asset')
+    return action === 'read' || MAY[actor](subject, action) ? 'allowed' : 403;
   if (subject === 'Upload') return action === 'read' || MAY[actor]('Asset', 'create') ? 'allowed' : 403;
-  if (subject === 'Space' || subject === 'Role' || subject === 'SpaceMembership' || subject === 'TeamSpaceMembership' || subject === 'SpaceMember') {
+  if (
+    subject === 'Space' ||
+    subject === 'Role' ||
+    subject === 'SpaceMembership' ||
+    subject === 'TeamSpaceMembership' ||
+    subject === 'SpaceMember'
+  ) {
     if (action === 'read') return 'allowed';
     return 'alsoOwn' in rule && rule.alsoOwn ? 'ownOnly' : 403;
   }
   // Every member reads the content model, the environments and the locales; nobody here has any other permission.
-  if (action === 'read' && (subject === 'ContentModel' || subject === 'Environments' || EVERY_MEMBER_READS.includes(operationId))) return 'allowed';
+  if (
+    action === 'read' &&
+    (subject === 'ContentModel' || subject === 'Environments' || EVERY_MEMBER_READS.includes(operationId))
+  )
+    return 'allowed';
   return 403;
 }
 
@@ -94,7 +159,17 @@ function expected(actor: ActorName, rule: AccessRule, operationId: string): Outc
 }
 
 const operations = operationsOf(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendorNames('service'))));
-const PHASE: Record<string, number> = { read: 0, create: 1, update: 2, manage: 2, publish: 3, archive: 4, unarchive: 5, unpublish: 6, delete: 7 };
+const PHASE: Record<string, number> = {
+  read: 0,
+  create: 1,
+  update: 2,
+  manage: 2,
+  publish: 3,
+  archive: 4,
+  unarchive: 5,
+  unpublish: 6,
+  delete: 7,
+};
 const phaseOf = (op: (typeof operations)[number]) =>
   op.operationId === 'Spaces_delete' ? 9 : op.method === 'delete' ? 8 : PHASE[accessRuleOf(op.operationId)!.action];
 const ordered = [...operations].sort((a, b) => phaseOf(a) - phaseOf(b));
@@ -107,17 +182,43 @@ for (const kind of DB_KINDS) {
     const doomedSpaces = {} as Record<ActorName, string>;
     let lastMembershipId = '';
 
-    async function member(name: string, role: OrganizationRole, spaceAdmin?: boolean, spaceIds: string[] = [], roleId?: string): Promise<string> {
+    async function member(
+      name: string,
+      role: OrganizationRole,
+      spaceAdmin?: boolean,
+      spaceIds: string[] = [],
+      roleId?: string,
+    ): Promise<string> {
       const { storage, database } = api().tessera;
       const id = generateId();
-      await storage.repos.identity.insertUser({ id, email: `${name}-${id}@example.test`, firstName: name, lastName: null });
+      await storage.repos.identity.insertUser({
+        id,
+        email: `${name}-${id}@example.test`,
+        firstName: name,
+        lastName: null,
+      });
       lastMembershipId = generateId();
-      await storage.repos.identity.insertOrganizationMembership({ id: lastMembershipId, organizationId: ids.organization_id, userId: id, role });
+      await storage.repos.identity.insertOrganizationMembership({
+        id: lastMembershipId,
+        organizationId: ids.organization_id,
+        userId: id,
+        role,
+      });
       const token = `matrix-${name}-${id}`;
-      await storage.repos.identity.insertToken({ id: generateId(), userId: id, name, scopes: ['content_management_manage'], tokenHash: hashToken(token), expiresAt: null });
+      await storage.repos.identity.insertToken({
+        id: generateId(),
+        userId: id,
+        name,
+        scopes: ['content_management_manage'],
+        tokenHash: hashToken(token),
+        expiresAt: null,
+      });
       for (const spaceId of spaceAdmin === undefined ? [] : spaceIds) {
         const roles = JSON.stringify(roleId ? [{ sys: { type: 'Link', linkType: 'Role', id: roleId } }] : []);
-        await database.db.insertInto('space_memberships' as never).values({ id: generateId(), space_id: spaceId, user_id: id, admin: spaceAdmin, roles } as never).execute();
+        await database.db
+          .insertInto('space_memberships' as never)
+          .values({ id: generateId(), space_id: spaceId, user_id: id, admin: spaceAdmin, roles } as never)
+          .execute();
       }
       return token;
     }
@@ -132,26 +233,68 @@ for (const kind of DB_KINDS) {
     async function arrangeSpace() {
       const s = `/spaces/${ids.space_id}`;
       const version = (v: number) => ({ headers: { [`${api().vendorPrefix}-Version`]: String(v) } });
-      const type = await created(api().put(`${s}/content_types/post`, { name: 'Post', displayField: 'title', fields: [{ id: 'title', name: 'Title', type: 'Symbol' }] }));
+      const type = await created(
+        api().put(`${s}/content_types/post`, {
+          name: 'Post',
+          displayField: 'title',
+          fields: [{ id: 'title', name: 'Title', type: 'Symbol' }],
+        }),
+      );
       await created(api().request('PUT', `${s}/content_types/post/published`, version(type.sys.version)));
-      const entry = await created(api().post(`${s}/entries`, { fields: { title: { 'en-US': 'A' } } }, { headers: { [`${api().vendorPrefix}-Content-Type`]: 'post' } }));
+      const entry = await created(
+        api().post(
+          `${s}/entries`,
+          { fields: { title: { 'en-US': 'A' } } },
+          { headers: { [`${api().vendorPrefix}-Content-Type`]: 'post' } },
+        ),
+      );
       await created(api().request('PUT', `${s}/entries/${entry.sys.id}/published`, version(entry.sys.version)));
       ids.entry_id = entry.sys.id;
       ids.content_type_id = 'post';
       ids.snapshot_id = (await api().get(`${s}/entries/${entry.sys.id}/snapshots`)).body.items[0].sys.id;
       ids.content_type_snapshot_id = (await api().get(`${s}/content_types/post/snapshots`)).body.items[0].sys.id;
-      ids.extension_id = (await created(api().post(`${s}/extensions`, { extension: { name: 'Matrix', src: 'https://example.com/x', fieldTypes: [{ type: 'Symbol' }] } }))).sys.id;
+      ids.extension_id = (
+        await created(
+          api().post(`${s}/extensions`, {
+            extension: { name: 'Matrix', src: 'https://example.com/x', fieldTypes: [{ type: 'Symbol' }] },
+          }),
+        )
+      ).sys.id;
       ids.asset_id = (await created(api().post(`${s}/assets`, { fields: { title: { 'en-US': 'A' } } }))).sys.id;
       ids.locale_id = (await created(api().post(`${s}/locales`, { name: 'German', code: 'de' }))).sys.id;
-      ids.tag_id = (await created(api().put(`${s}/tags/matrix`, { name: 'Matrix', sys: { id: 'matrix', visibility: 'public' } }))).sys.id;
+      ids.tag_id = (
+        await created(api().put(`${s}/tags/matrix`, { name: 'Matrix', sys: { id: 'matrix', visibility: 'public' } }))
+      ).sys.id;
       const key = await created(api().post(`${s}/api_keys`, { name: 'Matrix' }));
       ids.api_key_id = key.sys.id;
       ids.preview_api_key_id = key.preview_api_key.sys.id;
-      ids.upload_id = (await created(api().request('POST', `${s}/uploads`, { rawBody: Buffer.from('bytes'), headers: { 'Content-Type': 'application/octet-stream' } }))).sys.id;
-      ids.webhook_definition_id = (await created(api().post(`${s}/webhook_definitions`, { name: 'Matrix', url: 'https://example.com/matrix', topics: ['Entry.publish'] }))).sys.id;
+      ids.upload_id = (
+        await created(
+          api().request('POST', `${s}/uploads`, {
+            rawBody: Buffer.from('bytes'),
+            headers: { 'Content-Type': 'application/octet-stream' },
+          }),
+        )
+      ).sys.id;
+      ids.webhook_definition_id = (
+        await created(
+          api().post(`${s}/webhook_definitions`, {
+            name: 'Matrix',
+            url: 'https://example.com/matrix',
+            topics: ['Entry.publish'],
+          }),
+        )
+      ).sys.id;
       await created(api().put(`${s}/webhook_settings/signing_secret`, { value: 'a'.repeat(64) }));
       ids.call_id = await webhookCall(api().tessera.storage, ids.space_id, ids.webhook_definition_id);
-      await api().tessera.storage.repos.environments.insert({ spaceId: ids.space_id, id: 'staging', name: 'staging', status: 'ready', sourceEnvironmentId: null, createdBy: 'matrix' });
+      await api().tessera.storage.repos.environments.insert({
+        spaceId: ids.space_id,
+        id: 'staging',
+        name: 'staging',
+        status: 'ready',
+        sourceEnvironmentId: null,
+        createdBy: 'matrix',
+      });
     }
 
     beforeAll(async () => {
@@ -159,15 +302,24 @@ for (const kind of DB_KINDS) {
       const roles = await api().tessera.storage.repos.identity.organizationRoles(owner!.user.id);
       ids.organization_id = roles[0].organizationId;
       ids.space_id = (await created(api().post('/spaces', { name: 'Matrix' }))).sys.id;
-      for (const actor of ACTORS) doomedSpaces[actor] = (await created(api().post('/spaces', { name: `Doomed ${actor}` }))).sys.id;
+      for (const actor of ACTORS)
+        doomedSpaces[actor] = (await created(api().post('/spaces', { name: `Doomed ${actor}` }))).sys.id;
       const allSpaces = [ids.space_id, ...Object.values(doomedSpaces)];
       await arrangeSpace();
-      ids.token_id = (await created(api().post('/users/me/access_tokens', { name: 'spare', scopes: ['content_management_read'] }))).sys.id;
-      const revoked = await created(api().post('/users/me/access_tokens', { name: 'revoked', scopes: ['content_management_manage'] }));
+      ids.token_id = (
+        await created(api().post('/users/me/access_tokens', { name: 'spare', scopes: ['content_management_read'] }))
+      ).sys.id;
+      const revoked = await created(
+        api().post('/users/me/access_tokens', { name: 'revoked', scopes: ['content_management_manage'] }),
+      );
       await created(api().request('PUT', `/users/me/access_tokens/${revoked.sys.id}/revoked`));
-      const readOnly = await created(api().post('/users/me/access_tokens', { name: 'read-only', scopes: ['content_management_read'] }));
+      const readOnly = await created(
+        api().post('/users/me/access_tokens', { name: 'read-only', scopes: ['content_management_read'] }),
+      );
       Object.assign(tokens, {
-        owner: ADMIN_TOKEN, readOnly: readOnly.token, revoked: revoked.token,
+        owner: ADMIN_TOKEN,
+        readOnly: readOnly.token,
+        revoked: revoked.token,
         admin: await member('admin', 'admin'),
         orgMember: await member('member', 'member'),
         spaceAdmin: await member('space-admin', 'member', true, allSpaces),
@@ -180,20 +332,44 @@ for (const kind of DB_KINDS) {
       }
       for (const actor of TEAM_ACTORS) {
         tokens[actor] = await member(actor, 'member');
-        const team = await created(api().post(`/organizations/${ids.organization_id}/teams`, { name: `Matrix ${actor}`, description: null }));
-        await created(api().post(`/organizations/${ids.organization_id}/teams/${team.sys.id}/team_memberships`, { organizationMembershipId: lastMembershipId }));
-        const roles = actor === 'teamAdmin' ? [] : [{ sys: { type: 'Link', linkType: 'Role', id: ids['role:contentReader'] } }];
+        const team = await created(
+          api().post(`/organizations/${ids.organization_id}/teams`, { name: `Matrix ${actor}`, description: null }),
+        );
+        await created(
+          api().post(`/organizations/${ids.organization_id}/teams/${team.sys.id}/team_memberships`, {
+            organizationMembershipId: lastMembershipId,
+          }),
+        );
+        const roles =
+          actor === 'teamAdmin' ? [] : [{ sys: { type: 'Link', linkType: 'Role', id: ids['role:contentReader'] } }];
         for (const spaceId of allSpaces) {
-          await api().tessera.database.db.insertInto('team_space_memberships' as never).values({
-            id: generateId(), organization_id: ids.organization_id, space_id: spaceId, team_id: team.sys.id, admin: actor === 'teamAdmin', roles: JSON.stringify(roles),
-          } as never).execute();
+          await api()
+            .tessera.database.db.insertInto('team_space_memberships' as never)
+            .values({
+              id: generateId(),
+              organization_id: ids.organization_id,
+              space_id: spaceId,
+              team_id: team.sys.id,
+              admin: actor === 'teamAdmin',
+              roles: JSON.stringify(roles),
+            } as never)
+            .execute();
         }
       }
       // Team paths name a bystander team with a membership of the space: none of the actors' access hangs on it.
-      const bystanders = await created(api().post(`/organizations/${ids.organization_id}/teams`, { name: 'Matrix bystanders', description: null }));
+      const bystanders = await created(
+        api().post(`/organizations/${ids.organization_id}/teams`, { name: 'Matrix bystanders', description: null }),
+      );
       ids.team_id = bystanders.sys.id;
-      ids.team_space_membership_id = (await created(api().post(`/spaces/${ids.space_id}/team_space_memberships`, { admin: true, roles: [] },
-        { headers: { [`${api().vendorPrefix}-Team`]: bystanders.sys.id } }))).sys.id;
+      ids.team_space_membership_id = (
+        await created(
+          api().post(
+            `/spaces/${ids.space_id}/team_space_memberships`,
+            { admin: true, roles: [] },
+            { headers: { [`${api().vendorPrefix}-Team`]: bystanders.sys.id } },
+          ),
+        )
+      ).sys.id;
       // Membership paths name a bystander's: none of the actors may act on it as their own.
       await member('bystander', 'member');
       ids.organization_membership_id = lastMembershipId;
@@ -204,7 +380,8 @@ for (const kind of DB_KINDS) {
       return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
         if (name === 'space_id') return operationId === 'Spaces_delete' ? doomedSpaces[actor] : ids.space_id;
         // The environment operations themselves act on `staging`; everything inside an environment on master.
-        if (name === 'environment_id') return template.endsWith('/environments/{environment_id}') ? 'staging' : 'master';
+        if (name === 'environment_id')
+          return template.endsWith('/environments/{environment_id}') ? 'staging' : 'master';
         if (name === 'alias_id') return 'master';
         if (name === 'locale') return 'en-US';
         if (name === 'snapshot_id' && template.includes('/content_types/')) return ids.content_type_snapshot_id;
@@ -216,15 +393,23 @@ for (const kind of DB_KINDS) {
     function problemOf(outcome: Outcome, res: ApiResponse, spaceId: string): string | undefined {
       const id = res.body?.sys?.id;
       const accessNotFound = res.status === 404 && ['Space', 'Organization'].includes(res.body?.details?.type);
-      if (outcome === 401) return res.status === 401 && id === 'AccessTokenInvalid' ? undefined : 'expected 401 AccessTokenInvalid';
+      if (outcome === 401)
+        return res.status === 401 && id === 'AccessTokenInvalid' ? undefined : 'expected 401 AccessTokenInvalid';
       if (outcome === 403) {
-        return res.status === 403 && id === 'AccessDenied' && res.body.details?.reasons?.length > 0 ? undefined : 'expected 403 AccessDenied with reasons';
+        return res.status === 403 && id === 'AccessDenied' && res.body.details?.reasons?.length > 0
+          ? undefined
+          : 'expected 403 AccessDenied with reasons';
       }
       if (outcome === 404) {
-        return res.status === 404 && id === 'NotFound' && res.body.details?.type === 'Space' && res.body.details?.id === spaceId ? undefined : 'expected 404 NotFound for the space';
+        return res.status === 404 &&
+          id === 'NotFound' &&
+          res.body.details?.type === 'Space' &&
+          res.body.details?.id === spaceId
+          ? undefined
+          : 'expected 404 NotFound for the space';
       }
       if (res.status === 401 || accessNotFound) return 'an allowed call was refused for access';
-      if (outcome === 'ownOnly') return res.status < 300 ? 'succeeded on another member\'s record' : undefined;
+      if (outcome === 'ownOnly') return res.status < 300 ? "succeeded on another member's record" : undefined;
       if (res.status === 403) return 'an allowed call was refused for access';
       // 501: an operation specified but not built yet (routes.test.ts fails CI for it); access was granted.
       return res.status >= 500 && res.status !== 501 ? 'server error' : undefined;
@@ -240,7 +425,11 @@ for (const kind of DB_KINDS) {
           const token = rule!.scope === 'anyone' ? null : tokens[actor];
           const res = restShaped(await api().request(op.method.toUpperCase(), path, { token }));
           const outcome = expected(actor, rule!, op.operationId);
-          const problem = problemOf(outcome, res, op.operationId === 'Spaces_delete' ? doomedSpaces[actor] : ids.space_id);
+          const problem = problemOf(
+            outcome,
+            res,
+            op.operationId === 'Spaces_delete' ? doomedSpaces[actor] : ids.space_id,
+          );
           return problem && `${actor} (${outcome}): ${problem}; got ${res.status} ${res.text.slice(0, 200)}`;
         };
         // Deletes run one actor after another, so each finds what the one before it left; the rest run together.

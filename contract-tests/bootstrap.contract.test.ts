@@ -8,7 +8,12 @@ import { pgliteTemplate } from './support/pglite-template.ts';
 for (const kind of DB_KINDS) {
   describe(`${kind}: first-start bootstrap`, () => {
     const started: Array<{ tessera: Tessera; drop?: () => Promise<void> }> = [];
-    afterAll(async () => { for (const s of started) { await s.tessera.close(); await s.drop?.(); } });
+    afterAll(async () => {
+      for (const s of started) {
+        await s.tessera.close();
+        await s.drop?.();
+      }
+    });
 
     async function start(env: Record<string, string>) {
       const database = kind === 'postgres' ? await createTestDatabase() : undefined;
@@ -26,15 +31,21 @@ for (const kind of DB_KINDS) {
       const me = await fetch(`http://127.0.0.1:${port}/users/me`, { headers });
       expect(me.status).toBe(200);
       expect(((await me.json()) as any).email).toBe('owner@example.test');
-      expect(((await (await fetch(`http://127.0.0.1:${port}/organizations`, { headers })).json()) as any).total).toBe(1);
+      expect(((await (await fetch(`http://127.0.0.1:${port}/organizations`, { headers })).json()) as any).total).toBe(
+        1,
+      );
     });
 
     it('uses the configured token, stores only its hash, and never bootstraps twice', async () => {
       const tessera = await start({ TESSERA_ADMIN_TOKEN: 'configured-token-abcdef' });
       expect(tessera.generatedToken).toBeUndefined();
-      expect(await bootstrapIdentity(tessera.storage, { adminEmail: undefined, adminToken: 'another' })).toEqual({ created: false });
+      expect(await bootstrapIdentity(tessera.storage, { adminEmail: undefined, adminToken: 'another' })).toEqual({
+        created: false,
+      });
       expect((await tessera.services.identity.authenticate('configured-token-abcdef')).canWrite).toBe(true);
-      await expect(tessera.services.identity.authenticate('another')).rejects.toMatchObject({ id: 'AccessTokenInvalid' });
+      await expect(tessera.services.identity.authenticate('another')).rejects.toMatchObject({
+        id: 'AccessTokenInvalid',
+      });
       const rows = await tessera.database.db.selectFrom('personal_access_tokens').select('token_hash').execute();
       expect(rows).toHaveLength(1);
       expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -46,7 +57,9 @@ for (const kind of DB_KINDS) {
       const tessera = await start({ TESSERA_ADMIN_TOKEN: 'x-token' });
       await tessera.database.db.deleteFrom('users').execute();
       await tessera.database.db.deleteFrom('organizations').execute();
-      const results = await Promise.all([1, 2, 3].map(() => bootstrapIdentity(tessera.storage, { adminEmail: undefined, adminToken: undefined })));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => bootstrapIdentity(tessera.storage, { adminEmail: undefined, adminToken: undefined })),
+      );
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(await tessera.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
     });

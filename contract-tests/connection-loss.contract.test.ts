@@ -13,7 +13,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('postgres: losing idle database 
     const space = await api().post('/spaces', { name: 'Before' });
     expect(space.status).toBe(201);
     // Several requests at once, so the pool holds several idle connections afterwards.
-    await Promise.all(Array.from({ length: 5 }, () => api().get(`/spaces/${space.body.sys.id}/environments/master/locales`)));
+    await Promise.all(
+      Array.from({ length: 5 }, () => api().get(`/spaces/${space.body.sys.id}/environments/master/locales`)),
+    );
     const db = api().tessera.database.db;
     const { rows } = await sql<{ terminated: number }>`select count(*)::int as terminated from (
         select pg_terminate_backend(pid, 10000) from pg_stat_activity
@@ -33,7 +35,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('postgres: the connection pool s
 
   it('keeps at most TESSERA_DB_POOL_SIZE connections, whatever the load', async () => {
     const space = (await api().post('/spaces', { name: 'Pool' })).body.sys.id as string;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api().get(`/spaces/${space}/environments/master/locales`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api().get(`/spaces/${space}/environments/master/locales`)),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const pool = api().tessera.database.pool!;
     expect(pool.options.max).toBe(3);

@@ -3,23 +3,61 @@ import { contentFixtures } from './support/content-fixtures.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
 
-const field = (id: string, type: string, validations: unknown[], extra: Record<string, unknown> = {}) => ({ id, name: id, type, validations, ...extra });
+const field = (id: string, type: string, validations: unknown[], extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  type,
+  validations,
+  ...extra,
+});
 const entryLinks = { type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [] as unknown[] } };
 
 /** Each validation, a field type it applies to, and one it does not apply to. */
-const CASES: Array<{ validation: Record<string, unknown>; applies: Record<string, unknown>; notApplies: Record<string, unknown> }> = [
-  { validation: { linkContentType: ['post'] }, applies: { type: 'Link', linkType: 'Entry' }, notApplies: { type: 'Link', linkType: 'Asset' } },
+const CASES: Array<{
+  validation: Record<string, unknown>;
+  applies: Record<string, unknown>;
+  notApplies: Record<string, unknown>;
+}> = [
+  {
+    validation: { linkContentType: ['post'] },
+    applies: { type: 'Link', linkType: 'Entry' },
+    notApplies: { type: 'Link', linkType: 'Asset' },
+  },
   { validation: { in: ['a', 'b'] }, applies: { type: 'Symbol' }, notApplies: { type: 'Boolean' } },
-  { validation: { linkMimetypeGroup: ['image'] }, applies: { type: 'Link', linkType: 'Asset' }, notApplies: { type: 'Link', linkType: 'Entry' } },
-  { validation: { size: { min: 1, max: 3 } }, applies: { type: 'Array', items: { type: 'Symbol' } }, notApplies: { type: 'Integer' } },
+  {
+    validation: { linkMimetypeGroup: ['image'] },
+    applies: { type: 'Link', linkType: 'Asset' },
+    notApplies: { type: 'Link', linkType: 'Entry' },
+  },
+  {
+    validation: { size: { min: 1, max: 3 } },
+    applies: { type: 'Array', items: { type: 'Symbol' } },
+    notApplies: { type: 'Integer' },
+  },
   { validation: { range: { min: 0 } }, applies: { type: 'Number' }, notApplies: { type: 'Symbol' } },
   { validation: { regexp: { pattern: '^a', flags: 'i' } }, applies: { type: 'Text' }, notApplies: { type: 'Date' } },
   { validation: { prohibitRegexp: { pattern: 'x' } }, applies: { type: 'Symbol' }, notApplies: { type: 'RichText' } },
   { validation: { unique: true }, applies: { type: 'Integer' }, notApplies: { type: 'Text' } },
-  { validation: { dateRange: { min: '2020-01-01', max: '2030-12-31T00:00:00Z' } }, applies: { type: 'Date' }, notApplies: { type: 'Symbol' } },
-  { validation: { assetImageDimensions: { width: { min: 10 }, height: { max: 100 } } }, applies: { type: 'Link', linkType: 'Asset' }, notApplies: { type: 'Object' } },
-  { validation: { assetFileSize: { max: 1000 } }, applies: { type: 'Array', items: { type: 'Link', linkType: 'Asset' } }, notApplies: { type: 'Location' } },
-  { validation: { enabledNodeTypes: ['heading-1', 'embedded-entry-block'] }, applies: { type: 'RichText' }, notApplies: { type: 'Text' } },
+  {
+    validation: { dateRange: { min: '2020-01-01', max: '2030-12-31T00:00:00Z' } },
+    applies: { type: 'Date' },
+    notApplies: { type: 'Symbol' },
+  },
+  {
+    validation: { assetImageDimensions: { width: { min: 10 }, height: { max: 100 } } },
+    applies: { type: 'Link', linkType: 'Asset' },
+    notApplies: { type: 'Object' },
+  },
+  {
+    validation: { assetFileSize: { max: 1000 } },
+    applies: { type: 'Array', items: { type: 'Link', linkType: 'Asset' } },
+    notApplies: { type: 'Location' },
+  },
+  {
+    validation: { enabledNodeTypes: ['heading-1', 'embedded-entry-block'] },
+    applies: { type: 'RichText' },
+    notApplies: { type: 'Text' },
+  },
   { validation: { enabledMarks: ['bold'] }, applies: { type: 'RichText' }, notApplies: { type: 'Symbol' } },
 ];
 
@@ -30,8 +68,14 @@ for (const kind of DB_KINDS) {
 
     async function setup() {
       const s = await f.space();
-      expect((await api().put(`${s.m('content_types')}/post`, { name: 'Post', fields: [field('title', 'Symbol', [])] })).status).toBe(201);
-      return { ...s, save: (fields: unknown[]) => api().put(`${s.m('content_types')}/post`, { name: 'Post', fields }, f.version(1)) };
+      expect(
+        (await api().put(`${s.m('content_types')}/post`, { name: 'Post', fields: [field('title', 'Symbol', [])] }))
+          .status,
+      ).toBe(201);
+      return {
+        ...s,
+        save: (fields: unknown[]) => api().put(`${s.m('content_types')}/post`, { name: 'Post', fields }, f.version(1)),
+      };
     }
     const titleOnly = async (s: { m: (c: string) => string }) => (await api().get(`${s.m('content_types')}/post`)).body;
 
@@ -41,7 +85,8 @@ for (const kind of DB_KINDS) {
         const validations = [{ ...c.validation, message: 'custom' }];
         const { items, ...rest } = c.applies as { type: string; items?: Record<string, unknown> };
         // Array items take item-level rules (links, symbols); size applies to the array itself.
-        if (items && !('size' in c.validation)) return field(`f${i}`, 'Array', [], { items: { ...items, validations } });
+        if (items && !('size' in c.validation))
+          return field(`f${i}`, 'Array', [], { items: { ...items, validations } });
         return field(`f${i}`, rest.type, validations, { ...rest, ...(items ? { items } : {}) });
       });
       const res = await s.save(fields);
@@ -72,7 +117,11 @@ for (const kind of DB_KINDS) {
       const s = await setup();
       const bad: Array<[string, unknown, Record<string, unknown>]> = [
         ['Symbol', { regexp: { flags: 'i' } }, { name: 'regexp', path: ['fields', 0, 'validations', 0, 'regexp'] }],
-        ['Symbol', { regexp: { pattern: '([a-z' } }, { name: 'regexp', details: expect.stringContaining('not a valid regular expression') }],
+        [
+          'Symbol',
+          { regexp: { pattern: '([a-z' } },
+          { name: 'regexp', details: expect.stringContaining('not a valid regular expression') },
+        ],
         ['Symbol', { regexp: { pattern: 'a', flags: 'gx' } }, { name: 'regexp' }],
         ['Text', { size: { min: 5, max: 2 } }, { name: 'size', details: expect.stringContaining('greater than') }],
         ['Text', { size: { min: -1 } }, { name: 'size' }],
@@ -90,9 +139,17 @@ for (const kind of DB_KINDS) {
         ['Date', { dateRange: { min: '2030-01-01', max: '2020-01-01' } }, { name: 'dateRange' }],
         ['RichText', { enabledNodeTypes: ['heading-9'] }, { name: 'enabledNodeTypes' }],
         ['RichText', { enabledMarks: ['blink'] }, { name: 'enabledMarks' }],
-        ['RichText', { nodes: { 'embedded-entry-block': [{ linkMimetypeGroup: ['image'] }] } }, { name: 'linkMimetypeGroup', path: ['fields', 0, 'validations', 0, 'nodes', 'embedded-entry-block', 0] }],
+        [
+          'RichText',
+          { nodes: { 'embedded-entry-block': [{ linkMimetypeGroup: ['image'] }] } },
+          { name: 'linkMimetypeGroup', path: ['fields', 0, 'validations', 0, 'nodes', 'embedded-entry-block', 0] },
+        ],
         ['RichText', { nodes: { 'not-a-node': [] } }, { name: 'nodes' }],
-        ['Symbol', { size: { max: 3 }, message: 5 }, { name: 'size', path: ['fields', 0, 'validations', 0, 'message'] }],
+        [
+          'Symbol',
+          { size: { max: 3 }, message: 5 },
+          { name: 'size', path: ['fields', 0, 'validations', 0, 'message'] },
+        ],
       ];
       for (const [type, validation, error] of bad) {
         const res = await s.save([field('title', type, [validation])]);
@@ -100,19 +157,34 @@ for (const kind of DB_KINDS) {
         expect(res.body.details.errors, JSON.stringify(validation)).toContainEqual(expect.objectContaining(error));
       }
       const link = await s.save([field('l', 'Link', [{ linkMimetypeGroup: ['sculpture'] }], { linkType: 'Asset' })]);
-      expect(link.body.details.errors[0]).toMatchObject({ name: 'linkMimetypeGroup', path: ['fields', 0, 'validations', 0, 'linkMimetypeGroup'] });
+      expect(link.body.details.errors[0]).toMatchObject({
+        name: 'linkMimetypeGroup',
+        path: ['fields', 0, 'validations', 0, 'linkMimetypeGroup'],
+      });
       const twice = await s.save([field('title', 'Symbol', [{ size: { max: 3 } }, { size: { min: 1 } }])]);
       expect(twice.body.details.errors[0]).toMatchObject({ name: 'size', path: ['fields', 0, 'validations', 1] });
-      const items = await s.save([field('tags', 'Array', [], { items: { type: 'Symbol', validations: [{ range: { min: 1 } }] } })]);
-      expect(items.body.details.errors[0]).toMatchObject({ name: 'range', path: ['fields', 0, 'items', 'validations', 0] });
+      const items = await s.save([
+        field('tags', 'Array', [], { items: { type: 'Symbol', validations: [{ range: { min: 1 } }] } }),
+      ]);
+      expect(items.body.details.errors[0]).toMatchObject({
+        name: 'range',
+        path: ['fields', 0, 'items', 'validations', 0],
+      });
       expect((await titleOnly(s)).sys.version).toBe(1);
     });
 
     it('checks the activated validations when an entry is published, never at save', async () => {
       const s = await setup();
-      await s.save([field('title', 'Symbol', [{ size: { max: 3 } }], { required: true }), field('slug', 'Symbol', [{ regexp: { pattern: '^[a-z]+$' } }])]);
+      await s.save([
+        field('title', 'Symbol', [{ size: { max: 3 } }], { required: true }),
+        field('slug', 'Symbol', [{ regexp: { pattern: '^[a-z]+$' } }]),
+      ]);
       expect((await api().put(`${s.m('content_types')}/post/published`, undefined, f.version(2))).status).toBe(200);
-      const entry = await api().post(s.m('entries'), { fields: { title: { 'en-US': 'too long' }, slug: { 'en-US': 'Not OK' } } }, f.ctHeader('post'));
+      const entry = await api().post(
+        s.m('entries'),
+        { fields: { title: { 'en-US': 'too long' }, slug: { 'en-US': 'Not OK' } } },
+        f.ctHeader('post'),
+      );
       expect(entry.status).toBe(201);
       const publish = await api().put(`${s.m('entries')}/${entry.body.sys.id}/published`, undefined, f.version(1));
       expect(publish.status).toBe(422);
@@ -121,7 +193,9 @@ for (const kind of DB_KINDS) {
         expect.objectContaining({ name: 'size', max: 3, path: ['fields', 'title', 'en-US'] }),
         expect.objectContaining({ name: 'regexp', path: ['fields', 'slug', 'en-US'] }),
       ]);
-      expect((await api().get(`${s.m('entries')}/${entry.body.sys.id}`)).body.sys).not.toHaveProperty('publishedVersion');
+      expect((await api().get(`${s.m('entries')}/${entry.body.sys.id}`)).body.sys).not.toHaveProperty(
+        'publishedVersion',
+      );
     });
   });
 }

@@ -24,36 +24,79 @@ for (const kind of DB_KINDS) {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body;
     }
-    const activate = (s: Awaited<ReturnType<typeof setup>>, id: string, version: number) => api().put(`${s.ct(id)}/published`, undefined, f.version(version));
+    const activate = (s: Awaited<ReturnType<typeof setup>>, id: string, version: number) =>
+      api().put(`${s.ct(id)}/published`, undefined, f.version(version));
     const stored = async (s: Awaited<ReturnType<typeof setup>>, id: string) => (await api().get(s.ct(id))).body;
 
     it('creates with PUT (chosen id) on both paths, in the published shape, every flag explicit', async () => {
       const s = await setup();
       const res = await api().put(s.ct('post'), {
-        name: 'Post', description: 'Posts', displayField: 'title',
-        fields: [symbol('title', { required: true }), { id: 'author', name: 'Author', type: 'Link', linkType: 'Entry' },
-          { id: 'tags', name: 'Tags', type: 'Array', items: { type: 'Symbol' } }],
+        name: 'Post',
+        description: 'Posts',
+        displayField: 'title',
+        fields: [
+          symbol('title', { required: true }),
+          { id: 'author', name: 'Author', type: 'Link', linkType: 'Entry' },
+          { id: 'tags', name: 'Tags', type: 'Array', items: { type: 'Symbol' } },
+        ],
       });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         sys: {
-          type: 'ContentType', id: 'post', version: 1, publishedCounter: 0,
+          type: 'ContentType',
+          id: 'post',
+          version: 1,
+          publishedCounter: 0,
           space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
           environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
-          createdAt: expect.stringMatching(MILLIS), updatedAt: expect.stringMatching(MILLIS),
+          createdAt: expect.stringMatching(MILLIS),
+          updatedAt: expect.stringMatching(MILLIS),
           createdBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
           updatedBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
           urn: `crn:service:::content:spaces/${s.id}/environments/master/content_types/post`,
         },
-        name: 'Post', description: 'Posts', displayField: 'title',
+        name: 'Post',
+        description: 'Posts',
+        displayField: 'title',
         fields: [
-          { id: 'title', name: 'title', type: 'Symbol', localized: false, required: true, disabled: false, omitted: false, validations: [] },
-          { id: 'author', name: 'Author', type: 'Link', linkType: 'Entry', localized: false, required: false, disabled: false, omitted: false, validations: [] },
-          { id: 'tags', name: 'Tags', type: 'Array', items: { type: 'Symbol', validations: [] }, localized: false, required: false, disabled: false, omitted: false, validations: [] },
+          {
+            id: 'title',
+            name: 'title',
+            type: 'Symbol',
+            localized: false,
+            required: true,
+            disabled: false,
+            omitted: false,
+            validations: [],
+          },
+          {
+            id: 'author',
+            name: 'Author',
+            type: 'Link',
+            linkType: 'Entry',
+            localized: false,
+            required: false,
+            disabled: false,
+            omitted: false,
+            validations: [],
+          },
+          {
+            id: 'tags',
+            name: 'Tags',
+            type: 'Array',
+            items: { type: 'Symbol', validations: [] },
+            localized: false,
+            required: false,
+            disabled: false,
+            omitted: false,
+            validations: [],
+          },
         ],
       });
       expect(res.headers.get('location')).toMatch(new RegExp(`/spaces/${s.id}/content_types/post$`));
-      expect(res.headers.get('content-type')).toContain(`application/vnd.${api().tessera.config.vendor.token}.management.v1+json`);
+      expect(res.headers.get('content-type')).toContain(
+        `application/vnd.${api().tessera.config.vendor.token}.management.v1+json`,
+      );
       expect(await stored(s, 'post')).toEqual(res.body);
       expect((await api().get(`${s.e('master', 'content_types')}/post`)).body).toEqual(res.body);
       const viaEnv = await api().put(`${s.e('master', 'content_types')}/page`, { name: 'Page' });
@@ -67,12 +110,17 @@ for (const kind of DB_KINDS) {
       const base = s.e('master', 'content_types');
       const made = await api().post(base, { name: 'Env', fields: [symbol('title')] });
       expect(made.status).toBe(201);
-      expect(made.headers.get('location')).toMatch(new RegExp(`/environments/master/content_types/${made.body.sys.id}$`));
+      expect(made.headers.get('location')).toMatch(
+        new RegExp(`/environments/master/content_types/${made.body.sys.id}$`),
+      );
       const id = made.body.sys.id;
       expect((await api().get(base)).body).toMatchObject({ total: 1, items: [{ sys: { id } }] });
       expect((await api().put(`${base}/${id}/published`, undefined, f.version(1))).body.sys.publishedVersion).toBe(1);
       expect((await api().delete(`${base}/${id}`)).status).toBe(400);
-      expect((await api().delete(`${base}/${id}/published`)).body.sys).toMatchObject({ version: 3, publishedCounter: 1 });
+      expect((await api().delete(`${base}/${id}/published`)).body.sys).toMatchObject({
+        version: 3,
+        publishedCounter: 1,
+      });
       expect((await api().delete(`${base}/${id}`)).status).toBe(204);
       expect((await api().get(`${base}/${id}`)).status).toBe(404);
     });
@@ -88,12 +136,26 @@ for (const kind of DB_KINDS) {
 
     it('lists with paging, orders by name or sys fields, and refuses an unknown order without side effects', async () => {
       const s = await setup();
-      for (const [id, name] of [['c1', 'Zebra'], ['c2', 'Apple'], ['c3', 'Mango']]) await created(s, id, { name });
+      for (const [id, name] of [
+        ['c1', 'Zebra'],
+        ['c2', 'Apple'],
+        ['c3', 'Mango'],
+      ])
+        await created(s, id, { name });
       const all = await api().get(s.ct());
       expect(all.body).toMatchObject({ sys: { type: 'Array' }, total: 3, skip: 0, limit: 100 });
       expect(all.body.items.map((i: any) => i.sys.id)).toEqual(['c1', 'c2', 'c3']);
-      expect((await api().get(s.ct(), { query: { order: 'name' } })).body.items.map((i: any) => i.name)).toEqual(['Apple', 'Mango', 'Zebra']);
-      expect((await api().get(s.ct(), { query: { order: '-sys.id', limit: 1, skip: 1 } })).body).toMatchObject({ total: 3, skip: 1, limit: 1, items: [{ sys: { id: 'c2' } }] });
+      expect((await api().get(s.ct(), { query: { order: 'name' } })).body.items.map((i: any) => i.name)).toEqual([
+        'Apple',
+        'Mango',
+        'Zebra',
+      ]);
+      expect((await api().get(s.ct(), { query: { order: '-sys.id', limit: 1, skip: 1 } })).body).toMatchObject({
+        total: 3,
+        skip: 1,
+        limit: 1,
+        items: [{ sys: { id: 'c2' } }],
+      });
       const bad = await api().get(s.ct(), { query: { order: 'fields.title' } });
       expect(bad.status).toBe(400);
       expect(bad.body.sys.id).toBe('InvalidQuery');
@@ -113,7 +175,11 @@ for (const kind of DB_KINDS) {
       expect(stale.status).toBe(409);
       expect(stale.body.details).toEqual({ expected: 1, provided: 7 });
       expect(await stored(s, 'post')).toMatchObject({ name: 'Post', sys: { version: 1 } });
-      const res = await api().put(s.ct('post'), { name: 'Changed', fields: [symbol('title'), symbol('slug')] }, f.version(1));
+      const res = await api().put(
+        s.ct('post'),
+        { name: 'Changed', fields: [symbol('title'), symbol('slug')] },
+        f.version(1),
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: 'Changed', description: null, sys: { version: 2 } });
       expect(res.body.fields.map((x: any) => x.id)).toEqual(['title', 'slug']);
@@ -138,12 +204,22 @@ for (const kind of DB_KINDS) {
       const update = await api().put(s.ct('post'), { name: 'Post 2', fields: [symbol('title')] }, f.version(2));
       expect(update.body.sys).toMatchObject({ version: 3, publishedVersion: 1, publishedCounter: 1 });
       const second = await activate(s, 'post', 3);
-      expect(second.body.sys).toMatchObject({ version: 4, publishedVersion: 3, publishedCounter: 2, firstPublishedAt: first.body.sys.firstPublishedAt });
+      expect(second.body.sys).toMatchObject({
+        version: 4,
+        publishedVersion: 3,
+        publishedCounter: 2,
+        firstPublishedAt: first.body.sys.firstPublishedAt,
+      });
 
       const off = await api().delete(`${s.ct('post')}/published`);
       expect(off.status).toBe(200);
-      expect(off.body.sys).toMatchObject({ version: 5, publishedCounter: 2, firstPublishedAt: first.body.sys.firstPublishedAt });
-      for (const absent of ['publishedVersion', 'publishedAt', 'publishedBy']) expect(off.body.sys).not.toHaveProperty(absent);
+      expect(off.body.sys).toMatchObject({
+        version: 5,
+        publishedCounter: 2,
+        firstPublishedAt: first.body.sys.firstPublishedAt,
+      });
+      for (const absent of ['publishedVersion', 'publishedAt', 'publishedBy'])
+        expect(off.body.sys).not.toHaveProperty(absent);
       const again = await api().delete(`${s.ct('post')}/published`);
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ sys: { id: 'BadRequest' }, message: 'Not published' });
@@ -156,10 +232,16 @@ for (const kind of DB_KINDS) {
       await created(s, 'draft', { name: 'Draft only' });
       await activate(s, 'post', 1);
       await api().put(s.ct('post'), { name: 'Post renamed', fields: [symbol('title'), symbol('extra')] }, f.version(2));
-      for (const path of [`/spaces/${s.id}/public/content_types`, `/spaces/${s.id}/environments/master/public/content_types`]) {
+      for (const path of [
+        `/spaces/${s.id}/public/content_types`,
+        `/spaces/${s.id}/environments/master/public/content_types`,
+      ]) {
         const res = await api().get(path);
         expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ total: 1, items: [{ name: 'Post', sys: { id: 'post', version: 3, publishedVersion: 1 } }] });
+        expect(res.body).toMatchObject({
+          total: 1,
+          items: [{ name: 'Post', sys: { id: 'post', version: 3, publishedVersion: 1 } }],
+        });
         expect(res.body.items[0].fields.map((x: any) => x.id)).toEqual(['title']);
       }
       expect((await api().get(`/spaces/${s.id}/public/content_types`, { query: { order: 'nope' } })).status).toBe(400);
@@ -193,7 +275,12 @@ for (const kind of DB_KINDS) {
       await created(s, 'post', { name: 'Post', fields: [symbol('title')] });
       await activate(s, 'post', 1);
       await api().post(s.m('entries'), { fields: {} }, f.ctHeader('post'));
-      await f.db().updateTable('content_types').set({ published: null, published_version: null } as never).where('space_id', '=', s.id).execute();
+      await f
+        .db()
+        .updateTable('content_types')
+        .set({ published: null, published_version: null } as never)
+        .where('space_id', '=', s.id)
+        .execute();
       const res = await api().delete(s.ct('post'));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Content Type has entries');
@@ -202,14 +289,23 @@ for (const kind of DB_KINDS) {
 
     it('answers 404 for unknown content types and environments, and echoes an alias id', async () => {
       const s = await setup();
-      expect((await api().get(s.ct('nope'))).body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'ContentType', id: 'nope' } });
+      expect((await api().get(s.ct('nope'))).body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'ContentType', id: 'nope' },
+      });
       expect((await api().put(`${s.ct('nope')}/published`, undefined, f.version(1))).status).toBe(404);
       expect((await api().delete(`${s.ct('nope')}/published`)).status).toBe(404);
       expect((await api().get(s.e('nowhere', 'content_types'))).status).toBe(404);
       expect((await api().put(`${s.e('nowhere', 'content_types')}/x`, { name: 'X' })).status).toBe(404);
       expect((await api().get(s.ct('bad id!'))).status).toBe(400);
       await envs.readyEnvironment(s.id, 'staging');
-      expect((await api().put(`/spaces/${s.id}/environment_aliases/master`, { environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } } })).status).toBeLessThan(300);
+      expect(
+        (
+          await api().put(`/spaces/${s.id}/environment_aliases/master`, {
+            environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
+          })
+        ).status,
+      ).toBeLessThan(300);
       const viaAlias = await api().put(`${s.e('master', 'content_types')}/x`, { name: 'X' });
       expect(viaAlias.body.sys.environment.sys.id).toBe('master');
       const inStaging = await api().put(`${s.e('staging', 'content_types')}/x`, { name: 'Staging X' });
@@ -267,10 +363,21 @@ for (const kind of DB_KINDS) {
       await api().put(`${s.m('extensions')}/ext`, { extension: { name: 'Ext', srcdoc: '<p>' } });
       await envs.readyEnvironment(s.id, 'copy', 'master');
       const copy = await api().get(`${s.e('copy', 'content_types')}/post`);
-      expect(copy.body).toEqual({ ...active.body, sys: { ...active.body.sys, environment: { sys: { type: 'Link', linkType: 'Environment', id: 'copy' } },
-        urn: `crn:service:::content:spaces/${s.id}/environments/copy/content_types/post` } });
-      expect((await api().get(`${s.e('copy', 'content_types')}/post/editor_interface`)).body.controls).toEqual([{ fieldId: 'title', widgetId: 'singleLine', widgetNamespace: 'builtin' }]);
-      expect((await api().get(`${s.e('copy', 'extensions')}/ext`)).body.extension).toEqual({ name: 'Ext', srcdoc: '<p>' });
+      expect(copy.body).toEqual({
+        ...active.body,
+        sys: {
+          ...active.body.sys,
+          environment: { sys: { type: 'Link', linkType: 'Environment', id: 'copy' } },
+          urn: `crn:service:::content:spaces/${s.id}/environments/copy/content_types/post`,
+        },
+      });
+      expect((await api().get(`${s.e('copy', 'content_types')}/post/editor_interface`)).body.controls).toEqual([
+        { fieldId: 'title', widgetId: 'singleLine', widgetNamespace: 'builtin' },
+      ]);
+      expect((await api().get(`${s.e('copy', 'extensions')}/ext`)).body.extension).toEqual({
+        name: 'Ext',
+        srcdoc: '<p>',
+      });
       expect((await api().get(`/spaces/${s.id}/environments/copy/public/content_types`)).body.total).toBe(1);
     });
 
@@ -286,13 +393,20 @@ for (const kind of DB_KINDS) {
         expect(list.body).toMatchObject({ total: 2, skip: 0, limit: 100 });
         const [newest, oldest] = list.body.items;
         expect(newest).toMatchObject({
-          sys: { type: 'Snapshot', snapshotType: 'publish', snapshotEntityType: 'ContentType', environment: { sys: { id: 'master' } } },
+          sys: {
+            type: 'Snapshot',
+            snapshotType: 'publish',
+            snapshotEntityType: 'ContentType',
+            environment: { sys: { id: 'master' } },
+          },
           snapshot: { name: 'Post v2', sys: { id: 'post', version: 4, publishedVersion: 3 } },
         });
         expect(oldest.snapshot).toMatchObject({ name: 'Post v1', sys: { version: 2, publishedVersion: 1 } });
         expect((await api().get(`${base}/snapshots/${oldest.sys.id}`)).body).toEqual(oldest);
       }
-      expect((await api().get(`${s.ct('post')}/snapshots`, { query: { limit: 1, skip: 1 } })).body.items).toHaveLength(1);
+      expect((await api().get(`${s.ct('post')}/snapshots`, { query: { limit: 1, skip: 1 } })).body.items).toHaveLength(
+        1,
+      );
       expect((await api().get(`${s.ct('post')}/snapshots/nope`)).status).toBe(404);
       expect((await api().get(`${s.ct('nope')}/snapshots`)).status).toBe(404);
       expect((await api().get(`${s.ct('post')}/snapshots`, { query: { limit: -1 } })).status).toBe(400);

@@ -34,7 +34,12 @@ for (const kind of DB_KINDS) {
       const s = await c.space();
       const ct = `${s.m('content_types')}/post`;
       expect((await api().put(ct, { name: 'Post', fields })).status).toBe(201);
-      return { ...s, ct, ei: `${ct}/editor_interface`, envEi: `${s.e('master', 'content_types')}/post/editor_interface` };
+      return {
+        ...s,
+        ct,
+        ei: `${ct}/editor_interface`,
+        envEi: `${s.e('master', 'content_types')}/post/editor_interface`,
+      };
     }
     const activate = async (ct: string) => {
       const version = (await api().get(ct)).body.sys.version;
@@ -48,18 +53,25 @@ for (const kind of DB_KINDS) {
       for (const path of [s.ei, s.envEi]) expect((await api().get(path)).status).toBe(404);
       expect((await api().put(s.ei, { controls: [] }, c.version(1))).status).toBe(404);
       expect((await api().get(s.m('editor_interfaces'))).body.total).toBe(0);
-      expect((await api().get(`${s.m('content_types')}/nope/editor_interface`)).body.details).toMatchObject({ type: 'ContentType', id: 'nope' });
+      expect((await api().get(`${s.m('content_types')}/nope/editor_interface`)).body.details).toMatchObject({
+        type: 'ContentType',
+        id: 'nope',
+      });
       await activate(s.ct);
       const res = await api().get(s.ei);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         sys: {
-          id: 'default', type: 'EditorInterface', version: 1,
+          id: 'default',
+          type: 'EditorInterface',
+          version: 1,
           space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
           environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
           contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'post' } },
-          createdAt: expect.any(String), updatedAt: expect.any(String),
-          createdBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } }, updatedBy: expect.any(Object),
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+          createdBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
+          updatedBy: expect.any(Object),
         },
         controls: ALL_TYPES.map(([field, widgetId]) => ({ fieldId: field.id, widgetId, widgetNamespace: 'builtin' })),
       });
@@ -76,12 +88,18 @@ for (const kind of DB_KINDS) {
       const s = await setup([f('title', 'Symbol'), f('body', 'Text')]);
       await activate(s.ct);
       const body = {
-        controls: [{ fieldId: 'title', widgetId: 'slugEditor', widgetNamespace: 'builtin', settings: { helpText: 'URL part' } }, { fieldId: 'body', widgetId: 'my-ext', widgetNamespace: 'extension' }],
+        controls: [
+          { fieldId: 'title', widgetId: 'slugEditor', widgetNamespace: 'builtin', settings: { helpText: 'URL part' } },
+          { fieldId: 'body', widgetId: 'my-ext', widgetNamespace: 'extension' },
+        ],
         sidebar: [{ widgetId: 'publication-widget', widgetNamespace: 'sidebar-builtin', settings: {} }],
         editors: [{ widgetId: 'default-editor', widgetNamespace: 'editor-builtin', disabled: false }],
       };
       expect((await api().put(s.ei, body)).status).toBe(409);
-      expect((await api().put(s.ei, body, c.version(9))).body).toMatchObject({ sys: { id: 'VersionMismatch' }, details: { expected: 1, provided: 9 } });
+      expect((await api().put(s.ei, body, c.version(9))).body).toMatchObject({
+        sys: { id: 'VersionMismatch' },
+        details: { expected: 1, provided: 9 },
+      });
       const res = await api().put(s.envEi, body, c.version(1));
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ ...body, sys: { version: 2 } });
@@ -97,9 +115,18 @@ for (const kind of DB_KINDS) {
       await activate(s.ct);
       const before = (await api().get(s.ei)).body;
       const cases: Array<[unknown, Record<string, unknown>]> = [
-        [{ controls: [{ fieldId: 'nope', widgetId: 'singleLine' }] }, { name: 'unknown', path: ['controls', 0, 'fieldId'] }],
-        [{ controls: [{ fieldId: 'title' }, { fieldId: 'title' }] }, { name: 'taken', path: ['controls', 1, 'fieldId'] }],
-        [{ controls: [{ fieldId: 'title', widgetNamespace: 'elsewhere' }] }, { name: 'in', path: ['controls', 0, 'widgetNamespace'] }],
+        [
+          { controls: [{ fieldId: 'nope', widgetId: 'singleLine' }] },
+          { name: 'unknown', path: ['controls', 0, 'fieldId'] },
+        ],
+        [
+          { controls: [{ fieldId: 'title' }, { fieldId: 'title' }] },
+          { name: 'taken', path: ['controls', 1, 'fieldId'] },
+        ],
+        [
+          { controls: [{ fieldId: 'title', widgetNamespace: 'elsewhere' }] },
+          { name: 'in', path: ['controls', 0, 'widgetNamespace'] },
+        ],
         [{ controls: [{ fieldId: 'title', widgetId: '' }] }, { name: 'type', path: ['controls', 0, 'widgetId'] }],
       ];
       for (const [body, error] of cases) {
@@ -122,9 +149,30 @@ for (const kind of DB_KINDS) {
     it('keeps in step with the fields at each activation: added, removed and renamed fields', async () => {
       const s = await setup([f('title', 'Symbol'), f('old', 'Symbol'), f('body', 'Text')]);
       await activate(s.ct);
-      await api().put(s.ei, { controls: [{ fieldId: 'body', widgetId: 'multipleLine', widgetNamespace: 'builtin' }, { fieldId: 'title', widgetId: 'slugEditor', widgetNamespace: 'builtin' }] }, c.version(1));
+      await api().put(
+        s.ei,
+        {
+          controls: [
+            { fieldId: 'body', widgetId: 'multipleLine', widgetNamespace: 'builtin' },
+            { fieldId: 'title', widgetId: 'slugEditor', widgetNamespace: 'builtin' },
+          ],
+        },
+        c.version(1),
+      );
       let v = (await api().get(s.ct)).body.sys.version;
-      await api().put(s.ct, { name: 'Post', fields: [f('title', 'Symbol'), f('old', 'Symbol', { omitted: true }), f('body', 'Text', { newId: 'content' }), f('rating', 'Integer')] }, c.version(v));
+      await api().put(
+        s.ct,
+        {
+          name: 'Post',
+          fields: [
+            f('title', 'Symbol'),
+            f('old', 'Symbol', { omitted: true }),
+            f('body', 'Text', { newId: 'content' }),
+            f('rating', 'Integer'),
+          ],
+        },
+        c.version(v),
+      );
       await activate(s.ct);
       const step = (await api().get(s.ei)).body;
       expect(step.sys.version).toBe(3);
@@ -135,7 +183,11 @@ for (const kind of DB_KINDS) {
         { fieldId: 'rating', widgetId: 'numberEditor', widgetNamespace: 'builtin' },
       ]);
       v = (await api().get(s.ct)).body.sys.version;
-      await api().put(s.ct, { name: 'Post', fields: [f('title', 'Symbol'), f('content', 'Text'), f('rating', 'Integer')] }, c.version(v));
+      await api().put(
+        s.ct,
+        { name: 'Post', fields: [f('title', 'Symbol'), f('content', 'Text'), f('rating', 'Integer')] },
+        c.version(v),
+      );
       await activate(s.ct);
       expect((await api().get(s.ei)).body.controls.map((x: any) => x.fieldId)).toEqual(['title', 'content', 'rating']);
       // Deactivation keeps the editor interface; deletion of the content type removes it.

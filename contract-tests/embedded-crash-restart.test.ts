@@ -26,7 +26,9 @@ describe('embedded database after a crash', () => {
     // No wait for the lock to go stale (10 s): the dead holder's process id frees it.
     const restarted = await spawnServer({ env, timeoutMs: 30_000 });
     running.push(restarted);
-    expect((await call(restarted.baseUrl, 'GET', `/spaces/${space.body.sys.id}`, token)).body.name).toBe('Survives a crash');
+    expect((await call(restarted.baseUrl, 'GET', `/spaces/${space.body.sys.id}`, token)).body.name).toBe(
+      'Survives a crash',
+    );
 
     const second = await spawnServer({ env, waitUntilReady: false });
     expect(await second.exited).not.toBe(0);

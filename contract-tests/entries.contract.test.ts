@@ -14,21 +14,28 @@ for (const kind of DB_KINDS) {
 
     async function setup() {
       const s = await f.space();
-      await f.contentType(s.id, 'post', [{ id: 'title', type: 'Symbol' }, { id: 'body', type: 'Text', localized: true }]);
+      await f.contentType(s.id, 'post', [
+        { id: 'title', type: 'Symbol' },
+        { id: 'body', type: 'Text', localized: true },
+      ]);
       return s;
     }
     const post = (path: string, body: unknown, ct = 'post') => api().post(path, body, f.ctHeader(ct));
 
     it('creates with POST on both paths: 201, version 1, the published shape, and GET answers the same', async () => {
       const s = await setup();
-      const res = await post(s.m('entries'), { fields: { title: { 'en-US': 'Hello' }, body: { 'en-US': 'Hi', 'de-DE': 'Hallo' } } });
+      const res = await post(s.m('entries'), {
+        fields: { title: { 'en-US': 'Hello' }, body: { 'en-US': 'Hi', 'de-DE': 'Hallo' } },
+      });
       expect(res.status).toBe(201);
       const e = res.body;
       expect(e).toMatchObject({
         metadata: { tags: [] },
         fields: { title: { 'en-US': 'Hello' }, body: { 'en-US': 'Hi', 'de-DE': 'Hallo' } },
         sys: {
-          type: 'Entry', version: 1, publishedCounter: 0,
+          type: 'Entry',
+          version: 1,
+          publishedCounter: 0,
           space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
           environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
           contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'post' } },
@@ -38,9 +45,19 @@ for (const kind of DB_KINDS) {
       expect(e.sys.id).toMatch(/^[0-9A-Za-z]{22}$/);
       expect(e.sys.createdAt).toMatch(MILLIS);
       expect(e.sys.updatedAt).toBe(e.sys.createdAt);
-      for (const absent of ['publishedVersion', 'publishedAt', 'publishedBy', 'firstPublishedAt', 'archivedVersion', 'archivedAt']) expect(e.sys).not.toHaveProperty(absent);
+      for (const absent of [
+        'publishedVersion',
+        'publishedAt',
+        'publishedBy',
+        'firstPublishedAt',
+        'archivedVersion',
+        'archivedAt',
+      ])
+        expect(e.sys).not.toHaveProperty(absent);
       expect(res.headers.get('location')).toMatch(new RegExp(`/spaces/${s.id}/entries/${e.sys.id}$`));
-      expect(res.headers.get('content-type')).toContain(`application/vnd.${api().tessera.config.vendor.token}.management.v1+json`);
+      expect(res.headers.get('content-type')).toContain(
+        `application/vnd.${api().tessera.config.vendor.token}.management.v1+json`,
+      );
       expect((await api().get(`${s.m('entries')}/${e.sys.id}`)).body).toEqual(e);
       expect((await api().get(`${s.e('master', 'entries')}/${e.sys.id}`)).body).toEqual(e);
 
@@ -56,7 +73,8 @@ for (const kind of DB_KINDS) {
       const id = (await post(base, { fields: { title: { 'en-US': 'v1' } } })).body.sys.id;
       const at = `${base}/${id}`;
       const publish = (v: number) => api().put(`${at}/published`, undefined, f.version(v));
-      const update = (v: number, title: string) => api().put(at, { fields: { title: { 'en-US': title } } }, f.version(v));
+      const update = (v: number, title: string) =>
+        api().put(at, { fields: { title: { 'en-US': title } } }, f.version(v));
 
       let r = await publish(1);
       expect(r.status).toBe(200);
@@ -67,17 +85,28 @@ for (const kind of DB_KINDS) {
       r = await update(2, 'v3');
       expect(r.body.sys).toMatchObject({ version: 3, publishedVersion: 1, publishedCounter: 1 });
       r = await publish(3);
-      expect(r.body.sys).toMatchObject({ version: 4, publishedVersion: 3, publishedCounter: 2, firstPublishedAt: first });
+      expect(r.body.sys).toMatchObject({
+        version: 4,
+        publishedVersion: 3,
+        publishedCounter: 2,
+        firstPublishedAt: first,
+      });
       r = await update(4, 'v5');
       expect(r.body.sys).toMatchObject({ version: 5, publishedVersion: 3 });
       r = await publish(5);
-      expect(r.body.sys).toMatchObject({ version: 6, publishedVersion: 5, publishedCounter: 3, firstPublishedAt: first });
+      expect(r.body.sys).toMatchObject({
+        version: 6,
+        publishedVersion: 5,
+        publishedCounter: 3,
+        firstPublishedAt: first,
+      });
       expect((await f.row('entries', s.id, id))?.published_fields).toEqual({ title: { 'en-US': 'v5' } });
 
       r = await api().delete(`${at}/published`);
       expect(r.status).toBe(200);
       expect(r.body.sys).toMatchObject({ version: 7, publishedCounter: 3, firstPublishedAt: first });
-      for (const gone of ['publishedVersion', 'publishedAt', 'publishedBy']) expect(r.body.sys).not.toHaveProperty(gone);
+      for (const gone of ['publishedVersion', 'publishedAt', 'publishedBy'])
+        expect(r.body.sys).not.toHaveProperty(gone);
       expect((await f.row('entries', s.id, id))?.published_fields).toBeNull();
 
       r = await api().put(`${at}/archived`, undefined);
@@ -90,12 +119,19 @@ for (const kind of DB_KINDS) {
       for (const gone of ['archivedVersion', 'archivedAt', 'archivedBy']) expect(r.body.sys).not.toHaveProperty(gone);
 
       expect((await api().delete(at)).status).toBe(204);
-      expect((await api().get(at)).body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'Entry', id, space: s.id } });
+      expect((await api().get(at)).body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'Entry', id, space: s.id },
+      });
     });
 
     it('runs every operation on the environment path too, scoped to that environment', async () => {
       const s = await setup();
-      await api().put(`/spaces/${s.id}/environments/master/entries/x`, { fields: { title: { 'en-US': 'x' } } }, f.ctHeader('post'));
+      await api().put(
+        `/spaces/${s.id}/environments/master/entries/x`,
+        { fields: { title: { 'en-US': 'x' } } },
+        f.ctHeader('post'),
+      );
       const staging = await envs.readyEnvironment(s.id, 'staging');
       expect(staging.sys.id).toBe('staging');
       const base = s.e('staging', 'entries');
@@ -119,11 +155,16 @@ for (const kind of DB_KINDS) {
       expect(missing.status).toBe(400);
       expect(missing.body).toMatchObject({
         sys: { type: 'Error', id: 'BadRequest' },
-        message: `You should provide a content type in ${api().vendorPrefix}-Content-Type request header.`, details: null,
+        message: `You should provide a content type in ${api().vendorPrefix}-Content-Type request header.`,
+        details: null,
       });
       expect(await f.row('entries', s.id, 'my-entry.1')).toBeUndefined();
 
-      const created = await api().put(at, { fields: { title: { 'en-US': 'x' } } }, { headers: { ...f.ctHeader('post').headers, ...f.version(7).headers } });
+      const created = await api().put(
+        at,
+        { fields: { title: { 'en-US': 'x' } } },
+        { headers: { ...f.ctHeader('post').headers, ...f.version(7).headers } },
+      );
       expect(created.status).toBe(201);
       expect(created.body.sys).toMatchObject({ id: 'my-entry.1', version: 1 });
       expect(created.headers.get('location')).toMatch(/\/entries\/my-entry\.1$/);
@@ -137,9 +178,11 @@ for (const kind of DB_KINDS) {
       expect((await api().get(at)).body).toEqual(created.body);
 
       // Whole-body replacement: fields left out are cleared; sys in the body is ignored; the content type never changes.
-      const updated = await api().put(`${s.e('master', 'entries')}/my-entry.1`,
+      const updated = await api().put(
+        `${s.e('master', 'entries')}/my-entry.1`,
         { sys: { id: 'other', version: 99 }, fields: { body: { 'de-DE': 'neu' } } },
-        { headers: { ...f.ctHeader('nope').headers, ...f.version(1).headers } });
+        { headers: { ...f.ctHeader('nope').headers, ...f.version(1).headers } },
+      );
       expect(updated.status).toBe(200);
       expect(updated.body.fields).toEqual({ body: { 'de-DE': 'neu' } });
       expect(updated.body.sys).toMatchObject({ id: 'my-entry.1', version: 2, contentType: { sys: { id: 'post' } } });
@@ -168,7 +211,10 @@ for (const kind of DB_KINDS) {
 
       await api().delete(`${at}/published`);
       current = (await api().put(`${at}/archived`, undefined)).body;
-      expectBad(await api().put(`${at}/published`, undefined, f.version(current.sys.version)), 'Cannot publish archived');
+      expectBad(
+        await api().put(`${at}/published`, undefined, f.version(current.sys.version)),
+        'Cannot publish archived',
+      );
       expectBad(await api().put(`${at}/archived`, undefined), 'Already archived');
       await unchanged(current);
       expect((await f.row('entries', s.id, id))?.published_fields).toBeNull();
@@ -179,8 +225,12 @@ for (const kind of DB_KINDS) {
       const id = (await post(s.m('entries'), { fields: { title: { 'en-US': 'x' } } })).body.sys.id;
       const at = `${s.m('entries')}/${id}`;
       const before = (await api().get(at)).body;
-      for (const res of [await api().put(`${at}/published`, undefined), await api().put(`${at}/published`, undefined, f.version(2)),
-        await api().put(`${at}/archived`, undefined, f.version(0)), await api().put(at, { fields: {} })]) {
+      for (const res of [
+        await api().put(`${at}/published`, undefined),
+        await api().put(`${at}/published`, undefined, f.version(2)),
+        await api().put(`${at}/archived`, undefined, f.version(0)),
+        await api().put(at, { fields: {} }),
+      ]) {
         expect(res.status).toBe(409);
         expect(res.body.sys.id).toBe('VersionMismatch');
       }
@@ -204,7 +254,11 @@ for (const kind of DB_KINDS) {
         ['create without content type header', api().post(base, { fields: {} }), 400],
         ['create with a malformed content type header', api().post(base, { fields: {} }, f.ctHeader('bad id!')), 400],
         ['create with fields not an object', post(base, { fields: 'x' }), 422],
-        ['create with a malformed tag link', post(base, { metadata: { tags: [{ sys: { type: 'Link', linkType: 'Entry', id: 't' } }] } }), 422],
+        [
+          'create with a malformed tag link',
+          post(base, { metadata: { tags: [{ sys: { type: 'Link', linkType: 'Entry', id: 't' } }] } }),
+          422,
+        ],
         ['get a malformed id', api().get(`${base}/${bad}`), 400],
         ['put a malformed id', api().put(`${base}/${bad}`, { fields: {} }, f.ctHeader('post')), 400],
         ['put with a malformed version', api().put(at, { fields: {} }, f.version('abc')), 400],
@@ -238,7 +292,10 @@ for (const kind of DB_KINDS) {
       const id = (await post(s.m('entries'), { fields: {} })).body.sys.id;
       const stranger = await envs.otherUser();
       expect((await api().get(`${s.m('entries')}/${id}`, { token: stranger })).status).toBe(404);
-      expect((await api().post(s.m('entries'), { fields: {} }, { token: stranger, headers: f.ctHeader('post').headers })).status).toBe(404);
+      expect(
+        (await api().post(s.m('entries'), { fields: {} }, { token: stranger, headers: f.ctHeader('post').headers }))
+          .status,
+      ).toBe(404);
       expect(await f.count('entries', s.id)).toBe(1);
     });
   });

@@ -19,33 +19,46 @@ for (const kind of DB_KINDS) {
         { id: 'related', type: 'Link', linkType: 'Entry' },
       ]);
       await f.tag(s.id, 'news');
-      const created = await api().put(`${s.m('entries')}/post1`, {
-        fields: { title: { 'en-US': 'Hello', 'de-DE': 'Hallo' }, views: { 'en-US': 1 } },
-      }, f.ctHeader('post'));
+      const created = await api().put(
+        `${s.m('entries')}/post1`,
+        {
+          fields: { title: { 'en-US': 'Hello', 'de-DE': 'Hallo' }, views: { 'en-US': 1 } },
+        },
+        f.ctHeader('post'),
+      );
       expect(created.status).toBe(201);
       return s;
     }
 
-    const patch = (path: string, body: unknown, version?: number, contentType = PATCH_TYPE) => api().request('PATCH', path, {
-      body, headers: { 'Content-Type': contentType, ...(version === undefined ? {} : f.version(version).headers) },
-    });
+    const patch = (path: string, body: unknown, version?: number, contentType = PATCH_TYPE) =>
+      api().request('PATCH', path, {
+        body,
+        headers: { 'Content-Type': contentType, ...(version === undefined ? {} : f.version(version).headers) },
+      });
 
     it('applies add, remove, replace, move, copy and test, and saves the result as a PUT would', async () => {
       const s = await setup();
       const url = `${s.e('master', 'entries')}/post1`;
-      const res = await patch(url, [
-        { op: 'test', path: '/fields/title/en-US', value: 'Hello' },
-        { op: 'replace', path: '/fields/title/en-US', value: 'Hello again' },
-        { op: 'remove', path: '/fields/title/de-DE' },
-        { op: 'copy', from: '/fields/title', path: '/fields/subtitle' },
-        { op: 'move', from: '/fields/subtitle/en-US', path: '/fields/subtitle/en-US' },
-        { op: 'add', path: '/fields/related', value: { 'en-US': entryLink('other') } },
-        { op: 'add', path: '/metadata/tags/-', value: tagLink('news') },
-      ], 1);
+      const res = await patch(
+        url,
+        [
+          { op: 'test', path: '/fields/title/en-US', value: 'Hello' },
+          { op: 'replace', path: '/fields/title/en-US', value: 'Hello again' },
+          { op: 'remove', path: '/fields/title/de-DE' },
+          { op: 'copy', from: '/fields/title', path: '/fields/subtitle' },
+          { op: 'move', from: '/fields/subtitle/en-US', path: '/fields/subtitle/en-US' },
+          { op: 'add', path: '/fields/related', value: { 'en-US': entryLink('other') } },
+          { op: 'add', path: '/metadata/tags/-', value: tagLink('news') },
+        ],
+        1,
+      );
       expect(res.status).toBe(200);
       expect(res.body.sys.version).toBe(2);
       expect(res.body.fields).toEqual({
-        title: { 'en-US': 'Hello again' }, subtitle: { 'en-US': 'Hello again' }, views: { 'en-US': 1 }, related: { 'en-US': entryLink('other') },
+        title: { 'en-US': 'Hello again' },
+        subtitle: { 'en-US': 'Hello again' },
+        views: { 'en-US': 1 },
+        related: { 'en-US': entryLink('other') },
       });
       expect(res.body.metadata.tags).toEqual([tagLink('news')]);
       expect((await api().get(url)).body).toEqual(res.body);
@@ -86,9 +99,23 @@ for (const kind of DB_KINDS) {
       const cases: Array<[unknown, number | undefined, string]> = [
         [{ op: 'replace', path: '/fields/views/en-US', value: 2 }, undefined, 'not an array'],
         [[{ op: 'increment', path: '/fields/views/en-US' }], 0, 'unknown op'],
-        [[{ op: 'replace', path: '/fields/views/en-US', value: 2 }, { op: 'remove', path: '/fields/subtitle/en-US' }], 1, 'remove of nothing'],
+        [
+          [
+            { op: 'replace', path: '/fields/views/en-US', value: 2 },
+            { op: 'remove', path: '/fields/subtitle/en-US' },
+          ],
+          1,
+          'remove of nothing',
+        ],
         [[{ op: 'replace', path: '/fields/nothing', value: { 'en-US': 'x' } }], 0, 'replace of nothing'],
-        [[{ op: 'replace', path: '/fields/views/en-US', value: 2 }, { op: 'test', path: '/fields/title/en-US', value: 'Bye' }], 1, 'failing test'],
+        [
+          [
+            { op: 'replace', path: '/fields/views/en-US', value: 2 },
+            { op: 'test', path: '/fields/title/en-US', value: 'Bye' },
+          ],
+          1,
+          'failing test',
+        ],
         [[{ op: 'replace', path: '/sys/version', value: 9 }], 0, 'touches sys'],
         [[{ op: 'copy', from: '/sys/id', path: '/fields/subtitle' }], 0, 'copies from sys'],
         [[{ op: 'add', path: '/fields/subtitle' }], 0, 'add without value'],
@@ -123,7 +150,12 @@ for (const kind of DB_KINDS) {
 
     it('takes only application/json-patch+json bodies', async () => {
       const s = await setup();
-      const res = await patch(`${s.m('entries')}/post1`, [{ op: 'replace', path: '/fields/views/en-US', value: 2 }], 1, 'application/json');
+      const res = await patch(
+        `${s.m('entries')}/post1`,
+        [{ op: 'replace', path: '/fields/views/en-US', value: 2 }],
+        1,
+        'application/json',
+      );
       expect(res.status).toBe(400);
       expect(res.body.sys.id).toBe('BadRequest');
     });

@@ -23,22 +23,33 @@ for (const kind of DB_KINDS) {
     }
 
     const richText = (target: unknown) => ({
-      nodeType: 'document', data: {}, content: [{ nodeType: 'embedded-entry-block', data: { target }, content: [] }],
+      nodeType: 'document',
+      data: {},
+      content: [{ nodeType: 'embedded-entry-block', data: { target }, content: [] }],
     });
 
     it('indexes every link of the draft and of the published side, replaced on each write', async () => {
       const { s, create } = await setup();
       await create('a', {});
       await create('b', {});
-      await f.db().insertInto('assets').values({ space_id: s.id, environment_id: 'master', id: 'img', fields: '{}' } as never).execute();
+      await f
+        .db()
+        .insertInto('assets')
+        .values({ space_id: s.id, environment_id: 'master', id: 'img', fields: '{}' } as never)
+        .execute();
       const page = await create('p', {
         parent: { 'en-US': entryLink('a'), 'de-DE': entryLink('b') },
         images: { 'en-US': [assetLink('img'), assetLink('img')] },
         body: { 'en-US': richText(entryLink('b')) },
         data: { 'en-US': entryLink('not-a-link-field') },
       });
-      const draft = ['draft body en-US 0 -> Entry:b', 'draft images en-US 0 -> Asset:img', 'draft images en-US 1 -> Asset:img',
-        'draft parent de-DE 0 -> Entry:b', 'draft parent en-US 0 -> Entry:a'];
+      const draft = [
+        'draft body en-US 0 -> Entry:b',
+        'draft images en-US 0 -> Asset:img',
+        'draft images en-US 1 -> Asset:img',
+        'draft parent de-DE 0 -> Entry:b',
+        'draft parent en-US 0 -> Entry:a',
+      ];
       expect(await f.links(s.id, 'p')).toEqual(draft);
 
       await api().put(`${s.m('entries')}/p/published`, undefined, f.version(page.sys.version));
@@ -58,20 +69,39 @@ for (const kind of DB_KINDS) {
       const { s, create } = await setup();
       await create('a', {});
       await create('b', {});
-      const rows = async () => (await f.db().selectFrom('entry_links').select(['field_id', 'locale', 'position', 'target_id', 'states'])
-        .where('space_id', '=', s.id).where('source_id', '=', 'p').orderBy(['field_id', 'locale', 'position', 'target_id']).execute())
-        .map((r) => `${r.field_id} ${r.locale} ${r.position} -> ${r.target_id}: ${r.states}`);
+      const rows = async () =>
+        (
+          await f
+            .db()
+            .selectFrom('entry_links')
+            .select(['field_id', 'locale', 'position', 'target_id', 'states'])
+            .where('space_id', '=', s.id)
+            .where('source_id', '=', 'p')
+            .orderBy(['field_id', 'locale', 'position', 'target_id'])
+            .execute()
+        ).map((r) => `${r.field_id} ${r.locale} ${r.position} -> ${r.target_id}: ${r.states}`);
       const linking = async (path: string, target: string) =>
-        ((await api().get(`${s.m(path)}?links_to_entry=${target}`)).body.items as Array<{ sys: { id: string } }>).map((e) => e.sys.id);
-      const page = await create('p', { parent: { 'en-US': entryLink('a') }, body: { 'en-US': richText(entryLink('a')) } });
+        ((await api().get(`${s.m(path)}?links_to_entry=${target}`)).body.items as Array<{ sys: { id: string } }>).map(
+          (e) => e.sys.id,
+        );
+      const page = await create('p', {
+        parent: { 'en-US': entryLink('a') },
+        body: { 'en-US': richText(entryLink('a')) },
+      });
       expect(await rows()).toEqual(['body en-US 0 -> a: 1', 'parent en-US 0 -> a: 1']);
 
       // A publish gives the draft's rows the published state, in place: no second row per link.
-      expect((await api().put(`${s.m('entries')}/p/published`, undefined, f.version(page.sys.version))).status).toBe(200);
+      expect((await api().put(`${s.m('entries')}/p/published`, undefined, f.version(page.sys.version))).status).toBe(
+        200,
+      );
       expect(await rows()).toEqual(['body en-US 0 -> a: 3', 'parent en-US 0 -> a: 3']);
 
       // The draft moves the parent to b: the position holds a for the published side and b for the draft.
-      await api().put(`${s.m('entries')}/p`, { fields: { parent: { 'en-US': entryLink('b') }, body: { 'en-US': richText(entryLink('a')) } } }, f.version(2));
+      await api().put(
+        `${s.m('entries')}/p`,
+        { fields: { parent: { 'en-US': entryLink('b') }, body: { 'en-US': richText(entryLink('a')) } } },
+        f.version(2),
+      );
       expect(await rows()).toEqual(['body en-US 0 -> a: 3', 'parent en-US 0 -> a: 2', 'parent en-US 0 -> b: 1']);
       expect(await linking('entries', 'b')).toEqual(['p']);
       expect(await linking('public/entries', 'b')).toEqual([]);
@@ -95,9 +125,17 @@ for (const kind of DB_KINDS) {
       const { s, create } = await setup();
       await create('a', {});
       await create('p', { parent: { 'en-US': entryLink('a') } });
-      const stale = await api().put(`${s.m('entries')}/p`, { fields: { parent: { 'en-US': entryLink('zzz') } } }, f.version(9));
+      const stale = await api().put(
+        `${s.m('entries')}/p`,
+        { fields: { parent: { 'en-US': entryLink('zzz') } } },
+        f.version(9),
+      );
       expect(stale.status).toBe(409);
-      const invalid = await api().put(`${s.m('entries')}/p`, { fields: { parent: { 'en-US': entryLink('zzz') }, nope: { 'en-US': 1 } } }, f.version(1));
+      const invalid = await api().put(
+        `${s.m('entries')}/p`,
+        { fields: { parent: { 'en-US': entryLink('zzz') }, nope: { 'en-US': 1 } } },
+        f.version(1),
+      );
       expect(invalid.status).toBe(422);
       expect(await f.links(s.id, 'p')).toEqual(['draft parent en-US 0 -> Entry:a']);
     });
@@ -105,9 +143,14 @@ for (const kind of DB_KINDS) {
     it('deleting a locale removes its values from entries and assets, draft and published, and its index rows', async () => {
       const { s, create } = await setup();
       await create('a', {});
-      const page = await create('p', { title: { 'en-US': 'Hello', 'de-DE': 'Hallo' }, parent: { 'de-DE': entryLink('a') } });
+      const page = await create('p', {
+        title: { 'en-US': 'Hello', 'de-DE': 'Hallo' },
+        parent: { 'de-DE': entryLink('a') },
+      });
       await api().put(`${s.m('entries')}/p/published`, undefined, f.version(page.sys.version));
-      const asset = await api().put(`${s.m('assets')}/pic`, { fields: { title: { 'en-US': 'Pic', 'de-DE': 'Bild' }, description: { 'de-DE': 'nur DE' } } });
+      const asset = await api().put(`${s.m('assets')}/pic`, {
+        fields: { title: { 'en-US': 'Pic', 'de-DE': 'Bild' }, description: { 'de-DE': 'nur DE' } },
+      });
       expect(asset.status).toBe(201);
       const other = await f.space('Other');
       await f.contentType(other.id, 'page', [{ id: 'title', type: 'Symbol', localized: true }]);

@@ -29,12 +29,21 @@ for (const kind of DB_KINDS) {
         expect(res.status).toBe(201);
         return res.body.sys.id as string;
       };
-      const article = (author: string) => create('article', { title: { 'en-US': 'A' }, author: { 'en-US': entryLink(author) } });
+      const article = (author: string) =>
+        create('article', { title: { 'en-US': 'A' }, author: { 'en-US': entryLink(author) } });
       const publish = (id: string) => api().put(`${s.m('entries')}/${id}/published`, undefined, f.version(1));
       const unpublished = async (id: string) => {
         expect((await f.row('entries', s.id, id))?.published_version).toBeNull();
         expect((await f.links(s.id, id)).filter((l) => l.startsWith('published'))).toEqual([]);
-        expect(await f.db().selectFrom('snapshots').select('id').where('space_id', '=', s.id).where('entity_id', '=', id).execute()).toEqual([]);
+        expect(
+          await f
+            .db()
+            .selectFrom('snapshots')
+            .select('id')
+            .where('space_id', '=', s.id)
+            .where('entity_id', '=', id)
+            .execute(),
+        ).toEqual([]);
       };
       return { s, create, article, publish, unpublished };
     }
@@ -56,7 +65,9 @@ for (const kind of DB_KINDS) {
       const res = await publish(id);
       expect(res.status).toBe(422);
       expect(res.body.sys.id).toBe('ValidationFailed');
-      expect(res.body.details.errors).toEqual([expect.objectContaining({ name: 'notResolvable', path: ['fields', 'author', 'en-US'] })]);
+      expect(res.body.details.errors).toEqual([
+        expect.objectContaining({ name: 'notResolvable', path: ['fields', 'author', 'en-US'] }),
+      ]);
       await unpublished(id);
     });
 
@@ -68,7 +79,9 @@ for (const kind of DB_KINDS) {
       await create('company', { name: { 'en-US': 'C' } }, person);
       const res = await publish(id);
       expect(res.status).toBe(422);
-      expect(res.body.details.errors).toEqual([expect.objectContaining({ name: 'linkContentType', path: ['fields', 'author', 'en-US'] })]);
+      expect(res.body.details.errors).toEqual([
+        expect.objectContaining({ name: 'linkContentType', path: ['fields', 'author', 'en-US'] }),
+      ]);
       await unpublished(id);
     });
 
@@ -78,7 +91,9 @@ for (const kind of DB_KINDS) {
       await sql`update entries set fields = fields - 'title' where space_id = ${s.id} and id = ${id}`.execute(f.db());
       const res = await publish(id);
       expect(res.status).toBe(422);
-      expect(res.body.details.errors).toEqual([expect.objectContaining({ name: 'required', path: ['fields', 'title'] })]);
+      expect(res.body.details.errors).toEqual([
+        expect.objectContaining({ name: 'required', path: ['fields', 'title'] }),
+      ]);
       await unpublished(id);
     });
 

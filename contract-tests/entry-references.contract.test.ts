@@ -13,7 +13,9 @@ for (const kind of DB_KINDS) {
     const f = contentFixtures(api);
 
     const richText = (target: unknown) => ({
-      nodeType: 'document', data: {}, content: [{ nodeType: 'embedded-entry-block', data: { target }, content: [] }],
+      nodeType: 'document',
+      data: {},
+      content: [{ nodeType: 'embedded-entry-block', data: { target }, content: [] }],
     });
 
     /**
@@ -31,7 +33,11 @@ for (const kind of DB_KINDS) {
         { id: 'data', type: 'Object' },
       ]);
       const create = async (id: string, fields: Record<string, unknown>) => {
-        const res = await api().put(`${s.m('entries')}/${id}`, { fields: { title: { 'en-US': id }, ...fields } }, f.ctHeader('page'));
+        const res = await api().put(
+          `${s.m('entries')}/${id}`,
+          { fields: { title: { 'en-US': id }, ...fields } },
+          f.ctHeader('page'),
+        );
         expect(res.status).toBe(201);
       };
       const asset = await api().post(s.m('assets'), { fields: { title: { 'en-US': 'Image' } } });
@@ -63,7 +69,9 @@ for (const kind of DB_KINDS) {
       expect(ids(one.body.includes.Entry)).toEqual(['a', 'd']);
       expect(ids(one.body.includes.Asset)).toEqual([assetId]);
       expect(one.body.includes.Asset[0].sys.type).toBe('Asset');
-      expect(one.body.errors).toEqual([{ sys: { type: 'error', id: 'notResolvable' }, details: { type: 'Link', linkType: 'Entry', id: 'ghost' } }]);
+      expect(one.body.errors).toEqual([
+        { sys: { type: 'error', id: 'notResolvable' }, details: { type: 'Link', linkType: 'Entry', id: 'ghost' } },
+      ]);
 
       // Level 2 follows a's link in another locale; the default is 2 levels, what the official SDK sends.
       for (const res of [await references(2), await references()]) {
@@ -103,9 +111,19 @@ for (const kind of DB_KINDS) {
 
     it('reads each level in a fixed number of statements, however many links it has', async () => {
       const s = await f.space();
-      await f.contentType(s.id, 'list', [{ id: 'items', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [] } }]);
+      await f.contentType(s.id, 'list', [
+        { id: 'items', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [] } },
+      ]);
       const create = async (id: string, targets: string[]) =>
-        expect((await api().put(`${s.m('entries')}/${id}`, { fields: { items: { 'en-US': targets.map(entryLink) } } }, f.ctHeader('list'))).status).toBe(201);
+        expect(
+          (
+            await api().put(
+              `${s.m('entries')}/${id}`,
+              { fields: { items: { 'en-US': targets.map(entryLink) } } },
+              f.ctHeader('list'),
+            )
+          ).status,
+        ).toBe(201);
       const leaves = Array.from({ length: 30 }, (_, i) => `leaf${i}`);
       for (const leaf of leaves) await create(leaf, []);
       await create('mid-narrow', ['leaf0']);
@@ -120,7 +138,11 @@ for (const kind of DB_KINDS) {
       };
       // The fewest of three calls: the read cache is warm then, and a late cache invalidation only adds statements.
       const fewest = async (id: string) => {
-        const runs = await withoutBackgroundWork(api(), async () => [await statements(id), await statements(id), await statements(id)]);
+        const runs = await withoutBackgroundWork(api(), async () => [
+          await statements(id),
+          await statements(id),
+          await statements(id),
+        ]);
         return { count: Math.min(...runs.map((r) => r.count)), included: runs[0]!.included };
       };
       const narrow = await fewest('narrow');

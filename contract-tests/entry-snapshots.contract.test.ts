@@ -30,8 +30,12 @@ for (const kind of DB_KINDS) {
       const [newest, oldest] = list.body.items;
       expect(newest).toMatchObject({
         sys: {
-          type: 'Snapshot', snapshotType: 'publish', snapshotEntityType: 'Entry',
-          space: { sys: { id: s.id } }, environment: { sys: { id: 'master' } }, createdBy: { sys: { linkType: 'User' } },
+          type: 'Snapshot',
+          snapshotType: 'publish',
+          snapshotEntityType: 'Entry',
+          space: { sys: { id: s.id } },
+          environment: { sys: { id: 'master' } },
+          createdBy: { sys: { linkType: 'User' } },
         },
         snapshot: { fields: { title: { 'en-US': 'second' } }, metadata: { tags: [] } },
       });
@@ -46,8 +50,14 @@ for (const kind of DB_KINDS) {
       const paged = await api().get(`${s.e('master', 'entries')}/${id}/snapshots`, { query: { skip: 1, limit: 1 } });
       expect(paged.body).toMatchObject({ total: 2, skip: 1, limit: 1, items: [oldest] });
 
-      expect((await api().get(`${at}/snapshots/nope`)).body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'Snapshot', id: 'nope' } });
-      expect((await api().get(`${s.m('entries')}/unknown/snapshots`)).body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'Entry' } });
+      expect((await api().get(`${at}/snapshots/nope`)).body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'Snapshot', id: 'nope' },
+      });
+      expect((await api().get(`${s.m('entries')}/unknown/snapshots`)).body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'Entry' },
+      });
       expect((await api().get(`${at}/snapshots`, { query: { limit: 'x' } })).status).toBe(400);
       expect((await api().get(`${s.m('entries')}/bad%20id/snapshots`)).status).toBe(400);
 
@@ -64,9 +74,14 @@ for (const kind of DB_KINDS) {
       expect(await f.count('snapshots', s.id)).toBe(0);
       const res = await api().get(`${at}/snapshots`);
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'Snapshot', environment: 'staging' } });
+      expect(res.body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'Snapshot', environment: 'staging' },
+      });
 
-      const optIn = await api().put(`/spaces/${s.id}/environment_aliases/master`, { environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } } });
+      const optIn = await api().put(`/spaces/${s.id}/environment_aliases/master`, {
+        environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
+      });
       expect(optIn.status).toBe(201);
       const target = optIn.body.environment.sys.id as string;
       const viaAlias = await publishedTwice(s.e('master', 'entries'));

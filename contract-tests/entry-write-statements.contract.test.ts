@@ -22,8 +22,13 @@ for (const kind of DB_KINDS) {
     it('create: 1 statement; publish right after: 1, otherwise 2; the links, search values and snapshot are all written', async () => {
       const s = await f.space();
       await f.contentType(s.id, 'person', [{ id: 'name', type: 'Symbol' }]);
-      await f.contentType(s.id, 'article', [{ id: 'title', type: 'Symbol' }, { id: 'author', type: 'Link', linkType: 'Entry' }]);
-      expect((await api().put(`${s.m('entries')}/p`, { fields: { name: { 'en-US': 'P' } } }, f.ctHeader('person'))).status).toBe(201);
+      await f.contentType(s.id, 'article', [
+        { id: 'title', type: 'Symbol' },
+        { id: 'author', type: 'Link', linkType: 'Entry' },
+      ]);
+      expect(
+        (await api().put(`${s.m('entries')}/p`, { fields: { name: { 'en-US': 'P' } } }, f.ctHeader('person'))).status,
+      ).toBe(201);
       expect((await api().put(`${s.m('entries')}/p/published`, undefined, f.version(1))).status).toBe(200);
       const fields = { title: { 'en-US': 'Article' }, author: { 'en-US': entryLink('p') } };
       let last = '';
@@ -42,7 +47,9 @@ for (const kind of DB_KINDS) {
       };
       const fewestPublishing = async (updated: boolean) => {
         let publishing = Infinity;
-        await fewestStatements(api(), async () => { publishing = Math.min(publishing, await publish(updated)); });
+        await fewestStatements(api(), async () => {
+          publishing = Math.min(publishing, await publish(updated));
+        });
         return publishing;
       };
       await create();
@@ -50,13 +57,22 @@ for (const kind of DB_KINDS) {
       expect(await fewestPublishing(true)).toBe(2);
       expect(await fewestPublishing(false)).toBe(1);
 
-      expect(await f.links(s.id, last)).toEqual(['draft author en-US 0 -> Entry:p', 'published author en-US 0 -> Entry:p']);
+      expect(await f.links(s.id, last)).toEqual([
+        'draft author en-US 0 -> Entry:p',
+        'published author en-US 0 -> Entry:p',
+      ]);
       const snapshots = await api().get(`${s.m('entries')}/${last}/snapshots`);
       expect(snapshots.body.total).toBe(1);
       const search = await api().get(`${s.m('entries')}?content_type=article&fields.title=Article&sys.id=${last}`);
       expect(search.body.total).toBe(1);
       // The snapshot built in SQL is the record the repository reads, as the publishing transaction would store it.
-      const stored = await f.db().selectFrom('snapshots').select('snapshot').where('space_id', '=', s.id).where('entity_id', '=', last).executeTakeFirstOrThrow();
+      const stored = await f
+        .db()
+        .selectFrom('snapshots')
+        .select('snapshot')
+        .where('space_id', '=', s.id)
+        .where('entity_id', '=', last)
+        .executeTakeFirstOrThrow();
       const row = await f.row('entries', s.id, last);
       expect(stored.snapshot).toEqual(JSON.parse(JSON.stringify(toEntry(row))));
     });

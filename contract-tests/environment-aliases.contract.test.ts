@@ -30,7 +30,10 @@ for (const kind of DB_KINDS) {
       expect(early.body.sys.id).toBe('BadRequest');
       expect(early.body.message).toMatch(/master alias first/);
       expect((await api().get(aliases(spaceId))).body.total).toBe(0);
-      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body.sys).toMatchObject({ id: 'master', aliases: [] });
+      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body.sys).toMatchObject({
+        id: 'master',
+        aliases: [],
+      });
       expect((await api().tessera.storage.repos.spaces.find(spaceId))?.aliasesEnabled).toBe(false);
     });
 
@@ -50,7 +53,9 @@ for (const kind of DB_KINDS) {
       const viaAlias = await api().get(`/spaces/${spaceId}/environments/master`);
       expect(viaAlias.status).toBe(200);
       expect(viaAlias.body.sys).toMatchObject({
-        id: 'master', state: 'ready', aliasedEnvironment: { sys: { type: 'Link', linkType: 'Environment', id: today() } },
+        id: 'master',
+        state: 'ready',
+        aliasedEnvironment: { sys: { type: 'Link', linkType: 'Environment', id: today() } },
         aliases: [{ sys: { type: 'Link', linkType: 'EnvironmentAlias', id: 'master' } }],
       });
       const direct = await api().get(`/spaces/${spaceId}/environments/${today()}`);
@@ -70,17 +75,27 @@ for (const kind of DB_KINDS) {
       const res = await api().put(`${aliases(spaceId)}/master`, envLink('release-1'));
       expect(res.status).toBe(201);
       expect(res.body.environment.sys.id).toBe('release-1');
-      const ids = (await api().get(`/spaces/${spaceId}/environments`, { query: { order: 'sys.id' } })).body.items.map((e: any) => e.sys.id);
+      const ids = (await api().get(`/spaces/${spaceId}/environments`, { query: { order: 'sys.id' } })).body.items.map(
+        (e: any) => e.sys.id,
+      );
       expect(ids).toEqual([today(), `${today()}-2`, 'release-1']);
-      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body.sys.aliasedEnvironment.sys.id).toBe('release-1');
+      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body.sys.aliasedEnvironment.sys.id).toBe(
+        'release-1',
+      );
     });
 
     it('a failed opt-in (unknown target) changes nothing', async () => {
       const spaceId = await f.newSpace();
       const res = await api().put(`${aliases(spaceId)}/master`, envLink('nowhere'));
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ sys: { id: 'ValidationFailed' }, details: { errors: [{ name: 'notResolvable', path: ['environment'], value: 'nowhere' }] } });
-      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body.sys).toMatchObject({ id: 'master', version: 1 });
+      expect(res.body).toMatchObject({
+        sys: { id: 'ValidationFailed' },
+        details: { errors: [{ name: 'notResolvable', path: ['environment'], value: 'nowhere' }] },
+      });
+      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body.sys).toMatchObject({
+        id: 'master',
+        version: 1,
+      });
       expect((await api().get(aliases(spaceId))).body.total).toBe(0);
       expect((await api().tessera.storage.repos.spaces.find(spaceId))?.aliasesEnabled).toBe(false);
     });
@@ -96,14 +111,20 @@ for (const kind of DB_KINDS) {
       expect(fourth.body.message).toMatch(/at most 2 environment aliases besides master/);
       const list = await api().get(aliases(spaceId), { query: { order: 'sys.id' } });
       expect(list.body.items.map((a: any) => a.sys.id)).toEqual(['dev', 'master', 'qa']);
-      expect((await api().get(aliases(spaceId), { query: { order: '-sys.createdAt', limit: 1 } })).body).toMatchObject({ total: 3, items: [{ sys: { id: 'qa' } }] });
+      expect((await api().get(aliases(spaceId), { query: { order: '-sys.createdAt', limit: 1 } })).body).toMatchObject({
+        total: 3,
+        items: [{ sys: { id: 'qa' } }],
+      });
 
       const missing = await api().put(`${aliases(spaceId)}/dev`, envLink('env-a'));
       expect(missing.status).toBe(409);
       expect(missing.body.sys.id).toBe('VersionMismatch');
       const stale = await api().put(`${aliases(spaceId)}/dev`, envLink('env-a'), { headers: { [f.version()]: '3' } });
       expect(stale.status).toBe(409);
-      expect((await api().get(`${aliases(spaceId)}/dev`)).body).toMatchObject({ sys: { version: 1 }, environment: { sys: { id: original } } });
+      expect((await api().get(`${aliases(spaceId)}/dev`)).body).toMatchObject({
+        sys: { version: 1 },
+        environment: { sys: { id: original } },
+      });
       const moved = await api().put(`${aliases(spaceId)}/dev`, envLink('env-a'), { headers: { [f.version()]: '1' } });
       expect(moved.status).toBe(200);
       expect(moved.body).toMatchObject({ sys: { id: 'dev', version: 2 }, environment: { sys: { id: 'env-a' } } });
@@ -117,15 +138,25 @@ for (const kind of DB_KINDS) {
       const { spaceId } = await aliasedSpace();
       const unknown = await api().put(`${aliases(spaceId)}/dev`, envLink('nope'));
       expect(unknown.status).toBe(422);
-      expect(unknown.body.details.errors[0]).toMatchObject({ name: 'notResolvable', path: ['environment'], value: 'nope' });
+      expect(unknown.body.details.errors[0]).toMatchObject({
+        name: 'notResolvable',
+        path: ['environment'],
+        value: 'nope',
+      });
       const anAlias = await api().put(`${aliases(spaceId)}/dev`, envLink('master'));
       expect(anAlias.status).toBe(422);
       await api().tessera.jobs.stop();
       try {
-        expect((await api().put(`/spaces/${spaceId}/environments/slow`, { name: 'slow' })).body.sys.state).toBe('queued');
+        expect((await api().put(`/spaces/${spaceId}/environments/slow`, { name: 'slow' })).body.sys.state).toBe(
+          'queued',
+        );
         const notReady = await api().put(`${aliases(spaceId)}/dev`, envLink('slow'));
         expect(notReady.status).toBe(422);
-        expect(notReady.body.details.errors[0]).toMatchObject({ name: 'notReady', path: ['environment'], value: 'slow' });
+        expect(notReady.body.details.errors[0]).toMatchObject({
+          name: 'notReady',
+          path: ['environment'],
+          value: 'slow',
+        });
       } finally {
         api().tessera.jobs.start();
       }
@@ -155,7 +186,11 @@ for (const kind of DB_KINDS) {
       await f.readyEnvironment(spaceId, 'other', 'feature');
       const extra = await f.insertLocale(spaceId, 'other', 'nl-NL');
       expect((await api().put(`${aliases(spaceId)}/next`, envLink('other'))).status).toBe(201);
-      const copy = await api().post(`/spaces/${spaceId}/environments`, { name: 'from next' }, { headers: { [f.source()]: 'next' } });
+      const copy = await api().post(
+        `/spaces/${spaceId}/environments`,
+        { name: 'from next' },
+        { headers: { [f.source()]: 'next' } },
+      );
       expect(copy.status).toBe(201);
       await f.waitForState(spaceId, copy.body.sys.id, 'ready');
       const copied = await f.localesOf(spaceId, copy.body.sys.id);
@@ -165,7 +200,7 @@ for (const kind of DB_KINDS) {
       expect(resolved).toMatchObject({ requestedId: 'next', aliasId: 'next', environment: { id: 'other' } });
     });
 
-    it('an environment targeted by an alias cannot be deleted; aliases can (with API keys\' references to them), except master', async () => {
+    it("an environment targeted by an alias cannot be deleted; aliases can (with API keys' references to them), except master", async () => {
       const { spaceId, original } = await aliasedSpace();
       await f.readyEnvironment(spaceId, 'target', 'master');
       expect((await api().put(`${aliases(spaceId)}/live`, envLink('target'))).status).toBe(201);
@@ -182,14 +217,38 @@ for (const kind of DB_KINDS) {
       expect(master.status).toBe(400);
       expect(master.body.message).toBe('The master alias cannot be deleted.');
       const { db } = api().tessera.database;
-      await db.insertInto('api_keys').values({
-        space_id: spaceId, id: 'k1', name: 'key', description: null, access_token: `a-${spaceId}`, preview_key_id: 'p1', preview_access_token: `p-${spaceId}`,
-        created_by: null, updated_by: null,
-      } as never).execute();
-      await db.insertInto('api_key_environments').values(['master', 'live'].map((id, position) => ({ space_id: spaceId, api_key_id: 'k1', environment_id: id, position }))).execute();
+      await db
+        .insertInto('api_keys')
+        .values({
+          space_id: spaceId,
+          id: 'k1',
+          name: 'key',
+          description: null,
+          access_token: `a-${spaceId}`,
+          preview_key_id: 'p1',
+          preview_access_token: `p-${spaceId}`,
+          created_by: null,
+          updated_by: null,
+        } as never)
+        .execute();
+      await db
+        .insertInto('api_key_environments')
+        .values(
+          ['master', 'live'].map((id, position) => ({
+            space_id: spaceId,
+            api_key_id: 'k1',
+            environment_id: id,
+            position,
+          })),
+        )
+        .execute();
       const live = await api().delete(`${aliases(spaceId)}/live`);
       expect(live.status).toBe(204);
-      const refs = await db.selectFrom('api_key_environments').select('environment_id').where('space_id', '=', spaceId).execute();
+      const refs = await db
+        .selectFrom('api_key_environments')
+        .select('environment_id')
+        .where('space_id', '=', spaceId)
+        .execute();
       expect(refs).toEqual([{ environment_id: 'master' }]);
       expect((await api().get(`${aliases(spaceId)}/live`)).status).toBe(404);
       expect((await api().delete(`${aliases(spaceId)}/live`)).status).toBe(404);
@@ -203,7 +262,10 @@ for (const kind of DB_KINDS) {
       const member = await f.otherUser(spaceId);
       for (const res of [
         await api().put(`${aliases(spaceId)}/other`, envLink(original), { token: member }),
-        await api().put(`${aliases(spaceId)}/dev`, envLink(original), { token: member, headers: { [f.version()]: '1' } }),
+        await api().put(`${aliases(spaceId)}/dev`, envLink(original), {
+          token: member,
+          headers: { [f.version()]: '1' },
+        }),
         await api().delete(`${aliases(spaceId)}/dev`, { token: member }),
       ]) {
         expect(res.status).toBe(403);
@@ -211,7 +273,9 @@ for (const kind of DB_KINDS) {
       }
       const otherSpace = await f.newSpace();
       const memberElsewhere = await f.otherUser(otherSpace);
-      expect((await api().put(`${aliases(otherSpace)}/master`, envLink('master'), { token: memberElsewhere })).status).toBe(403);
+      expect(
+        (await api().put(`${aliases(otherSpace)}/master`, envLink('master'), { token: memberElsewhere })).status,
+      ).toBe(403);
       expect((await api().tessera.storage.repos.spaces.find(otherSpace))?.aliasesEnabled).toBe(false);
       expect((await api().get(aliases(spaceId), { token: member })).body.total).toBe(2);
       expect((await api().get(`${aliases(spaceId)}/dev`, { token: member })).body.sys.version).toBe(1);
@@ -223,7 +287,12 @@ for (const kind of DB_KINDS) {
     it('refuses bad input on every alias operation and changes nothing', async () => {
       const { spaceId, original } = await aliasedSpace();
       const before = (await api().get(aliases(spaceId))).body;
-      for (const body of [{}, { environment: 'master' }, { environment: { sys: { type: 'Link', linkType: 'Space', id: original } } }, { environment: { sys: { type: 'Link', linkType: 'Environment' } } }]) {
+      for (const body of [
+        {},
+        { environment: 'master' },
+        { environment: { sys: { type: 'Link', linkType: 'Space', id: original } } },
+        { environment: { sys: { type: 'Link', linkType: 'Environment' } } },
+      ]) {
         const res = await api().put(`${aliases(spaceId)}/dev`, body);
         expect(res.status, JSON.stringify(body)).toBe(422);
         expect(res.body.sys.id).toBe('ValidationFailed');
@@ -232,7 +301,9 @@ for (const kind of DB_KINDS) {
       const badId = await api().put(`${aliases(spaceId)}/bad%20id`, envLink(original));
       expect(badId.status).toBe(400);
       expect(badId.body.message).toMatch(/alias_id/);
-      const badVersion = await api().put(`${aliases(spaceId)}/master`, envLink(original), { headers: { [f.version()]: '-1' } });
+      const badVersion = await api().put(`${aliases(spaceId)}/master`, envLink(original), {
+        headers: { [f.version()]: '-1' },
+      });
       expect(badVersion.status).toBe(400);
       expect((await api().get(aliases(spaceId), { query: { order: 'name' } })).body.sys.id).toBe('InvalidQuery');
       expect((await api().get(aliases(spaceId), { query: { skip: -1 } })).status).toBe(400);
@@ -244,9 +315,12 @@ for (const kind of DB_KINDS) {
       expect((await api().put('/spaces/nope/environment_aliases/master', envLink('master'))).status).toBe(404);
       expect((await api().delete('/spaces/nope/environment_aliases/master')).status).toBe(404);
       for (const res of [
-        await api().get(aliases(spaceId), { token: 'bad' }), await api().get(`${aliases(spaceId)}/master`, { token: 'bad' }),
-        await api().put(`${aliases(spaceId)}/master`, envLink(original), { token: 'bad' }), await api().delete(`${aliases(spaceId)}/master`, { token: 'bad' }),
-      ]) expect(res.status).toBe(401);
+        await api().get(aliases(spaceId), { token: 'bad' }),
+        await api().get(`${aliases(spaceId)}/master`, { token: 'bad' }),
+        await api().put(`${aliases(spaceId)}/master`, envLink(original), { token: 'bad' }),
+        await api().delete(`${aliases(spaceId)}/master`, { token: 'bad' }),
+      ])
+        expect(res.status).toBe(401);
       expect((await api().get(aliases(spaceId))).body).toEqual(before);
     });
   });

@@ -17,7 +17,11 @@ for (const kind of DB_KINDS) {
       expect(res.body).toMatchObject({
         name: 'master',
         sys: {
-          type: 'Environment', id: 'master', version: 1, state: 'ready', aliases: [],
+          type: 'Environment',
+          id: 'master',
+          version: 1,
+          state: 'ready',
+          aliases: [],
           space: { sys: { type: 'Link', linkType: 'Space', id: spaceId } },
           status: { sys: { type: 'Link', linkType: 'Status', id: 'ready' } },
           createdBy: { sys: { type: 'Link', linkType: 'User' } },
@@ -34,8 +38,13 @@ for (const kind of DB_KINDS) {
       const created = await api().post(`/spaces/${spaceId}/environments`, { name: 'Staging' });
       expect(created.status).toBe(201);
       expect(created.body.sys.id).toMatch(/^[0-9A-Za-z]{22}$/);
-      expect(created.body).toMatchObject({ name: 'Staging', sys: { state: 'queued', status: { sys: { id: 'queued' } }, version: 1 } });
-      expect(created.headers.get('location')).toMatch(new RegExp(`/spaces/${spaceId}/environments/${created.body.sys.id}$`));
+      expect(created.body).toMatchObject({
+        name: 'Staging',
+        sys: { state: 'queued', status: { sys: { id: 'queued' } }, version: 1 },
+      });
+      expect(created.headers.get('location')).toMatch(
+        new RegExp(`/spaces/${spaceId}/environments/${created.body.sys.id}$`),
+      );
       const ready = await f.waitForState(spaceId, created.body.sys.id, 'ready');
       expect(ready.sys.status.sys.id).toBe('ready');
       const copied = await f.localesOf(spaceId, created.body.sys.id);
@@ -79,15 +88,28 @@ for (const kind of DB_KINDS) {
 
     it('refuses a source that does not exist or is not ready with 404 naming it, and creates nothing', async () => {
       const spaceId = await f.newSpace();
-      const missing = await api().post(`/spaces/${spaceId}/environments`, { name: 'x' }, { headers: { [f.source()]: 'nope' } });
+      const missing = await api().post(
+        `/spaces/${spaceId}/environments`,
+        { name: 'x' },
+        { headers: { [f.source()]: 'nope' } },
+      );
       expect(missing.status).toBe(404);
-      expect(missing.body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'Environment', id: 'nope', space: spaceId } });
+      expect(missing.body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'Environment', id: 'nope', space: spaceId },
+      });
       expect(missing.body.message).toContain('"nope"');
 
       await api().tessera.jobs.stop();
       try {
-        expect((await api().put(`/spaces/${spaceId}/environments/pending`, { name: 'p' })).body.sys.state).toBe('queued');
-        const notReady = await api().put(`/spaces/${spaceId}/environments/second`, { name: 's' }, { headers: { [f.source()]: 'pending' } });
+        expect((await api().put(`/spaces/${spaceId}/environments/pending`, { name: 'p' })).body.sys.state).toBe(
+          'queued',
+        );
+        const notReady = await api().put(
+          `/spaces/${spaceId}/environments/second`,
+          { name: 's' },
+          { headers: { [f.source()]: 'pending' } },
+        );
         expect(notReady.status).toBe(404);
         expect(notReady.body.details).toMatchObject({ type: 'Environment', id: 'pending' });
       } finally {
@@ -106,7 +128,9 @@ for (const kind of DB_KINDS) {
         await api().put(`/spaces/${spaceId}/environments/later`, { name: 'later' });
         const shown = await api().get(`/spaces/${spaceId}/environments/later`);
         expect(shown.body.sys).toMatchObject({ state: 'queued', status: { sys: { id: 'queued' } } });
-        await expect(api().tessera.services.resolveEnvironment(actor, spaceId, 'later')).rejects.toMatchObject({ id: 'NotFound' });
+        await expect(api().tessera.services.resolveEnvironment(actor, spaceId, 'later')).rejects.toMatchObject({
+          id: 'NotFound',
+        });
       } finally {
         api().tessera.jobs.start();
       }
@@ -120,7 +144,11 @@ for (const kind of DB_KINDS) {
       await f.readyEnvironment(spaceId, 'doomed-source');
       await api().tessera.jobs.stop();
       try {
-        const created = await api().put(`/spaces/${spaceId}/environments/orphan`, { name: 'orphan' }, { headers: { [f.source()]: 'doomed-source' } });
+        const created = await api().put(
+          `/spaces/${spaceId}/environments/orphan`,
+          { name: 'orphan' },
+          { headers: { [f.source()]: 'doomed-source' } },
+        );
         expect(created.status).toBe(201);
         expect((await api().delete(`/spaces/${spaceId}/environments/doomed-source`)).status).toBe(204);
       } finally {
@@ -129,36 +157,68 @@ for (const kind of DB_KINDS) {
       const failed = await f.waitForState(spaceId, 'orphan', 'failed');
       expect(failed.sys.status.sys.id).toBe('failed');
       expect(await f.localesOf(spaceId, 'orphan')).toEqual([]);
-      const job = await api().tessera.database.db.selectFrom('jobs').select(['status', 'last_error'])
-        .where('kind', '=', 'environment.clone').where('payload', '@>', JSON.stringify({ spaceId, environmentId: 'orphan' }) as never).executeTakeFirstOrThrow();
+      const job = await api()
+        .tessera.database.db.selectFrom('jobs')
+        .select(['status', 'last_error'])
+        .where('kind', '=', 'environment.clone')
+        .where('payload', '@>', JSON.stringify({ spaceId, environmentId: 'orphan' }) as never)
+        .executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'failed', last_error: expect.stringContaining('doomed-source') });
-      await expect(api().tessera.services.resolveEnvironment(await f.adminActor(), spaceId, 'orphan')).rejects.toMatchObject({ id: 'NotFound' });
+      await expect(
+        api().tessera.services.resolveEnvironment(await f.adminActor(), spaceId, 'orphan'),
+      ).rejects.toMatchObject({ id: 'NotFound' });
       expect((await api().delete(`/spaces/${spaceId}/environments/orphan`)).status).toBe(204);
     });
 
     it('master cannot be renamed or deleted', async () => {
       const spaceId = await f.newSpace();
-      const rename = await api().put(`/spaces/${spaceId}/environments/master`, { name: 'main' }, { headers: { [f.version()]: '1' } });
+      const rename = await api().put(
+        `/spaces/${spaceId}/environments/master`,
+        { name: 'main' },
+        { headers: { [f.version()]: '1' } },
+      );
       expect(rename.status).toBe(400);
-      expect(rename.body).toMatchObject({ sys: { id: 'BadRequest' }, message: 'The master environment cannot be renamed.' });
+      expect(rename.body).toMatchObject({
+        sys: { id: 'BadRequest' },
+        message: 'The master environment cannot be renamed.',
+      });
       const del = await api().delete(`/spaces/${spaceId}/environments/master`);
       expect(del.status).toBe(400);
-      expect(del.body).toMatchObject({ sys: { id: 'BadRequest' }, message: 'The master environment cannot be deleted.' });
-      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body).toMatchObject({ name: 'master', sys: { version: 1, state: 'ready' } });
+      expect(del.body).toMatchObject({
+        sys: { id: 'BadRequest' },
+        message: 'The master environment cannot be deleted.',
+      });
+      expect((await api().get(`/spaces/${spaceId}/environments/master`)).body).toMatchObject({
+        name: 'master',
+        sys: { version: 1, state: 'ready' },
+      });
     });
 
-    it('deletes an environment with everything in it and the API keys\' references to it', async () => {
+    it("deletes an environment with everything in it and the API keys' references to it", async () => {
       const spaceId = await f.newSpace();
       await f.readyEnvironment(spaceId, 'gone');
       const { db } = api().tessera.database;
-      await db.insertInto('api_keys').values({
-        space_id: spaceId, id: 'k1', name: 'key', description: null, access_token: `a-${spaceId}`, preview_key_id: 'p1', preview_access_token: `p-${spaceId}`,
-        created_by: null, updated_by: null,
-      } as never).execute();
-      await db.insertInto('api_key_environments').values([
-        { space_id: spaceId, api_key_id: 'k1', environment_id: 'master', position: 0 },
-        { space_id: spaceId, api_key_id: 'k1', environment_id: 'gone', position: 1 },
-      ]).execute();
+      await db
+        .insertInto('api_keys')
+        .values({
+          space_id: spaceId,
+          id: 'k1',
+          name: 'key',
+          description: null,
+          access_token: `a-${spaceId}`,
+          preview_key_id: 'p1',
+          preview_access_token: `p-${spaceId}`,
+          created_by: null,
+          updated_by: null,
+        } as never)
+        .execute();
+      await db
+        .insertInto('api_key_environments')
+        .values([
+          { space_id: spaceId, api_key_id: 'k1', environment_id: 'master', position: 0 },
+          { space_id: spaceId, api_key_id: 'k1', environment_id: 'gone', position: 1 },
+        ])
+        .execute();
       expect((await f.localesOf(spaceId, 'gone')).length).toBe(1);
 
       const res = await api().delete(`/spaces/${spaceId}/environments/gone`);
@@ -166,7 +226,11 @@ for (const kind of DB_KINDS) {
       expect(res.text).toBe('');
       expect((await api().get(`/spaces/${spaceId}/environments/gone`)).status).toBe(404);
       expect(await f.localesOf(spaceId, 'gone')).toEqual([]);
-      const refs = await db.selectFrom('api_key_environments').select('environment_id').where('space_id', '=', spaceId).execute();
+      const refs = await db
+        .selectFrom('api_key_environments')
+        .select('environment_id')
+        .where('space_id', '=', spaceId)
+        .execute();
       expect(refs).toEqual([{ environment_id: 'master' }]);
       const again = await api().delete(`/spaces/${spaceId}/environments/gone`);
       expect(again.status).toBe(404);
@@ -186,9 +250,15 @@ for (const kind of DB_KINDS) {
       expect(byId.body.items.map((e: any) => e.sys.id)).toEqual(['master', 'b-env']);
       const byName = await api().get(`/spaces/${spaceId}/environments`, { query: { order: 'name', skip: 1 } });
       expect(byName.body.items.map((e: any) => e.name)).toEqual(['b-env', 'master']);
-      const updated = await api().get(`/spaces/${spaceId}/environments`, { query: { order: '-sys.updatedAt,sys.createdAt' } });
+      const updated = await api().get(`/spaces/${spaceId}/environments`, {
+        query: { order: '-sys.updatedAt,sys.createdAt' },
+      });
       expect(updated.body.items).toHaveLength(3);
-      expect((await api().get(`/spaces/${spaceId}/environments`, { query: { skip: 50 } })).body).toMatchObject({ skip: 50, total: 3, items: [] });
+      expect((await api().get(`/spaces/${spaceId}/environments`, { query: { skip: 50 } })).body).toMatchObject({
+        skip: 50,
+        total: 3,
+        items: [],
+      });
     });
 
     it('only space admins create, rename or delete; members read; strangers find nothing', async () => {
@@ -199,7 +269,11 @@ for (const kind of DB_KINDS) {
       const denied = [
         await api().post(`/spaces/${spaceId}/environments`, { name: 'x' }, { token: member }),
         await api().put(`/spaces/${spaceId}/environments/new-one`, { name: 'x' }, { token: member }),
-        await api().put(`/spaces/${spaceId}/environments/shared`, { name: 'x' }, { token: member, headers: { [f.version()]: '1' } }),
+        await api().put(
+          `/spaces/${spaceId}/environments/shared`,
+          { name: 'x' },
+          { token: member, headers: { [f.version()]: '1' } },
+        ),
         await api().delete(`/spaces/${spaceId}/environments/shared`, { token: member }),
       ];
       for (const res of denied) {
@@ -207,10 +281,15 @@ for (const kind of DB_KINDS) {
         expect(res.body.sys.id).toBe('AccessDenied');
       }
       expect((await api().get(`/spaces/${spaceId}/environments`, { token: member })).body.total).toBe(2);
-      expect((await api().get(`/spaces/${spaceId}/environments/shared`, { token: member })).body).toMatchObject({ name: 'shared', sys: { version: 1 } });
+      expect((await api().get(`/spaces/${spaceId}/environments/shared`, { token: member })).body).toMatchObject({
+        name: 'shared',
+        sys: { version: 1 },
+      });
       expect((await api().get(`/spaces/${spaceId}/environments`, { token: stranger })).status).toBe(404);
       expect((await api().get(`/spaces/${spaceId}/environments/shared`, { token: stranger })).status).toBe(404);
-      expect((await api().post(`/spaces/${spaceId}/environments`, { name: 'x' }, { token: stranger })).status).toBe(404);
+      expect((await api().post(`/spaces/${spaceId}/environments`, { name: 'x' }, { token: stranger })).status).toBe(
+        404,
+      );
     });
 
     it('refuses bad input on every environment operation and changes nothing', async () => {
@@ -220,10 +299,16 @@ for (const kind of DB_KINDS) {
 
       const noName = await api().post(envs, {});
       expect(noName.status).toBe(422);
-      expect(noName.body).toMatchObject({ sys: { id: 'ValidationFailed' }, details: { errors: [expect.objectContaining({ details: expect.stringContaining('name') })] } });
+      expect(noName.body).toMatchObject({
+        sys: { id: 'ValidationFailed' },
+        details: { errors: [expect.objectContaining({ details: expect.stringContaining('name') })] },
+      });
       expect((await api().post(envs, { name: '' })).status).toBe(422);
       expect((await api().post(envs, { name: 'x'.repeat(256) })).status).toBe(422);
-      const badJson = await api().request('POST', envs, { rawBody: '{"name":', headers: { 'Content-Type': 'application/json' } });
+      const badJson = await api().request('POST', envs, {
+        rawBody: '{"name":',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(badJson.status).toBe(400);
       expect(badJson.body.message).toMatch(/Invalid JSON/);
 
@@ -244,17 +329,23 @@ for (const kind of DB_KINDS) {
 
       const unknown = await api().get(`${envs}/nope`);
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'Environment', id: 'nope', space: spaceId } });
+      expect(unknown.body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'Environment', id: 'nope', space: spaceId },
+      });
       expect((await api().get('/spaces/nope/environments')).status).toBe(404);
       expect((await api().post('/spaces/nope/environments', { name: 'x' })).status).toBe(404);
       expect((await api().put('/spaces/nope/environments/x', { name: 'x' })).status).toBe(404);
       expect((await api().delete('/spaces/nope/environments/x')).status).toBe(404);
 
       for (const res of [
-        await api().get(envs, { token: 'bad' }), await api().post(envs, { name: 'x' }, { token: 'bad' }),
-        await api().put(`${envs}/x`, { name: 'x' }, { token: 'bad' }), await api().get(`${envs}/master`, { token: 'bad' }),
+        await api().get(envs, { token: 'bad' }),
+        await api().post(envs, { name: 'x' }, { token: 'bad' }),
+        await api().put(`${envs}/x`, { name: 'x' }, { token: 'bad' }),
+        await api().get(`${envs}/master`, { token: 'bad' }),
         await api().delete(`${envs}/master`, { token: 'bad' }),
-      ]) expect(res.status).toBe(401);
+      ])
+        expect(res.status).toBe(401);
 
       expect((await api().get(envs)).body).toEqual(before);
     });

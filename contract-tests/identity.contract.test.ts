@@ -33,11 +33,17 @@ for (const kind of DB_KINDS) {
       expect(missing.body.message).toMatch(/access token is required/);
       const unknown = await api().get('/users/me', { token: 'nope' });
       expect(unknown.status).toBe(401);
-      expect(unknown.body).toMatchObject({ sys: { id: 'AccessTokenInvalid' }, requestId: unknown.headers.get(`${api().vendorPrefix}-Request-Id`) });
+      expect(unknown.body).toMatchObject({
+        sys: { id: 'AccessTokenInvalid' },
+        requestId: unknown.headers.get(`${api().vendorPrefix}-Request-Id`),
+      });
     });
 
     it('creates, lists, gets and revokes a personal access token; a revoked token stops working', async () => {
-      const created = await api().post('/users/me/access_tokens', { name: 'ci', scopes: ['content_management_manage'] });
+      const created = await api().post('/users/me/access_tokens', {
+        name: 'ci',
+        scopes: ['content_management_manage'],
+      });
       expect(created.status).toBe(201);
       expect(created.body.token).toMatch(/^TPAT-[0-9a-f]{64}$/);
       expect(created.headers.get('location')).toMatch(new RegExp(`/users/me/access_tokens/${created.body.sys.id}$`));
@@ -71,7 +77,11 @@ for (const kind of DB_KINDS) {
     });
 
     it('an expired token is refused', async () => {
-      const created = await api().post('/users/me/access_tokens', { name: 'short', scopes: ['content_management_read'], expiresIn: 1 });
+      const created = await api().post('/users/me/access_tokens', {
+        name: 'short',
+        scopes: ['content_management_read'],
+        expiresIn: 1,
+      });
       expect(created.body.expiresAt).toMatch(/Z$/);
       await new Promise((r) => setTimeout(r, 1100));
       expect((await api().get('/users/me', { token: created.body.token })).status).toBe(401);
@@ -79,20 +89,31 @@ for (const kind of DB_KINDS) {
 
     it('refuses bad token bodies and unknown token ids, and stores nothing', async () => {
       const before = (await api().get('/users/me/access_tokens')).body.total;
-      for (const body of [{}, { name: 'x' }, { name: 'x', scopes: [] }, { name: 'x', scopes: ['root'] }, { name: '', scopes: ['content_management_read'] }]) {
+      for (const body of [
+        {},
+        { name: 'x' },
+        { name: 'x', scopes: [] },
+        { name: 'x', scopes: ['root'] },
+        { name: '', scopes: ['content_management_read'] },
+      ]) {
         const res = await api().post('/users/me/access_tokens', body);
         expect(res.status, JSON.stringify(body)).toBe(422);
         expect(res.body.sys.id).toBe('ValidationFailed');
         expect(res.body.details.errors.length).toBeGreaterThan(0);
       }
-      const malformed = await api().request('POST', '/users/me/access_tokens', { rawBody: '{"name":', headers: { 'Content-Type': 'application/json' } });
+      const malformed = await api().request('POST', '/users/me/access_tokens', {
+        rawBody: '{"name":',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toMatch(/Invalid JSON/);
       expect((await api().get('/users/me/access_tokens')).body.total).toBe(before);
       expect((await api().get('/users/me/access_tokens/unknown')).status).toBe(404);
       expect((await api().put('/users/me/access_tokens/unknown/revoked', undefined)).status).toBe(404);
       expect((await api().get('/users/me/access_tokens', { query: { limit: -1 } })).status).toBe(400);
-      expect((await api().get('/users/me/access_tokens', { query: { order: 'nope' } })).body.sys.id).toBe('InvalidQuery');
+      expect((await api().get('/users/me/access_tokens', { query: { order: 'nope' } })).body.sys.id).toBe(
+        'InvalidQuery',
+      );
     });
 
     it('lists the organizations of the user', async () => {
@@ -111,7 +132,10 @@ for (const kind of DB_KINDS) {
     });
 
     it('answers CORS preflights allowing the vendor headers', async () => {
-      const res = await fetch(`${api().baseUrl}/spaces`, { method: 'OPTIONS', headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'PUT' } });
+      const res = await fetch(`${api().baseUrl}/spaces`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'PUT' },
+      });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('access-control-allow-headers')).toContain(`${api().vendorPrefix}-Version`);

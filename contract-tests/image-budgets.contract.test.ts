@@ -31,14 +31,19 @@ async function newRendition(api: () => TestServer, url: string): Promise<string>
 const used = (file: string, agoMs: number) => utimes(file, new Date(Date.now() - agoMs), new Date(Date.now() - agoMs));
 
 /** An image of random pixels: its PNG renditions do not compress, so their sizes are known (3 bytes a pixel). */
-const noisePng = (side: number) => sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
+const noisePng = (side: number) =>
+  sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: the image host bounds its work`, () => {
     // Each test works in a space of its own: the rendition budget is per space.
     const api = useServer(kind, {
       env: {
-        TESSERA_IMAGE_RENDITIONS_PER_MINUTE: String(BUDGET), TESSERA_IMAGE_TRANSFORM_CONCURRENCY: '1', TESSERA_IMAGE_TRANSFORM_QUEUE: '1',
+        TESSERA_IMAGE_RENDITIONS_PER_MINUTE: String(BUDGET),
+        TESSERA_IMAGE_TRANSFORM_CONCURRENCY: '1',
+        TESSERA_IMAGE_TRANSFORM_QUEUE: '1',
         TESSERA_IMAGE_CACHE_MB: '1',
       },
     });
@@ -76,9 +81,16 @@ for (const kind of DB_KINDS) {
 
       if (kind === 'postgres') {
         // The buckets live in the shared table, so every server process on the database spends one budget.
-        const rows = await sql<{ key: string; points: number }>`select key, points from tessera_rate_limits where key like 'tessera-renditions:%' order by points desc`
-          .execute(api().tessera.database.db);
-        expect(rows.rows).toEqual([{ key: `tessera-renditions:${spaceId}`, points: BUDGET + 1 }, { key: `tessera-renditions:${otherSpace}`, points: 1 }]);
+        const rows = await sql<{
+          key: string;
+          points: number;
+        }>`select key, points from tessera_rate_limits where key like 'tessera-renditions:%' order by points desc`.execute(
+          api().tessera.database.db,
+        );
+        expect(rows.rows).toEqual([
+          { key: `tessera-renditions:${spaceId}`, points: BUDGET + 1 },
+          { key: `tessera-renditions:${otherSpace}`, points: 1 },
+        ]);
       }
     });
 
@@ -88,7 +100,12 @@ for (const kind of DB_KINDS) {
       expect((await fetchFile(`${url}?w=10`)).status).toBe(200);
       const { transforms } = api().tessera.assetFiles.images;
       let release!: () => void;
-      const held = transforms.run(() => new Promise<void>((resolve) => { release = resolve; }));
+      const held = transforms.run(
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+          }),
+      );
       expect(transforms.running).toBe(1);
 
       const queued = fetchFile(`${url}?w=20`);

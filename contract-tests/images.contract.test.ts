@@ -12,7 +12,8 @@ import { fetchFile, QUADRANTS, quadrantPng, uploadFixtures } from './support/upl
 async function decode(bytes: Buffer) {
   const meta = await sharp(bytes).metadata();
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
+  const pixel = (x: number, y: number) =>
+    Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
   return { meta, pixel };
 }
 
@@ -89,7 +90,9 @@ for (const kind of DB_KINDS) {
 
     it('never serves a draft: a processed but unpublished image is not found on either host', async () => {
       const up = await f.upload(spaceId, png);
-      const draft = await f.createAsset(spaceId, { 'en-US': { contentType: 'image/png', fileName: 'draft.png', uploadFrom: f.uploadLink(up.sys.id) } });
+      const draft = await f.createAsset(spaceId, {
+        'en-US': { contentType: 'image/png', fileName: 'draft.png', uploadFrom: f.uploadLink(up.sys.id) },
+      });
       await f.process(spaceId, draft.sys.id, 'en-US', 1);
       const url: string = (await f.waitProcessed(spaceId, draft.sys.id, ['en-US'])).fields.file['en-US'].url;
       expect((await fetchFile(url)).status).toBe(404);
@@ -128,7 +131,12 @@ for (const kind of DB_KINDS) {
       const transparentPad = await get('?w=200&h=200&fit=pad');
       expect(transparentPad.pixel(100, 2)[3]).toBe(0);
 
-      const corners = { top_left: QUADRANTS.topLeft, top_right: QUADRANTS.topRight, bottom_left: QUADRANTS.bottomLeft, bottom_right: QUADRANTS.bottomRight };
+      const corners = {
+        top_left: QUADRANTS.topLeft,
+        top_right: QUADRANTS.topRight,
+        bottom_left: QUADRANTS.bottomLeft,
+        bottom_right: QUADRANTS.bottomRight,
+      };
       for (const [focus, colour] of Object.entries(corners)) {
         const crop = await get(`?w=50&h=40&fit=crop&f=${focus}`);
         expect(crop.meta, focus).toMatchObject({ width: 50, height: 40 });
@@ -139,7 +147,9 @@ for (const kind of DB_KINDS) {
       expect(near((await get('?w=100&h=10&fit=crop&f=bottom')).pixel(90, 5), QUADRANTS.bottomRight)).toBe(true);
       expect(near((await get('?w=10&h=100&fit=crop&f=left')).pixel(5, 10), QUADRANTS.topLeft)).toBe(true);
       const center = await get('?w=20&h=20&fit=crop&f=center');
-      expect(near(center.pixel(2, 2), QUADRANTS.topLeft) && near(center.pixel(17, 17), QUADRANTS.bottomRight)).toBe(true);
+      expect(near(center.pixel(2, 2), QUADRANTS.topLeft) && near(center.pixel(17, 17), QUADRANTS.bottomRight)).toBe(
+        true,
+      );
       expect((await get('?w=1000&h=20&fit=crop')).meta).toMatchObject({ width: 400, height: 20 });
     });
 
@@ -158,13 +168,22 @@ for (const kind of DB_KINDS) {
     });
 
     it('converts formats (fm), honours quality (q) and the progressive and png8 flags (fl)', async () => {
-      expect((await get('?fm=jpg')).meta).toMatchObject({ format: 'jpeg', width: 400, height: 300, isProgressive: false });
+      expect((await get('?fm=jpg')).meta).toMatchObject({
+        format: 'jpeg',
+        width: 400,
+        height: 300,
+        isProgressive: false,
+      });
       expect((await get('?fm=webp')).meta).toMatchObject({ format: 'webp', width: 400 });
       expect((await get('?fm=png&w=10')).meta).toMatchObject({ format: 'png', width: 10 });
       expect((await get('?fm=jpg&fl=progressive')).meta).toMatchObject({ format: 'jpeg', isProgressive: true });
       expect((await get('?fm=png')).meta.isPalette).toBe(false);
       expect((await get('?fm=png&fl=png8')).meta).toMatchObject({ format: 'png', isPalette: true });
-      const noisy = await sharp(Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 200, height: 200, channels: 3 } }).png().toBuffer();
+      const noisy = await sharp(Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, i) => (i * 7919) % 251)), {
+        raw: { width: 200, height: 200, channels: 3 },
+      })
+        .png()
+        .toBuffer();
       const photo = (await f.publishedAsset(spaceId, noisy, 'image/png', 'noise.png')).url;
       const low = await fetchFile(`${photo}?fm=jpg&q=10`);
       const high = await fetchFile(`${photo}?fm=jpg&q=95`);
@@ -178,12 +197,24 @@ for (const kind of DB_KINDS) {
 
     it('refuses out-of-range and unknown values with 400 naming the parameter and what is allowed', async () => {
       const cases: Array<[string, string, RegExp]> = [
-        ['w=0', 'w', /1 to 4000/], ['w=4001', 'w', /1 to 4000/], ['h=abc', 'h', /1 to 4000/], ['h=1.5', 'h', /1 to 4000/],
-        ['q=0', 'q', /1 to 100/], ['q=101', 'q', /1 to 100/], ['r=-2', 'r', /-1/], ['r=4001', 'r', /0 to 4000/],
-        ['fit=zoom', 'fit', /pad, fill, scale, crop, thumb/], ['f=middle', 'f', /center, top, right/],
-        ['bg=red', 'bg', /rgb:/], ['bg=rgb:gg0000', 'bg', /six hex digits/], ['fm=gif', 'fm', /jpg, png, webp/],
-        ['fl=interlace', 'fl', /progressive|png8/], ['fm=png&fl=progressive', 'fl', /JPG/], ['fm=jpg&fl=png8', 'fl', /PNG/],
-        ['fl=progressive', 'fl', /JPG/], ['w=10&w=20', 'w', /once/],
+        ['w=0', 'w', /1 to 4000/],
+        ['w=4001', 'w', /1 to 4000/],
+        ['h=abc', 'h', /1 to 4000/],
+        ['h=1.5', 'h', /1 to 4000/],
+        ['q=0', 'q', /1 to 100/],
+        ['q=101', 'q', /1 to 100/],
+        ['r=-2', 'r', /-1/],
+        ['r=4001', 'r', /0 to 4000/],
+        ['fit=zoom', 'fit', /pad, fill, scale, crop, thumb/],
+        ['f=middle', 'f', /center, top, right/],
+        ['bg=red', 'bg', /rgb:/],
+        ['bg=rgb:gg0000', 'bg', /six hex digits/],
+        ['fm=gif', 'fm', /jpg, png, webp/],
+        ['fl=interlace', 'fl', /progressive|png8/],
+        ['fm=png&fl=progressive', 'fl', /JPG/],
+        ['fm=jpg&fl=png8', 'fl', /PNG/],
+        ['fl=progressive', 'fl', /JPG/],
+        ['w=10&w=20', 'w', /once/],
       ];
       const before = await renditionCount(api);
       for (const [query, parameter, allowed] of cases) {
@@ -197,7 +228,9 @@ for (const kind of DB_KINDS) {
       const both = (await fetchFile(`${image}?w=0&q=500`)).json();
       expect(body(both)).toEqual(['w', 'q']);
       expect(await renditionCount(api)).toBe(before);
-      function body(b: { details: { errors: Array<{ parameter: string }> } }) { return b.details.errors.map((e) => e.parameter); }
+      function body(b: { details: { errors: Array<{ parameter: string }> } }) {
+        return b.details.errors.map((e) => e.parameter);
+      }
     });
 
     it('ignores unknown parameters, and transforms for files that are not images', async () => {
@@ -226,27 +259,39 @@ for (const kind of DB_KINDS) {
 }
 
 /** A GET with an explicit Host header (fetch may not set one), as a reverse proxy in front of one process would send. */
-function getWithHost(baseUrl: string, path: string, host: string): Promise<{ status: number; type: string | undefined; bytes: Buffer }> {
+function getWithHost(
+  baseUrl: string,
+  path: string,
+  host: string,
+): Promise<{ status: number; type: string | undefined; bytes: Buffer }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     request({ hostname, port, path, headers: { Host: host } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], bytes: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], bytes: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: file hosts on base URLs of their own`, () => {
-    const api = useServer(kind, { env: { TESSERA_ASSETS_URL: 'https://files.example.test', TESSERA_IMAGES_URL: 'https://images.example.test/' } });
+    const api = useServer(kind, {
+      env: { TESSERA_ASSETS_URL: 'https://files.example.test', TESSERA_IMAGES_URL: 'https://images.example.test/' },
+    });
     const f = uploadFixtures(api);
 
     it('writes file URLs on the configured hosts and serves them at the root, images by their Host header', async () => {
       const spaceId = await f.newSpace();
       const png = await quadrantPng(40, 20);
       const image = await f.publishedAsset(spaceId, png, 'image/png', 'small.png');
-      expect(image.url).toMatch(new RegExp(`^http://images\\.example\\.test/${spaceId}/${image.asset.sys.id}/[0-9a-f]{32}/small\\.png$`));
+      expect(image.url).toMatch(
+        new RegExp(`^http://images\\.example\\.test/${spaceId}/${image.asset.sys.id}/[0-9a-f]{32}/small\\.png$`),
+      );
       const doc = await f.publishedAsset(spaceId, Buffer.from('plain'), 'text/plain', 'a.txt');
       expect(doc.url).toMatch(/^http:\/\/files\.example\.test\//);
 

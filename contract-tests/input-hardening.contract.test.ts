@@ -23,11 +23,21 @@ for (const kind of DB_KINDS) {
     it('refuses a NUL byte or an id outside the id grammar in a path parameter with 400 naming it', async () => {
       expectRefused(await api().get('/spaces/%00'), 400, 'BadRequest', 'space_id');
       const space = await fx.space();
-      expectRefused(await api().get(`/spaces/${space.id}/environments/ma%00ster/entries`), 400, 'BadRequest', 'environment_id');
+      expectRefused(
+        await api().get(`/spaces/${space.id}/environments/ma%00ster/entries`),
+        400,
+        'BadRequest',
+        'environment_id',
+      );
       expectRefused(await api().get(`/spaces/${space.id}/entries/a%00b`), 400, 'BadRequest', 'entry_id');
       expectRefused(await api().get(`/spaces/${space.id}/locales/%00`), 400, 'BadRequest', 'locale_id');
       expectRefused(await api().get(`/spaces/${space.id}/environments/a%20b`), 400, 'BadRequest', 'environment_id');
-      expectRefused(await api().get(`/spaces/${space.id}/environments/${'e'.repeat(65)}`), 400, 'BadRequest', 'environment_id');
+      expectRefused(
+        await api().get(`/spaces/${space.id}/environments/${'e'.repeat(65)}`),
+        400,
+        'BadRequest',
+        'environment_id',
+      );
       expectRefused(await api().get(`/spaces/${space.id}/environments/%FF`), 400, 'BadRequest', 'path');
       expect((await api().get(`/spaces/${space.id}/environments/master`)).status).toBe(200);
     });
@@ -39,7 +49,10 @@ for (const kind of DB_KINDS) {
       expectRefused(await api().get(`${space.m('entries')}?fields.title%00=x`), 400, 'InvalidQuery', 'fields.title');
       expectRefused(await api().get(`${space.m('entries')}?order=sys.id%00`), 400, 'InvalidQuery', 'order');
       expect((await api().get(`${space.m('entries')}?query=caf%C3%A9`)).status).toBe(200);
-      expect((await api().get(`${space.m('entries')}?query=100%`)).status, 'a % that starts no escape is itself, as before').toBe(200);
+      expect(
+        (await api().get(`${space.m('entries')}?query=100%`)).status,
+        'a % that starts no escape is itself, as before',
+      ).toBe(200);
     });
 
     it('refuses a NUL byte in a body value or key with 422 naming its path, and writes nothing', async () => {
@@ -52,7 +65,11 @@ for (const kind of DB_KINDS) {
 
       const space = await fx.space();
       await fx.contentType(space.id, 'post', [{ id: 'title', type: 'Symbol', localized: true }]);
-      const entry = await api().post(space.m('entries'), { fields: { title: { 'en-US': 'ok\u0000' } } }, fx.ctHeader('post'));
+      const entry = await api().post(
+        space.m('entries'),
+        { fields: { title: { 'en-US': 'ok\u0000' } } },
+        fx.ctHeader('post'),
+      );
       expectRefused(entry, 422, 'ValidationFailed', 'fields.title.en-US');
       expect(entry.body.details.errors[0].path).toEqual(['fields', 'title', 'en-US']);
       expect(await fx.count('entries', space.id)).toBe(0);
@@ -72,13 +89,15 @@ for (const kind of DB_KINDS) {
       const space = await fx.space();
       await fx.contentType(space.id, 'doc', [{ id: 'data', type: 'Object' }]);
       const deep = await api().post(space.m('entries'), undefined, {
-        rawBody: `{"fields":{"data":{"en-US":${nested(10_000)}}}}`, headers: { 'Content-Type': 'application/json', [`${api().vendorPrefix}-Content-Type`]: 'doc' },
+        rawBody: `{"fields":{"data":{"en-US":${nested(10_000)}}}}`,
+        headers: { 'Content-Type': 'application/json', [`${api().vendorPrefix}-Content-Type`]: 'doc' },
       });
       expectRefused(deep, 400, 'BadRequest', 'fields.data.en-US');
       expect(await fx.count('entries', space.id)).toBe(0);
 
       const atLimit = await api().post(space.m('entries'), undefined, {
-        rawBody: `{"fields":{"data":{"en-US":${nested(97)}}}}`, headers: { 'Content-Type': 'application/json', [`${api().vendorPrefix}-Content-Type`]: 'doc' },
+        rawBody: `{"fields":{"data":{"en-US":${nested(97)}}}}`,
+        headers: { 'Content-Type': 'application/json', [`${api().vendorPrefix}-Content-Type`]: 'doc' },
       });
       expect(atLimit.status, 'a body 100 levels deep is accepted').not.toBe(400);
       expect(atLimit.status).toBeLessThan(500);
@@ -94,7 +113,11 @@ for (const kind of DB_KINDS) {
       const after = await api().get(path);
       expect(after.body.name).toBe('Versioned');
       expect(after.body.sys.version).toBe(space.sys.version);
-      const good = await api().put(path, { name: 'Changed' }, { headers: { [`${api().vendorPrefix}-Version`]: String(space.sys.version) } });
+      const good = await api().put(
+        path,
+        { name: 'Changed' },
+        { headers: { [`${api().vendorPrefix}-Version`]: String(space.sys.version) } },
+      );
       expect(good.status).toBe(200);
     });
   });

@@ -12,9 +12,19 @@ for (const kind of DB_KINDS) {
       const space = await api().post('/spaces', { name: 'Owner space' });
       expect(space.status).toBe(201);
       const email = newEmail('member');
-      const created = await api().post(`/organizations/${org}/invitations`, { email, firstName: 'Mia', lastName: 'Member' });
+      const created = await api().post(`/organizations/${org}/invitations`, {
+        email,
+        firstName: 'Mia',
+        lastName: 'Member',
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ email, firstName: 'Mia', lastName: 'Member', role: 'member', sys: { type: 'Invitation', status: 'open', user: null } });
+      expect(created.body).toMatchObject({
+        email,
+        firstName: 'Mia',
+        lastName: 'Member',
+        role: 'member',
+        sys: { type: 'Invitation', status: 'open', user: null },
+      });
       const url: string = created.body.sys.invitationUrl;
       expect(url).toMatch(new RegExp(`^${api().baseUrl}/invitations/[A-Za-z0-9_-]{43}$`));
 
@@ -22,11 +32,17 @@ for (const kind of DB_KINDS) {
       expect(readBack.status).toBe(200);
       expect(readBack.body.sys.invitationUrl).toBe('');
       const membershipId = created.body.sys.organizationMembership.sys.id;
-      expect((await api().get(`/organizations/${org}/organization_memberships/${membershipId}`)).body.sys.status).toBe('pending');
+      expect((await api().get(`/organizations/${org}/organization_memberships/${membershipId}`)).body.sys.status).toBe(
+        'pending',
+      );
 
       const joined = await accept(api(), url, { firstName: 'Maria' });
       expect(joined.status).toBe(201);
-      expect(joined.body).toMatchObject({ scopes: ['content_management_manage'], revokedAt: null, sys: { type: 'PersonalAccessToken' } });
+      expect(joined.body).toMatchObject({
+        scopes: ['content_management_manage'],
+        revokedAt: null,
+        sys: { type: 'PersonalAccessToken' },
+      });
       const token: string = joined.body.token;
       expect(token).toMatch(/^TPAT-/);
 
@@ -39,11 +55,20 @@ for (const kind of DB_KINDS) {
       expect((await api().post('/spaces', { name: 'Not mine' }, { token })).status).toBe(403);
       const members = await api().get(`/organizations/${org}/organization_memberships`, { token });
       expect(members.status).toBe(200);
-      expect(members.body.items.find((m: any) => m.sys.id === membershipId)).toMatchObject({ role: 'member', sys: { status: 'active', user: { sys: { id: me.body.sys.id } } } });
-      expect((await api().post(`/organizations/${org}/invitations`, { email: newEmail() }, { token })).status).toBe(403);
+      expect(members.body.items.find((m: any) => m.sys.id === membershipId)).toMatchObject({
+        role: 'member',
+        sys: { status: 'active', user: { sys: { id: me.body.sys.id } } },
+      });
+      expect((await api().post(`/organizations/${org}/invitations`, { email: newEmail() }, { token })).status).toBe(
+        403,
+      );
 
       const after = await api().get(`/organizations/${org}/invitations/${created.body.sys.id}`);
-      expect(after.body.sys).toMatchObject({ status: 'accepted', user: { sys: { id: me.body.sys.id } }, invitationUrl: '' });
+      expect(after.body.sys).toMatchObject({
+        status: 'accepted',
+        user: { sys: { id: me.body.sys.id } },
+        invitationUrl: '',
+      });
       const again = await accept(api(), url);
       expect(again.status).toBe(404);
       expect(again.body.sys.id).toBe('NotFound');
@@ -61,17 +86,29 @@ for (const kind of DB_KINDS) {
     it('inviting an email that has an account makes a pending membership of that user, joined only with its own token', async () => {
       const org = await ownOrganization(api());
       const first = await joinAs(api(), org, 'member');
-      expect((await api().delete(`/organizations/${org}/organization_memberships/${first.membershipId}`, { token: first.token })).status).toBe(204);
+      expect(
+        (
+          await api().delete(`/organizations/${org}/organization_memberships/${first.membershipId}`, {
+            token: first.token,
+          })
+        ).status,
+      ).toBe(204);
 
       const invitation = await invite(api(), org, first.email.toUpperCase());
-      const membership = await api().get(`/organizations/${org}/organization_memberships/${invitation.sys.organizationMembership.sys.id}`);
+      const membership = await api().get(
+        `/organizations/${org}/organization_memberships/${invitation.sys.organizationMembership.sys.id}`,
+      );
       expect(membership.body.sys).toMatchObject({ status: 'pending', user: { sys: { id: first.userId } } });
       const anonymous = await accept(api(), invitation.sys.invitationUrl);
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.sys.id).toBe('AccessTokenInvalid');
       const stranger = await joinAs(api(), org, 'member');
       expect((await accept(api(), invitation.sys.invitationUrl, undefined, stranger.token)).status).toBe(401);
-      const readOnly = await api().post('/users/me/access_tokens', { name: 'ro', scopes: ['content_management_read'] }, { token: first.token });
+      const readOnly = await api().post(
+        '/users/me/access_tokens',
+        { name: 'ro', scopes: ['content_management_read'] },
+        { token: first.token },
+      );
       expect((await accept(api(), invitation.sys.invitationUrl, undefined, readOnly.body.token)).status).toBe(401);
       const own = await accept(api(), invitation.sys.invitationUrl, undefined, first.token);
       expect(own.status).toBe(201);
@@ -80,7 +117,8 @@ for (const kind of DB_KINDS) {
 
     it('refuses bad invitations with the reference status and error id, and changes nothing', async () => {
       const org = await ownOrganization(api());
-      const total = async () => (await api().get(`/organizations/${org}/organization_memberships`)).body.total as number;
+      const total = async () =>
+        (await api().get(`/organizations/${org}/organization_memberships`)).body.total as number;
       const before = await total();
 
       const taken = await api().post(`/organizations/${org}/invitations`, { email: 'admin@localhost' });
@@ -104,23 +142,39 @@ for (const kind of DB_KINDS) {
       expect(unknownOrg.status).toBe(404);
 
       const admin = await joinAs(api(), org, 'admin');
-      const ownerByAdmin = await api().post(`/organizations/${org}/invitations`, { email: newEmail(), role: 'owner' }, { token: admin.token });
+      const ownerByAdmin = await api().post(
+        `/organizations/${org}/invitations`,
+        { email: newEmail(), role: 'owner' },
+        { token: admin.token },
+      );
       expect(ownerByAdmin.status).toBe(403);
       expect(ownerByAdmin.body.sys.id).toBe('AccessDenied');
       const readOnly = await api().post('/users/me/access_tokens', { name: 'ro', scopes: ['content_management_read'] });
-      expect((await api().post(`/organizations/${org}/invitations`, { email: newEmail() }, { token: readOnly.body.token })).status).toBe(403);
+      expect(
+        (await api().post(`/organizations/${org}/invitations`, { email: newEmail() }, { token: readOnly.body.token }))
+          .status,
+      ).toBe(403);
       expect(await total()).toBe(before + 2); // the pending invitation and the admin
 
       expect((await api().get(`/organizations/${org}/invitations/unknown`)).status).toBe(404);
-      const unknownToken = await api().request('POST', '/invitations/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { token: null });
+      const unknownToken = await api().request('POST', '/invitations/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', {
+        token: null,
+      });
       expect(unknownToken.status).toBe(404);
       const open = await invite(api(), org, newEmail());
       const badName = await accept(api(), open.sys.invitationUrl, { firstName: 42 });
       expect(badName.status).toBe(422);
       expect(badName.body.sys.id).toBe('ValidationFailed');
-      const badJson = await api().request('POST', new URL(open.sys.invitationUrl).pathname, { token: null, rawBody: '{"firstName":', headers: { 'Content-Type': 'application/json' } });
+      const badJson = await api().request('POST', new URL(open.sys.invitationUrl).pathname, {
+        token: null,
+        rawBody: '{"firstName":',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(badJson.status).toBe(400);
-      expect((await api().get(`/organizations/${org}/organization_memberships/${open.sys.organizationMembership.sys.id}`)).body.sys.status).toBe('pending');
+      expect(
+        (await api().get(`/organizations/${org}/organization_memberships/${open.sys.organizationMembership.sys.id}`))
+          .body.sys.status,
+      ).toBe('pending');
       expect((await accept(api(), open.sys.invitationUrl)).status).toBe(201);
     });
 
@@ -129,12 +183,20 @@ for (const kind of DB_KINDS) {
       const { db } = api().tessera.database;
       const me = (await api().get('/users/me')).body.sys.id as string;
       const second = `org-second-${Date.now()}`;
-      await db.insertInto('organizations').values({ id: second, name: 'Second' } as never).execute();
-      await db.insertInto('organization_memberships').values({ id: `${second}-owner`, organization_id: second, user_id: me, role: 'owner' } as never).execute();
+      await db
+        .insertInto('organizations')
+        .values({ id: second, name: 'Second' } as never)
+        .execute();
+      await db
+        .insertInto('organization_memberships')
+        .values({ id: `${second}-owner`, organization_id: second, user_id: me, role: 'owner' } as never)
+        .execute();
       api().tessera.cache?.clear();
       const email = newEmail('both');
       for (let round = 0; round < 3; round++) {
-        const [a, b] = await Promise.all([first, second].map((org) => api().post(`/organizations/${org}/invitations`, { email: `${round}-${email}` })));
+        const [a, b] = await Promise.all(
+          [first, second].map((org) => api().post(`/organizations/${org}/invitations`, { email: `${round}-${email}` })),
+        );
         expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([201, 201]);
         const users = await db.selectFrom('users').select('id').where('email', '=', `${round}-${email}`).execute();
         expect(users).toHaveLength(1);

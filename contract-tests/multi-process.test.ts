@@ -38,7 +38,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       const [a, b] = pair();
       const space = (await call(a.baseUrl, 'POST', '/spaces', TOKEN, { body: { name: 'Shared bucket' } })).body;
       // Both processes learn the space's organization once.
-      for (const server of [a, b]) expect((await call(server.baseUrl, 'GET', `/spaces/${space.sys.id}`, TOKEN)).status).toBe(200);
+      for (const server of [a, b])
+        expect((await call(server.baseUrl, 'GET', `/spaces/${space.sys.id}`, TOKEN)).status).toBe(200);
 
       // Each process gets 2 x LIMIT requests, so buckets of their own would let 2 x LIMIT through. The burst must
       // fit in one window to say anything; on a machine too busy for that, it is tried again in a later window.
@@ -46,8 +47,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       for (let attempt = 0; attempt < 3; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 1100));
         const started = Date.now();
-        responses = await Promise.all(Array.from({ length: 4 * LIMIT }, (_, i) =>
-          call((i % 2 ? b : a).baseUrl, 'GET', `/spaces/${space.sys.id}`, TOKEN)));
+        responses = await Promise.all(
+          Array.from({ length: 4 * LIMIT }, (_, i) =>
+            call((i % 2 ? b : a).baseUrl, 'GET', `/spaces/${space.sys.id}`, TOKEN),
+          ),
+        );
         if (Date.now() - started < 1000) break;
         responses = [];
       }
@@ -71,8 +75,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       const space = (await call(a.baseUrl, 'POST', '/spaces', TOKEN, { body: { name: 'Contended' } })).body;
       expect(space.sys.version).toBe(1);
 
-      const responses = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-        call((i % 2 ? b : a).baseUrl, 'PUT', `/spaces/${space.sys.id}`, TOKEN, { body: { name: `Writer ${i}` }, headers: { [`${VENDOR}-Version`]: '1' } })));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          call((i % 2 ? b : a).baseUrl, 'PUT', `/spaces/${space.sys.id}`, TOKEN, {
+            body: { name: `Writer ${i}` },
+            headers: { [`${VENDOR}-Version`]: '1' },
+          }),
+        ),
+      );
 
       const winners = responses.filter((r) => r.status === 200);
       const losers = responses.filter((r) => r.status === 409);

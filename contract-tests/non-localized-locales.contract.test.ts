@@ -21,8 +21,14 @@ for (const kind of DB_KINDS) {
         { id: 'author', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] },
       ]);
       for (const id of ['ada', 'alan']) {
-        const person = await api().put(space.m(`entries/${id}`), { fields: { name: { 'en-US': id } } }, f.ctHeader('person'));
-        expect((await api().put(space.m(`entries/${id}/published`), undefined, f.version(person.body.sys.version))).status).toBe(200);
+        const person = await api().put(
+          space.m(`entries/${id}`),
+          { fields: { name: { 'en-US': id } } },
+          f.ctHeader('person'),
+        );
+        expect(
+          (await api().put(space.m(`entries/${id}/published`), undefined, f.version(person.body.sys.version))).status,
+        ).toBe(200);
       }
 
       const fields = {
@@ -35,14 +41,25 @@ for (const kind of DB_KINDS) {
       expect((await api().get(space.m('entries/post-1'))).body.fields).toEqual(fields);
       expect(await f.links(space.id, 'post-1')).toEqual(['draft author en-US 0 -> Entry:ada']);
 
-      const published = await api().put(space.m('entries/post-1/published'), undefined, f.version(created.body.sys.version));
+      const published = await api().put(
+        space.m('entries/post-1/published'),
+        undefined,
+        f.version(created.body.sys.version),
+      );
       expect(published.status).toBe(200);
-      expect(await f.links(space.id, 'post-1')).toEqual(['draft author en-US 0 -> Entry:ada', 'published author en-US 0 -> Entry:ada']);
+      expect(await f.links(space.id, 'post-1')).toEqual([
+        'draft author en-US 0 -> Entry:ada',
+        'published author en-US 0 -> Entry:ada',
+      ]);
 
-      const linking = async (target: string) => (await api().get(space.m('entries'), { query: { links_to_entry: target } })).body.items.map((e: any) => e.sys.id);
+      const linking = async (target: string) =>
+        (await api().get(space.m('entries'), { query: { links_to_entry: target } })).body.items.map(
+          (e: any) => e.sys.id,
+        );
       expect(await linking('ada')).toEqual(['post-1']);
       expect(await linking('alan')).toEqual([]);
-      const byTitle = async (title: string) => (await api().get(space.m('entries'), { query: { content_type: 'post', 'fields.title': title } })).body.total;
+      const byTitle = async (title: string) =>
+        (await api().get(space.m('entries'), { query: { content_type: 'post', 'fields.title': title } })).body.total;
       expect(await byTitle('Hello')).toBe(1);
       expect(await byTitle('not in the list')).toBe(0);
     });
@@ -50,10 +67,20 @@ for (const kind of DB_KINDS) {
     it('still refuses values of the wrong type and unknown locales there', async () => {
       const space = await f.space();
       await f.contentType(space.id, 'post', [{ id: 'title', type: 'Symbol' }]);
-      const wrongType = await api().put(space.m('entries/p'), { fields: { title: { 'en-US': 'a', 'de-DE': 5 } } }, f.ctHeader('post'));
+      const wrongType = await api().put(
+        space.m('entries/p'),
+        { fields: { title: { 'en-US': 'a', 'de-DE': 5 } } },
+        f.ctHeader('post'),
+      );
       expect(wrongType.status).toBe(422);
-      expect(wrongType.body.details.errors).toEqual([expect.objectContaining({ name: 'type', path: ['fields', 'title', 'de-DE'] })]);
-      const unknownLocale = await api().put(space.m('entries/p'), { fields: { title: { 'xx-XX': 'a' } } }, f.ctHeader('post'));
+      expect(wrongType.body.details.errors).toEqual([
+        expect.objectContaining({ name: 'type', path: ['fields', 'title', 'de-DE'] }),
+      ]);
+      const unknownLocale = await api().put(
+        space.m('entries/p'),
+        { fields: { title: { 'xx-XX': 'a' } } },
+        f.ctHeader('post'),
+      );
       expect(unknownLocale.status).toBe(422);
       expect(await f.row('entries', space.id, 'p')).toBeUndefined();
     });

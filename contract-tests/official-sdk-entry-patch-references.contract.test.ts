@@ -20,17 +20,28 @@ describe('official contentful-management SDK: entry patch and references', () =>
     const scope = { spaceId: space.sys.id, environmentId: 'master' };
 
     const ct = await plain.contentType.createWithId({ ...scope, contentTypeId: 'node' }, {
-      name: 'Node', displayField: 'title',
+      name: 'Node',
+      displayField: 'title',
       fields: [
         { id: 'title', name: 'Title', type: 'Symbol', required: false, localized: false },
-        { id: 'children', name: 'Children', type: 'Array', items: { type: 'Link', linkType: 'Entry' }, required: false, localized: false },
+        {
+          id: 'children',
+          name: 'Children',
+          type: 'Array',
+          items: { type: 'Link', linkType: 'Entry' },
+          required: false,
+          localized: false,
+        },
         { id: 'image', name: 'Image', type: 'Link', linkType: 'Asset', required: false, localized: false },
       ],
     } as any);
     await plain.contentType.publish({ ...scope, contentTypeId: 'node' }, ct);
     const asset = await plain.asset.create(scope, { fields: { title: { 'en-US': 'Picture' } } } as any);
     const create = (entryId: string, fields: Record<string, unknown>) =>
-      plain.entry.createWithId({ ...scope, contentTypeId: 'node', entryId }, { fields: { title: { 'en-US': entryId }, ...fields } });
+      plain.entry.createWithId(
+        { ...scope, contentTypeId: 'node', entryId },
+        { fields: { title: { 'en-US': entryId }, ...fields } },
+      );
     await create('leaf', { image: { 'en-US': link('Asset', asset.sys.id) } });
     await create('middle', { children: { 'en-US': [link('Entry', 'leaf')] } });
     const root = await create('root', {});
@@ -49,16 +60,22 @@ describe('official contentful-management SDK: entry patch and references', () =>
     expect(refs.includes?.Asset).toBeUndefined();
 
     // Nested client: entry.patch() sends the entry's own version; a stale one is refused with VersionMismatch.
-    const environment = await (await createClient(options, { type: 'legacy' }).getSpace(scope.spaceId)).getEnvironment('master');
+    const environment = await (
+      await createClient(options, { type: 'legacy' }).getSpace(scope.spaceId)
+    ).getEnvironment('master');
     const entry = await environment.getEntry('root');
     const again = await entry.patch([{ op: 'replace', path: '/fields/title/en-US', value: 'Root again' }]);
     expect(again.fields.title['en-US']).toBe('Root again');
-    await expect(entry.patch([{ op: 'remove', path: '/fields/children' }])).rejects.toMatchObject({ name: 'VersionMismatch' });
-    await expect(again.patch([{ op: 'remove', path: '/fields/nothing' }])).rejects.toMatchObject({ name: 'ValidationFailed' });
+    await expect(entry.patch([{ op: 'remove', path: '/fields/children' }])).rejects.toMatchObject({
+      name: 'VersionMismatch',
+    });
+    await expect(again.patch([{ op: 'remove', path: '/fields/nothing' }])).rejects.toMatchObject({
+      name: 'ValidationFailed',
+    });
 
     // The SDK's default depth is 2: root -> middle -> leaf; the leaf's asset is a third level.
     // The nested client's typings leave `includes` out of what `references()` answers; the plain client's have it.
-    const two = await again.references() as unknown as EntryReferenceProps;
+    const two = (await again.references()) as unknown as EntryReferenceProps;
     expect(two.includes?.Entry?.map((e) => e.sys.id).sort()).toEqual(['leaf', 'middle']);
     expect(two.includes?.Asset).toBeUndefined();
     const three = await environment.getEntryReferences('root', { include: 3 });

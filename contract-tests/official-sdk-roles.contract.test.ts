@@ -10,18 +10,39 @@ const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
  */
 describe('official contentful-management SDK: roles', () => {
   const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({ accessToken: ADMIN_TOKEN, host: new URL(api().baseUrl).host, insecure: true, retryOnError: false });
+  const options = () => ({
+    accessToken: ADMIN_TOKEN,
+    host: new URL(api().baseUrl).host,
+    insecure: true,
+    retryOnError: false,
+  });
 
   it('creates, lists, updates and deletes a role through space.createRole, getRoles, role.update() and role.delete()', async () => {
     const client = createClient(options(), { type: 'legacy' });
     const [organization] = (await client.getOrganizations()).items;
     const space = await client.createSpace({ name: 'SDK roles', defaultLocale: 'en-US' } as any, organization.sys.id);
     const created = await space.createRole({
-      name: 'Author', description: 'Writes articles',
-      permissions: { ContentModel: ['read'], ContentDelivery: [], EnvironmentAliases: [], Environments: [], Settings: [], Tags: ['read'] },
+      name: 'Author',
+      description: 'Writes articles',
+      permissions: {
+        ContentModel: ['read'],
+        ContentDelivery: [],
+        EnvironmentAliases: [],
+        Environments: [],
+        Settings: [],
+        Tags: ['read'],
+      },
       policies: [
-        { effect: 'allow', actions: ['read', 'update'], constraint: { and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', 'article')] } },
-        { effect: 'allow', actions: ['update'], constraint: { and: [eq('sys.createdBy.sys.id', 'User.current()'), { paths: [{ doc: 'fields.title.%' }] }] } },
+        {
+          effect: 'allow',
+          actions: ['read', 'update'],
+          constraint: { and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', 'article')] },
+        },
+        {
+          effect: 'allow',
+          actions: ['update'],
+          constraint: { and: [eq('sys.createdBy.sys.id', 'User.current()'), { paths: [{ doc: 'fields.title.%' }] }] },
+        },
         { effect: 'deny', actions: ['delete'], constraint: eq('sys.type', 'Asset') },
       ],
     });
@@ -47,16 +68,35 @@ describe('official contentful-management SDK: roles', () => {
     const client = createClient(options(), { type: 'plain' });
     const space = await client.space.create({}, { name: 'SDK roles plain', defaultLocale: 'en-US' } as any);
     const spaceId = space.sys.id;
-    const role = await client.role.create({ spaceId }, { name: 'Reader', permissions: { ContentModel: ['read'] } as any, policies: [{ effect: 'allow', actions: ['read'], constraint: eq('sys.type', 'Entry') }] });
+    const role = await client.role.create(
+      { spaceId },
+      {
+        name: 'Reader',
+        permissions: { ContentModel: ['read'] } as any,
+        policies: [{ effect: 'allow', actions: ['read'], constraint: eq('sys.type', 'Entry') }],
+      },
+    );
     const fetched = await client.role.get({ spaceId, roleId: role.sys.id });
-    const renamed = await client.role.update({ spaceId, roleId: role.sys.id }, { ...fetched, description: 'Reads entries' });
+    const renamed = await client.role.update(
+      { spaceId, roleId: role.sys.id },
+      { ...fetched, description: 'Reads entries' },
+    );
     expect(renamed).toMatchObject({ description: 'Reads entries', sys: { version: 1 } });
-    expect((await client.role.getMany({ spaceId, query: { limit: 10 } })).items.map((r) => r.sys.id)).toEqual([role.sys.id]);
+    expect((await client.role.getMany({ spaceId, query: { limit: 10 } })).items.map((r) => r.sys.id)).toEqual([
+      role.sys.id,
+    ]);
     const organizationId = (space.sys as any).organization.sys.id as string;
     const inOrganization = await client.role.getManyForOrganization({ organizationId, query: { limit: 100 } });
     expect(inOrganization.items.map((r) => r.sys.id)).toContain(role.sys.id);
 
-    const invalid = client.role.create({ spaceId }, { name: 'Broken', permissions: {} as any, policies: [{ effect: 'allow', actions: ['read'], constraint: { and: [] } }] });
+    const invalid = client.role.create(
+      { spaceId },
+      {
+        name: 'Broken',
+        permissions: {} as any,
+        policies: [{ effect: 'allow', actions: ['read'], constraint: { and: [] } }],
+      },
+    );
     await expect(invalid).rejects.toMatchObject({ name: 'ValidationFailed' });
     const stale = client.role.update({ spaceId, roleId: role.sys.id }, { ...fetched, name: 'Stale' });
     await expect(stale).rejects.toMatchObject({ name: 'VersionMismatch' });

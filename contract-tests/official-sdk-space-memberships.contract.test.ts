@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, useServer } from './support/harness.ts';
 import { invite, newEmail } from './support/member-fixtures.ts';
 
-const reader = { permissions: { ContentModel: ['read'] } as any, policies: [{ effect: 'allow' as const, actions: ['read' as const], constraint: { equals: [{ doc: 'sys.type' }, 'Entry'] } }] };
+const reader = {
+  permissions: { ContentModel: ['read'] } as any,
+  policies: [
+    { effect: 'allow' as const, actions: ['read' as const], constraint: { equals: [{ doc: 'sys.type' }, 'Entry'] } },
+  ],
+};
 
 /**
  * The unmodified official `contentful-management` SDK manages space memberships and reads organization memberships
@@ -11,17 +16,29 @@ const reader = { permissions: { ContentModel: ['read'] } as any, policies: [{ ef
  */
 describe('official contentful-management SDK: space memberships', () => {
   const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({ accessToken: ADMIN_TOKEN, host: new URL(api().baseUrl).host, insecure: true, retryOnError: false });
+  const options = () => ({
+    accessToken: ADMIN_TOKEN,
+    host: new URL(api().baseUrl).host,
+    insecure: true,
+    retryOnError: false,
+  });
 
   it('creates, lists, updates and deletes through space.createSpaceMembership, getSpaceMemberships, update() and delete()', async () => {
     const client = createClient(options(), { type: 'legacy' });
     const [organization] = (await client.getOrganizations()).items;
-    const space = await client.createSpace({ name: 'SDK memberships', defaultLocale: 'en-US' } as any, organization.sys.id);
+    const space = await client.createSpace(
+      { name: 'SDK memberships', defaultLocale: 'en-US' } as any,
+      organization.sys.id,
+    );
     const role = await space.createRole({ name: 'Reader', description: null as any, ...reader });
     const email = newEmail('sdk');
     await invite(api(), organization.sys.id, email, 'member');
 
-    const created = await space.createSpaceMembership({ admin: false, roles: [{ sys: { type: 'Link', linkType: 'Role', id: role.sys.id } }], email });
+    const created = await space.createSpaceMembership({
+      admin: false,
+      roles: [{ sys: { type: 'Link', linkType: 'Role', id: role.sys.id } }],
+      email,
+    });
     expect(created.sys).toMatchObject({ type: 'SpaceMembership', version: 0 });
     expect(created.roles.map((r) => r.sys.id)).toEqual([role.sys.id]);
 
@@ -51,23 +68,38 @@ describe('official contentful-management SDK: space memberships', () => {
     const fetched = await client.spaceMembership.get({ spaceId, spaceMembershipId: created.sys.id });
     expect(fetched).toEqual(created);
     const role = await client.role.create({ spaceId }, { name: 'Reader', ...reader });
-    const updated = await client.spaceMembership.update({ spaceId, spaceMembershipId: created.sys.id }, {
-      ...fetched, admin: false, roles: [{ sys: { type: 'Link', linkType: 'Role', id: role.sys.id } }],
-    });
+    const updated = await client.spaceMembership.update(
+      { spaceId, spaceMembershipId: created.sys.id },
+      {
+        ...fetched,
+        admin: false,
+        roles: [{ sys: { type: 'Link', linkType: 'Role', id: role.sys.id } }],
+      },
+    );
     expect(updated).toMatchObject({ admin: false, sys: { version: 1 } });
-    const stale = client.spaceMembership.update({ spaceId, spaceMembershipId: created.sys.id }, { ...fetched, admin: false, roles: [] });
+    const stale = client.spaceMembership.update(
+      { spaceId, spaceMembershipId: created.sys.id },
+      { ...fetched, admin: false, roles: [] },
+    );
     await expect(stale).rejects.toMatchObject({ name: 'VersionMismatch' });
     const invalid = client.spaceMembership.create({ spaceId }, { admin: false, roles: [], email: newEmail('nobody') });
     await expect(invalid).rejects.toMatchObject({ name: 'ValidationFailed' });
 
-    const inOrganization = await client.spaceMembership.getManyForOrganization({ organizationId, query: { 'sys.space.sys.id': spaceId } });
+    const inOrganization = await client.spaceMembership.getManyForOrganization({
+      organizationId,
+      query: { 'sys.space.sys.id': spaceId },
+    });
     expect(inOrganization.items.map((m) => m.sys.id)).toContain(created.sys.id);
-    expect((await client.spaceMembership.getForOrganization({ organizationId, spaceMembershipId: created.sys.id })).admin).toBe(false);
+    expect(
+      (await client.spaceMembership.getForOrganization({ organizationId, spaceMembershipId: created.sys.id })).admin,
+    ).toBe(false);
     const members = await client.organizationMembership.getMany({ organizationId, query: { limit: 100 } });
     expect(members.items.length).toBeGreaterThanOrEqual(2);
     expect(members.items.every((m) => m.sys.type === 'OrganizationMembership')).toBe(true);
 
     await client.spaceMembership.delete({ spaceId, spaceMembershipId: created.sys.id });
-    await expect(client.spaceMembership.get({ spaceId, spaceMembershipId: created.sys.id })).rejects.toMatchObject({ name: 'NotFound' });
+    await expect(client.spaceMembership.get({ spaceId, spaceMembershipId: created.sys.id })).rejects.toMatchObject({
+      name: 'NotFound',
+    });
   }, 60_000);
 });

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, useServer } from './support/harness.ts';
 import { invite, newEmail } from './support/member-fixtures.ts';
 
-const NONE = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const NONE = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};
 
 /**
  * The unmodified official `contentful-management` SDK manages team space memberships (the team in its
@@ -11,19 +18,31 @@ const NONE = { ContentModel: [], ContentDelivery: [], Environments: [], Environm
  */
 describe('official contentful-management SDK: team space memberships and space members', () => {
   const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({ accessToken: ADMIN_TOKEN, host: new URL(api().baseUrl).host, insecure: true, retryOnError: false });
+  const options = () => ({
+    accessToken: ADMIN_TOKEN,
+    host: new URL(api().baseUrl).host,
+    insecure: true,
+    retryOnError: false,
+  });
 
   it('creates, lists, updates and deletes team space memberships and reads space members (legacy client)', async () => {
     const client = createClient(options(), { type: 'legacy' });
     const [organization] = (await client.getOrganizations()).items;
     const space = await client.createSpace({ name: 'SDK teams' }, organization!.sys.id);
-    const role = await space.createRole({ name: 'SDK reader', description: null as any, permissions: NONE as any, policies: [] });
+    const role = await space.createRole({
+      name: 'SDK reader',
+      description: null as any,
+      permissions: NONE as any,
+      policies: [],
+    });
     const team = await organization!.createTeam({ name: `SDK TSM ${process.pid}`, description: null as any });
-    const membershipId = (await invite(api(), organization!.sys.id, newEmail('sdk-tsm'), 'member')).sys.organizationMembership.sys.id as string;
+    const membershipId = (await invite(api(), organization!.sys.id, newEmail('sdk-tsm'), 'member')).sys
+      .organizationMembership.sys.id as string;
     await organization!.createTeamMembership(team.sys.id, { admin: false, organizationMembershipId: membershipId });
 
     const created = await space.createTeamSpaceMembership(team.sys.id, {
-      admin: false, roles: [{ sys: { type: 'Link', linkType: 'Role', id: role.sys.id } }],
+      admin: false,
+      roles: [{ sys: { type: 'Link', linkType: 'Role', id: role.sys.id } }],
     });
     expect(created.sys).toMatchObject({ type: 'TeamSpaceMembership', version: 0, team: { sys: { id: team.sys.id } } });
     expect((await space.getTeamSpaceMemberships()).items.map((m) => m.sys.id)).toEqual([created.sys.id]);
@@ -50,12 +69,25 @@ describe('official contentful-management SDK: team space memberships and space m
     const client = createClient(options(), { type: 'plain' });
     const organizationId = (await client.organization.getAll()).items[0]!.sys.id;
     const spaceId = (await client.space.create({ organizationId }, { name: 'SDK plain teams' })).sys.id;
-    const team = await client.team.create({ organizationId }, { name: `SDK plain TSM ${process.pid}`, description: null as any });
-    const created = await client.teamSpaceMembership.create({ spaceId, teamId: team.sys.id }, { admin: true, roles: [] });
-    expect((await client.teamSpaceMembership.getMany({ spaceId })).items.map((m) => m.sys.id)).toEqual([created.sys.id]);
-    const updated = await client.teamSpaceMembership.update({ spaceId, teamSpaceMembershipId: created.sys.id }, { ...created, admin: true });
+    const team = await client.team.create(
+      { organizationId },
+      { name: `SDK plain TSM ${process.pid}`, description: null as any },
+    );
+    const created = await client.teamSpaceMembership.create(
+      { spaceId, teamId: team.sys.id },
+      { admin: true, roles: [] },
+    );
+    expect((await client.teamSpaceMembership.getMany({ spaceId })).items.map((m) => m.sys.id)).toEqual([
+      created.sys.id,
+    ]);
+    const updated = await client.teamSpaceMembership.update(
+      { spaceId, teamSpaceMembershipId: created.sys.id },
+      { ...created, admin: true },
+    );
     expect(updated.sys.version).toBe(1);
-    expect((await client.teamSpaceMembership.getManyForOrganization({ organizationId, teamId: team.sys.id })).total).toBe(1);
+    expect(
+      (await client.teamSpaceMembership.getManyForOrganization({ organizationId, teamId: team.sys.id })).total,
+    ).toBe(1);
     await client.team.delete({ organizationId, teamId: team.sys.id });
     expect((await client.teamSpaceMembership.getMany({ spaceId })).total).toBe(0);
     expect((await client.spaceMember.getMany({ spaceId })).items).toHaveLength(1);

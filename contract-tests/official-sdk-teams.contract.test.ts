@@ -9,13 +9,19 @@ import { invite, newEmail } from './support/member-fixtures.ts';
  */
 describe('official contentful-management SDK: teams and team memberships', () => {
   const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({ accessToken: ADMIN_TOKEN, host: new URL(api().baseUrl).host, insecure: true, retryOnError: false });
+  const options = () => ({
+    accessToken: ADMIN_TOKEN,
+    host: new URL(api().baseUrl).host,
+    insecure: true,
+    retryOnError: false,
+  });
 
   it('creates, lists, updates and deletes teams and their memberships through organization.createTeam and friends', async () => {
     const client = createClient(options(), { type: 'legacy' });
     const [organization] = (await client.getOrganizations()).items;
     const orgId = organization.sys.id;
-    const membershipId = (await invite(api(), orgId, newEmail('sdk-team'), 'member')).sys.organizationMembership.sys.id as string;
+    const membershipId = (await invite(api(), orgId, newEmail('sdk-team'), 'member')).sys.organizationMembership.sys
+      .id as string;
 
     const team = await organization.createTeam({ name: `SDK team ${process.pid}`, description: 'made by the SDK' });
     expect(team.sys).toMatchObject({ type: 'Team', version: 0, memberCount: 0 });
@@ -25,11 +31,16 @@ describe('official contentful-management SDK: teams and team memberships', () =>
     const updated = await fetched.update();
     expect(updated).toMatchObject({ description: 'renamed by the SDK', sys: { version: 1 } });
 
-    const membership = await organization.createTeamMembership(team.sys.id, { admin: false, organizationMembershipId: membershipId });
+    const membership = await organization.createTeamMembership(team.sys.id, {
+      admin: false,
+      organizationMembershipId: membershipId,
+    });
     expect(membership.sys).toMatchObject({ type: 'TeamMembership', team: { sys: { id: team.sys.id } } });
     expect((await organization.getTeamMembership(team.sys.id, membership.sys.id)).sys.id).toBe(membership.sys.id);
     expect((await organization.getTeamMemberships({ teamId: team.sys.id })).total).toBe(1);
-    const orgWide = await organization.getTeamMemberships({ query: { 'sys.organizationMembership.sys.id': membershipId } });
+    const orgWide = await organization.getTeamMemberships({
+      query: { 'sys.organizationMembership.sys.id': membershipId },
+    });
     expect(orgWide.items.map((m) => m.sys.id)).toEqual([membership.sys.id]);
     expect((await organization.getTeam(team.sys.id)).sys.memberCount).toBe(1);
     await membership.delete();
@@ -41,17 +52,38 @@ describe('official contentful-management SDK: teams and team memberships', () =>
   it('drives teams and team memberships in plain mode', async () => {
     const client = createClient(options(), { type: 'plain' });
     const organizationId = (await client.organization.getAll()).items[0]!.sys.id;
-    const organizationMembershipId = (await invite(api(), organizationId, newEmail('sdk-plain-team'), 'member')).sys.organizationMembership.sys.id as string;
+    const organizationMembershipId = (await invite(api(), organizationId, newEmail('sdk-plain-team'), 'member')).sys
+      .organizationMembership.sys.id as string;
 
-    const team = await client.team.create({ organizationId }, { name: `SDK plain team ${process.pid}`, description: null as any });
+    const team = await client.team.create(
+      { organizationId },
+      { name: `SDK plain team ${process.pid}`, description: null as any },
+    );
     const teamId = team.sys.id;
-    const updated = await client.team.update({ organizationId, teamId }, { ...team, name: `SDK plain renamed ${process.pid}` });
+    const updated = await client.team.update(
+      { organizationId, teamId },
+      { ...team, name: `SDK plain renamed ${process.pid}` },
+    );
     expect(updated.sys.version).toBe(1);
-    expect((await client.team.getMany({ organizationId, query: { limit: 100 } })).items.map((t) => t.sys.id)).toContain(teamId);
-    const membership = await client.teamMembership.create({ organizationId, teamId }, { admin: false, organizationMembershipId });
-    expect((await client.teamMembership.getManyForTeam({ organizationId, teamId })).items.map((m) => m.sys.id)).toEqual([membership.sys.id]);
+    expect((await client.team.getMany({ organizationId, query: { limit: 100 } })).items.map((t) => t.sys.id)).toContain(
+      teamId,
+    );
+    const membership = await client.teamMembership.create(
+      { organizationId, teamId },
+      { admin: false, organizationMembershipId },
+    );
+    expect((await client.teamMembership.getManyForTeam({ organizationId, teamId })).items.map((m) => m.sys.id)).toEqual(
+      [membership.sys.id],
+    );
     expect((await client.teamMembership.getManyForOrganization({ organizationId })).total).toBeGreaterThanOrEqual(1);
     await client.team.delete({ organizationId, teamId });
-    expect((await client.teamMembership.getManyForOrganization({ organizationId, query: { 'sys.organizationMembership.sys.id': organizationMembershipId } })).total).toBe(0);
+    expect(
+      (
+        await client.teamMembership.getManyForOrganization({
+          organizationId,
+          query: { 'sys.organizationMembership.sys.id': organizationMembershipId },
+        })
+      ).total,
+    ).toBe(0);
   }, 60_000);
 });

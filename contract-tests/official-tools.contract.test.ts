@@ -31,19 +31,31 @@ for (const kind of DB_KINDS) {
       if (work) fs.rmSync(work, { recursive: true, force: true });
     });
 
-    function runTool(tool: 'migration' | 'import', options: Record<string, unknown>): Promise<{ code: number | null; output: string }> {
+    function runTool(
+      tool: 'migration' | 'import',
+      options: Record<string, unknown>,
+    ): Promise<{ code: number | null; output: string }> {
       const optionsFile = path.join(work, `${tool}-${Date.now()}.json`);
       fs.writeFileSync(optionsFile, JSON.stringify({ host: front.host, ...options }));
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [path.join(TOOLS, 'run-tool.cjs'), tool, optionsFile], {
-          cwd: work, env: { ...process.env, NODE_EXTRA_CA_CERTS: front.caFile, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'],
+          cwd: work,
+          env: { ...process.env, NODE_EXTRA_CA_CERTS: front.caFile, NODE_ENV: 'production' },
+          stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';
-        child.stdout.on('data', (d) => { output += d; });
-        child.stderr.on('data', (d) => { output += d; });
+        child.stdout.on('data', (d) => {
+          output += d;
+        });
+        child.stderr.on('data', (d) => {
+          output += d;
+        });
         const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
         child.on('error', reject);
-        child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+        child.on('close', (code) => {
+          clearTimeout(timer);
+          resolve({ code, output });
+        });
       });
     }
 
@@ -53,15 +65,32 @@ for (const kind of DB_KINDS) {
 
     it('runMigration creates a content model and derives linked entries in a space with two locales', async () => {
       const space = await f.space('Migrated');
-      const migrate = (file: string) => runTool('migration', { filePath: path.join(TOOLS, file), spaceId: space.id, environmentId: 'master', accessToken: ADMIN_TOKEN });
+      const migrate = (file: string) =>
+        runTool('migration', {
+          filePath: path.join(TOOLS, file),
+          spaceId: space.id,
+          environmentId: 'master',
+          accessToken: ADMIN_TOKEN,
+        });
       expectSuccess(await migrate('content-model.migration.cjs'));
 
-      const posts = [['p1', 'Ada Lovelace'], ['p2', 'Alan Turing'], ['p3', 'Ada Lovelace']];
+      const posts = [
+        ['p1', 'Ada Lovelace'],
+        ['p2', 'Alan Turing'],
+        ['p3', 'Ada Lovelace'],
+      ];
       for (const [id, authorName] of posts) {
-        const put = await api().put(space.m(`entries/${id}`), { fields: { title: { 'en-US': `Post ${id}`, 'de-DE': `Beitrag ${id}` }, authorName: { 'en-US': authorName } } },
-          { headers: { 'X-Contentful-Content-Type': 'post' } });
+        const put = await api().put(
+          space.m(`entries/${id}`),
+          {
+            fields: { title: { 'en-US': `Post ${id}`, 'de-DE': `Beitrag ${id}` }, authorName: { 'en-US': authorName } },
+          },
+          { headers: { 'X-Contentful-Content-Type': 'post' } },
+        );
         expect(put.status).toBe(201);
-        expect((await api().put(space.m(`entries/${id}/published`), undefined, f.version(put.body.sys.version))).status).toBe(200);
+        expect(
+          (await api().put(space.m(`entries/${id}/published`), undefined, f.version(put.body.sys.version))).status,
+        ).toBe(200);
       }
 
       expectSuccess(await migrate('derive-authors.migration.cjs'));
@@ -72,11 +101,17 @@ for (const kind of DB_KINDS) {
       const byName = new Map(authors.body.items.map((e: any) => [e.fields.name['en-US'], e.sys.id]));
       for (const [id, authorName] of posts) {
         const post = await api().get(space.m(`entries/${id}`));
-        expect(post.body.fields.author['en-US'].sys).toMatchObject({ type: 'Link', linkType: 'Entry', id: byName.get(authorName) });
+        expect(post.body.fields.author['en-US'].sys).toMatchObject({
+          type: 'Link',
+          linkType: 'Entry',
+          id: byName.get(authorName),
+        });
         expect(post.body.sys.publishedVersion).toBeGreaterThanOrEqual(1);
       }
       // The field is not localized: what the tool wrote in the other locale is kept but never read.
-      const linked = await api().get(space.m('entries'), { query: { content_type: 'post', 'fields.author.sys.id': byName.get('Alan Turing') as string } });
+      const linked = await api().get(space.m('entries'), {
+        query: { content_type: 'post', 'fields.author.sys.id': byName.get('Alan Turing') as string },
+      });
       expect(linked.body.items.map((e: any) => e.sys.id)).toEqual(['p2']);
     });
 
@@ -92,13 +127,25 @@ for (const kind of DB_KINDS) {
       fs.writeFileSync(contentFile, JSON.stringify(content));
 
       // The upload host is a client option of its own (`hostUpload`), as with the SDK.
-      expectSuccess(await runTool('import', { spaceId, managementToken: ADMIN_TOKEN, hostUpload: front.host, contentFile, uploadAssets: true, assetsDirectory }));
+      expectSuccess(
+        await runTool('import', {
+          spaceId,
+          managementToken: ADMIN_TOKEN,
+          hostUpload: front.host,
+          contentFile,
+          uploadAssets: true,
+          assetsDirectory,
+        }),
+      );
 
       const m = (p: string) => `/spaces/${spaceId}/${p}`;
       const locales = await api().get(m('locales'));
       expect(locales.body.items.map((l: any) => l.code).sort()).toEqual(['de-DE', 'en-US']);
       const types = await api().get(m('content_types'), { query: { order: 'sys.id' } });
-      expect(types.body.items.map((t: any) => [t.sys.id, t.sys.publishedVersion >= 1])).toEqual([['article', true], ['category', true]]);
+      expect(types.body.items.map((t: any) => [t.sys.id, t.sys.publishedVersion >= 1])).toEqual([
+        ['article', true],
+        ['category', true],
+      ]);
       const tags = await api().get(m('tags'));
       expect(tags.body.items.map((t: any) => t.sys.id)).toEqual(['featured']);
 

@@ -6,7 +6,12 @@ const ROOT = path.resolve(import.meta.dirname, '../generated/openapi');
 const DOCUMENTS = ['Tessera.Management', 'Tessera.UserManagement', 'Tessera.Scim'];
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
-interface Operation { operationId?: string; summary?: string; description?: string; tags?: string[] }
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+}
 interface Document {
   info: { license?: { name?: string }; contact?: { name?: string } };
   servers?: Array<{ url: string }>;
@@ -32,7 +37,8 @@ for (const version of ['3.0.0', '3.1.0']) {
             if (!op.tags?.length) problems.push(`${method} ${route}: no tag`);
           }
         }
-        for (const tag of doc.tags ?? []) if (!tag.description?.trim()) problems.push(`tag ${tag.name}: no description`);
+        for (const tag of doc.tags ?? [])
+          if (!tag.description?.trim()) problems.push(`tag ${tag.name}: no description`);
         expect(problems).toEqual([]);
         expect(doc.info.license?.name).toBeTruthy();
         expect(doc.info.contact?.name).toBeTruthy();

@@ -30,11 +30,14 @@ for (const kind of DB_KINDS) {
     it('show each write to the next list: invitation, join with a new name, role change, removal', async () => {
       const org = await ownOrganization(api());
       const path = `/organizations/${org}/organization_memberships`;
-      const lists = async () => Promise.all(LISTS.map(async (query) => {
-        const res = await api().get(path, { query });
-        expect(res.status).toBe(200);
-        return res.body as Answer;
-      }));
+      const lists = async () =>
+        Promise.all(
+          LISTS.map(async (query) => {
+            const res = await api().get(path, { query });
+            expect(res.status).toBe(200);
+            return res.body as Answer;
+          }),
+        );
       await lists();
       const [all, members, pending] = await lists(); // the second read comes from the cache
 
@@ -47,7 +50,9 @@ for (const kind of DB_KINDS) {
       expect(invited[2]!.total).toBe(pending!.total + 1);
       expect(ids(invited[2]!)).toContain(membershipId);
 
-      expect((await accept(api(), invitation.sys.invitationUrl, { firstName: 'Aaron', lastName: 'Aaa-first' })).status).toBe(201);
+      expect(
+        (await accept(api(), invitation.sys.invitationUrl, { firstName: 'Aaron', lastName: 'Aaa-first' })).status,
+      ).toBe(201);
       const joined = await lists();
       expect(ids(joined[1]!)[0]).toBe(membershipId); // ordered first by the new last name
       expect(userOf(joined[1]!, membershipId)).toMatchObject({ firstName: 'Aaron', lastName: 'Aaa-first' });
@@ -55,7 +60,9 @@ for (const kind of DB_KINDS) {
       expect(joined[2]!.total).toBe(pending!.total);
 
       const version = (await api().get(`${path}/${membershipId}`)).body.sys.version as number;
-      expect((await api().put(`${path}/${membershipId}`, { role: 'developer' }, { headers: headers(version) })).status).toBe(200);
+      expect(
+        (await api().put(`${path}/${membershipId}`, { role: 'developer' }, { headers: headers(version) })).status,
+      ).toBe(200);
       const promoted = await lists();
       expect(promoted[0]!.items.find((m) => m.sys.id === membershipId)?.role).toBe('developer');
       expect(ids(promoted[1]!)).not.toContain(membershipId);
@@ -80,47 +87,72 @@ for (const kind of DB_KINDS) {
   });
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('cached organization membership lists across two processes on one PostgreSQL database', () => {
-  const token = 'membership-cache-token-0000';
-  const processes = useTwoProcesses(token);
-  let list: (query?: Record<string, string>) => Promise<Answer>;
-  let org = '';
-  beforeAll(async () => {
-    const { baseB, call } = processes();
-    org = (await call(baseB, 'GET', '/organizations')).body.items[0].sys.id;
-    list = async (query = {}) => {
-      const res = await call(baseB, 'GET', `/organizations/${org}/organization_memberships?${new URLSearchParams({ ...LISTS[0], ...query })}`);
-      expect(res.status).toBe(200);
-      return res.body as Answer;
-    };
-  });
-
-  it('a write through one process is seen by the other\'s cached lists', async () => {
-    const { baseA, call } = processes();
-    const path = `/organizations/${org}/organization_memberships`;
-    const before = await list();
-    await list();
-
-    const invited = await call(baseA, 'POST', `/organizations/${org}/invitations`, { email: newEmail('two'), role: 'member' });
-    expect(invited.status).toBe(201);
-    const membershipId = invited.body.sys.organizationMembership.sys.id as string;
-    expect(ids(await settled(list, (a) => ids(a).includes(membershipId)))).toContain(membershipId);
-
-    const joined = await fetch(invited.body.sys.invitationUrl.replace(/^https?:\/\/[^/]+/, baseA), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ firstName: 'Renamed', lastName: 'Aaa-first' }),
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'cached organization membership lists across two processes on one PostgreSQL database',
+  () => {
+    const token = 'membership-cache-token-0000';
+    const processes = useTwoProcesses(token);
+    let list: (query?: Record<string, string>) => Promise<Answer>;
+    let org = '';
+    beforeAll(async () => {
+      const { baseB, call } = processes();
+      org = (await call(baseB, 'GET', '/organizations')).body.items[0].sys.id;
+      list = async (query = {}) => {
+        const res = await call(
+          baseB,
+          'GET',
+          `/organizations/${org}/organization_memberships?${new URLSearchParams({ ...LISTS[0], ...query })}`,
+        );
+        expect(res.status).toBe(200);
+        return res.body as Answer;
+      };
     });
-    expect(joined.status).toBe(201);
-    const renamed = await settled(list, (a) => userOf(a, membershipId)?.lastName === 'Aaa-first');
-    expect(userOf(renamed, membershipId)).toMatchObject({ firstName: 'Renamed', lastName: 'Aaa-first' });
 
-    const version = (await call(baseA, 'GET', `${path}/${membershipId}`)).body.sys.version as number;
-    expect((await call(baseA, 'PUT', `${path}/${membershipId}`, { role: 'admin' }, { [`${processes().a.config.vendor.headerPrefix}-Version`]: String(version) })).status).toBe(200);
-    const admins = await settled(() => list({ role: 'admin' }), (a) => ids(a).includes(membershipId));
-    expect(ids(admins)).toContain(membershipId);
+    it("a write through one process is seen by the other's cached lists", async () => {
+      const { baseA, call } = processes();
+      const path = `/organizations/${org}/organization_memberships`;
+      const before = await list();
+      await list();
 
-    expect((await call(baseA, 'DELETE', `${path}/${membershipId}`)).status).toBe(204);
-    const after = await settled(list, (a) => !ids(a).includes(membershipId));
-    expect(ids(after)).not.toContain(membershipId);
-    expect(after.total).toBe(before.total);
-  });
-});
+      const invited = await call(baseA, 'POST', `/organizations/${org}/invitations`, {
+        email: newEmail('two'),
+        role: 'member',
+      });
+      expect(invited.status).toBe(201);
+      const membershipId = invited.body.sys.organizationMembership.sys.id as string;
+      expect(ids(await settled(list, (a) => ids(a).includes(membershipId)))).toContain(membershipId);
+
+      const joined = await fetch(invited.body.sys.invitationUrl.replace(/^https?:\/\/[^/]+/, baseA), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Renamed', lastName: 'Aaa-first' }),
+      });
+      expect(joined.status).toBe(201);
+      const renamed = await settled(list, (a) => userOf(a, membershipId)?.lastName === 'Aaa-first');
+      expect(userOf(renamed, membershipId)).toMatchObject({ firstName: 'Renamed', lastName: 'Aaa-first' });
+
+      const version = (await call(baseA, 'GET', `${path}/${membershipId}`)).body.sys.version as number;
+      expect(
+        (
+          await call(
+            baseA,
+            'PUT',
+            `${path}/${membershipId}`,
+            { role: 'admin' },
+            { [`${processes().a.config.vendor.headerPrefix}-Version`]: String(version) },
+          )
+        ).status,
+      ).toBe(200);
+      const admins = await settled(
+        () => list({ role: 'admin' }),
+        (a) => ids(a).includes(membershipId),
+      );
+      expect(ids(admins)).toContain(membershipId);
+
+      expect((await call(baseA, 'DELETE', `${path}/${membershipId}`)).status).toBe(204);
+      const after = await settled(list, (a) => !ids(a).includes(membershipId));
+      expect(ids(after)).not.toContain(membershipId);
+      expect(after.total).toBe(before.total);
+    });
+  },
+);

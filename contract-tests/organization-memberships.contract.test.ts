@@ -23,7 +23,9 @@ for (const kind of DB_KINDS) {
 
       const owners = await api().get(path(org), { query: { role: 'owner' } });
       expect(owners.body.items.map((m: any) => m.role)).toEqual(['owner']);
-      const pending = await api().get(path(org), { query: { 'sys.status': 'pending', 'role[in]': 'developer,member' } });
+      const pending = await api().get(path(org), {
+        query: { 'sys.status': 'pending', 'role[in]': 'developer,member' },
+      });
       expect(pending.body.items.every((m: any) => m.sys.status === 'pending' && m.role === 'developer')).toBe(true);
       expect(pending.body.total).toBeGreaterThanOrEqual(1);
       const byEmail = await api().get(path(org), { query: { 'sys.user.email': member.email } });
@@ -39,7 +41,10 @@ for (const kind of DB_KINDS) {
       expect((await api().get(path('elsewhere'))).status).toBe(404);
 
       const one = await api().get(path(org, member.membershipId), { token: member.token });
-      expect(one.body).toMatchObject({ role: 'member', sys: { type: 'OrganizationMembership', status: 'active', organization: { sys: { id: org } } } });
+      expect(one.body).toMatchObject({
+        role: 'member',
+        sys: { type: 'OrganizationMembership', status: 'active', organization: { sys: { id: org } } },
+      });
       expect((await api().get(path(org, 'nope'))).status).toBe(404);
     });
 
@@ -53,19 +58,35 @@ for (const kind of DB_KINDS) {
       const missing = await api().put(path(org, person.membershipId), { role: 'admin' });
       expect(missing.status).toBe(409);
       expect(missing.body.sys.id).toBe('VersionMismatch');
-      const stale = await api().put(path(org, person.membershipId), { role: 'admin' }, { headers: { [`${api().vendorPrefix}-Version`]: String(current.sys.version + 5) } });
+      const stale = await api().put(
+        path(org, person.membershipId),
+        { role: 'admin' },
+        { headers: { [`${api().vendorPrefix}-Version`]: String(current.sys.version + 5) } },
+      );
       expect(stale.status).toBe(409);
-      const promoted = await api().put(path(org, person.membershipId), { role: 'admin' }, { headers: { [`${api().vendorPrefix}-Version`]: String(current.sys.version) } });
+      const promoted = await api().put(
+        path(org, person.membershipId),
+        { role: 'admin' },
+        { headers: { [`${api().vendorPrefix}-Version`]: String(current.sys.version) } },
+      );
       expect(promoted.status).toBe(200);
       expect(promoted.body).toMatchObject({ role: 'admin', sys: { version: current.sys.version + 1 } });
       expect((await api().get(`/spaces/${space}`, { token: person.token })).status).toBe(200);
 
-      const demoted = await api().put(path(org, person.membershipId), { role: 'member' }, { headers: { [`${api().vendorPrefix}-Version`]: String(promoted.body.sys.version) } });
+      const demoted = await api().put(
+        path(org, person.membershipId),
+        { role: 'member' },
+        { headers: { [`${api().vendorPrefix}-Version`]: String(promoted.body.sys.version) } },
+      );
       expect(demoted.status).toBe(200);
       expect((await api().get(`/spaces/${space}`, { token: person.token })).status).toBe(404);
 
       const other = await joinAs(api(), org, 'member');
-      const byMember = await api().put(path(org, other.membershipId), { role: 'admin' }, { token: person.token, headers: { [`${api().vendorPrefix}-Version`]: '1' } });
+      const byMember = await api().put(
+        path(org, other.membershipId),
+        { role: 'admin' },
+        { token: person.token, headers: { [`${api().vendorPrefix}-Version`]: '1' } },
+      );
       expect(byMember.status).toBe(403);
       expect(byMember.body.sys.id).toBe('AccessDenied');
     });
@@ -75,14 +96,21 @@ for (const kind of DB_KINDS) {
       const owners = (await api().get(path(org), { query: { role: 'owner' } })).body.items;
       expect(owners).toHaveLength(1);
       const owner = owners[0];
-      const demote = await api().put(path(org, owner.sys.id), { role: 'admin' }, { headers: { [`${api().vendorPrefix}-Version`]: String(owner.sys.version) } });
+      const demote = await api().put(
+        path(org, owner.sys.id),
+        { role: 'admin' },
+        { headers: { [`${api().vendorPrefix}-Version`]: String(owner.sys.version) } },
+      );
       expect(demote.status).toBe(422);
       expect(demote.body.sys.id).toBe('ActionPreconditionsFailed');
       expect(demote.body.message).toMatch(/last owner/);
       const remove = await api().delete(path(org, owner.sys.id));
       expect(remove.status).toBe(422);
       expect(remove.body.sys.id).toBe('ActionPreconditionsFailed');
-      expect((await api().get(path(org, owner.sys.id))).body).toMatchObject({ role: 'owner', sys: { version: owner.sys.version } });
+      expect((await api().get(path(org, owner.sys.id))).body).toMatchObject({
+        role: 'owner',
+        sys: { version: owner.sys.version },
+      });
 
       const admin = await joinAs(api(), org, 'admin');
       const byAdmin = await api().delete(path(org, owner.sys.id), { token: admin.token });

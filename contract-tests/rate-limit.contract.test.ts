@@ -43,10 +43,17 @@ for (const kind of DB_KINDS) {
       await nextWindow();
       const spaceId = await createSpace('Headers');
       await nextWindow();
-      const invalid = await api().put(`/spaces/${spaceId}`, { title: 'no name' }, { headers: { [`${api().vendorPrefix}-Version`]: '1' } });
+      const invalid = await api().put(
+        `/spaces/${spaceId}`,
+        { title: 'no name' },
+        { headers: { [`${api().vendorPrefix}-Version`]: '1' } },
+      );
       expect(invalid.status).toBe(422);
       expect(rateHeaders(api(), invalid)).toEqual({ limit: '3', remaining: '2', reset: '0' });
-      const malformed = await api().request('PUT', `/spaces/${spaceId}`, { rawBody: '{"name":', headers: { 'Content-Type': 'application/json' } });
+      const malformed = await api().request('PUT', `/spaces/${spaceId}`, {
+        rawBody: '{"name":',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect(rateHeaders(api(), malformed).limit).toBe('3');
     });
@@ -73,7 +80,9 @@ for (const kind of DB_KINDS) {
 
     it('limits requests without a valid token by client address, so 401s are limited too', async () => {
       await nextWindow();
-      const responses = await Promise.all(Array.from({ length: LIMIT + 1 }, () => api().get('/users/me', { token: null })));
+      const responses = await Promise.all(
+        Array.from({ length: LIMIT + 1 }, () => api().get('/users/me', { token: null })),
+      );
       expect(responses.map((r) => r.status).sort()).toEqual([401, 401, 401, 429]);
     });
 
@@ -81,7 +90,12 @@ for (const kind of DB_KINDS) {
       const { repos } = api().tessera.storage;
       const me = (await api().get('/users/me')).body;
       const other = await repos.identity.insertOrganization({ id: generateId(), name: 'Other org' });
-      await repos.identity.insertOrganizationMembership({ id: generateId(), organizationId: other.id, userId: me.sys.id, role: 'owner' });
+      await repos.identity.insertOrganizationMembership({
+        id: generateId(),
+        organizationId: other.id,
+        userId: me.sys.id,
+        role: 'owner',
+      });
       const orgs = (await api().get('/organizations')).body.items.map((o: any) => o.sys.id as string);
       const home = orgs.find((id: string) => id !== other.id)!;
       await nextWindow();
@@ -92,7 +106,11 @@ for (const kind of DB_KINDS) {
       for (let attempt = 1; ; attempt++) {
         await nextWindow();
         const started = performance.now();
-        const burst = await Promise.all([`/spaces/${first}`, `/spaces/${second}`, `/spaces/${first}/environments`, `/spaces/${second}`].map((p) => api().get(p)));
+        const burst = await Promise.all(
+          [`/spaces/${first}`, `/spaces/${second}`, `/spaces/${first}/environments`, `/spaces/${second}`].map((p) =>
+            api().get(p),
+          ),
+        );
         const otherOrg = await api().get(`/spaces/${elsewhere}`);
         const user = await api().get('/users/me');
         // A machine too busy to send these within one window says nothing about the buckets: try again.

@@ -6,17 +6,46 @@ import { useServer } from './support/harness.ts';
 
 const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
-const NO_ACCESS = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const NO_ACCESS = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};
 
 /** The reference's role body (real-api-behaviour.md §1.11). */
 const AUTHOR = {
-  name: 'Author', description: 'Writes articles',
+  name: 'Author',
+  description: 'Writes articles',
   policies: [
-    { effect: 'allow', actions: ['read'], constraint: { and: [eq('sys.type', 'Entry'), eq('sys.createdBy.sys.id', 'User.current()')] } },
-    { effect: 'allow', actions: ['update'], constraint: { and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', 'article'), { paths: [{ doc: 'fields.title.%' }] }] } },
-    { effect: 'deny', actions: ['delete'], constraint: { and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', 'article')] } },
+    {
+      effect: 'allow',
+      actions: ['read'],
+      constraint: { and: [eq('sys.type', 'Entry'), eq('sys.createdBy.sys.id', 'User.current()')] },
+    },
+    {
+      effect: 'allow',
+      actions: ['update'],
+      constraint: {
+        and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', 'article'), { paths: [{ doc: 'fields.title.%' }] }],
+      },
+    },
+    {
+      effect: 'deny',
+      actions: ['delete'],
+      constraint: { and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', 'article')] },
+    },
   ],
-  permissions: { ContentModel: ['read'], Settings: [], ContentDelivery: 'all', Environments: 'all', EnvironmentAliases: 'all', Tags: ['manage'] },
+  permissions: {
+    ContentModel: ['read'],
+    Settings: [],
+    ContentDelivery: 'all',
+    Environments: 'all',
+    EnvironmentAliases: 'all',
+    Tags: ['manage'],
+  },
 };
 
 for (const kind of DB_KINDS) {
@@ -32,24 +61,49 @@ for (const kind of DB_KINDS) {
     const stored = async (path: string) => (await api().get(path)).body;
 
     /** A user with a token; a space membership when `admin` is given. */
-    async function userToken(spaceId: string, admin?: boolean, scopes = ['content_management_manage']): Promise<{ userId: string; token: string }> {
+    async function userToken(
+      spaceId: string,
+      admin?: boolean,
+      scopes = ['content_management_manage'],
+    ): Promise<{ userId: string; token: string }> {
       const userId = generateId();
-      await repos().identity.insertUser({ id: userId, email: `${userId}@example.test`, firstName: null, lastName: null });
+      await repos().identity.insertUser({
+        id: userId,
+        email: `${userId}@example.test`,
+        firstName: null,
+        lastName: null,
+      });
       const token = `member-${userId}`;
-      await repos().identity.insertToken({ id: generateId(), userId, name: 'm', scopes, tokenHash: hashToken(token), expiresAt: null });
-      if (admin !== undefined) await repos().spaces.insertMembership({ id: generateId(), spaceId, userId, admin, createdBy: userId });
+      await repos().identity.insertToken({
+        id: generateId(),
+        userId,
+        name: 'm',
+        scopes,
+        tokenHash: hashToken(token),
+        expiresAt: null,
+      });
+      if (admin !== undefined)
+        await repos().spaces.insertMembership({ id: generateId(), spaceId, userId, admin, createdBy: userId });
       return { userId, token };
     }
 
     /** Gives a user's membership these roles (space memberships with roles are written by the API next session). */
-    const giveRoles = (spaceId: string, userId: string, roles: unknown[]) => api().tessera.database.db.updateTable('space_memberships')
-      .set({ roles: JSON.stringify(roles) }).where('space_id', '=', spaceId).where('user_id', '=', userId).execute();
+    const giveRoles = (spaceId: string, userId: string, roles: unknown[]) =>
+      api()
+        .tessera.database.db.updateTable('space_memberships')
+        .set({ roles: JSON.stringify(roles) })
+        .where('space_id', '=', spaceId)
+        .where('user_id', '=', userId)
+        .execute();
 
     it('creates a role with a generated id at version 0, as the reference shows it, and reads it back', async () => {
       const s = await space();
       const res = await api().post(s.roles, AUTHOR);
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ ...AUTHOR, sys: { type: 'Role', version: 0, space: { sys: { type: 'Link', linkType: 'Space', id: s.id } } } });
+      expect(res.body).toMatchObject({
+        ...AUTHOR,
+        sys: { type: 'Role', version: 0, space: { sys: { type: 'Link', linkType: 'Space', id: s.id } } },
+      });
       expect(res.body.sys.id).toMatch(/^[0-9A-Za-z]{22}$/);
       expect(res.body.sys.createdAt).toMatch(/T\d\d:\d\d:\d\dZ$/);
       expect(res.body.sys.createdBy).toEqual({ sys: { type: 'Link', linkType: 'User', id: expect.any(String) } });
@@ -68,7 +122,10 @@ for (const kind of DB_KINDS) {
       expect(page.body).toMatchObject({ sys: { type: 'Array' }, total: 3, skip: 1, limit: 1 });
       expect(page.body.items.map((r: any) => r.name)).toEqual(['beta']);
       expect((await api().get(s.roles)).body.items.map((r: any) => r.name)).toEqual(['beta', 'gamma', 'alpha']);
-      expect((await api().get(s.roles, { query: { 'name[match]': 'gam' } })).body).toMatchObject({ total: 1, items: [{ name: 'gamma' }] });
+      expect((await api().get(s.roles, { query: { 'name[match]': 'gam' } })).body).toMatchObject({
+        total: 1,
+        items: [{ name: 'gamma' }],
+      });
       expect((await api().get(s.roles, { query: { skip: 10 } })).body).toMatchObject({ skip: 10, total: 3, items: [] });
       expect((await api().get(s.roles, { query: { limit: 1001 } })).status).toBe(400);
       expect((await api().get(s.roles, { query: { colour: 'red' } })).body.sys.id).toBe('InvalidQuery');
@@ -86,9 +143,18 @@ for (const kind of DB_KINDS) {
       expect(await stored(path)).toEqual(role);
 
       // A role read from the API goes back as it is (sys ignored), as the SDK's role.update() sends it.
-      const updated = await api().put(path, { ...role, name: 'Senior author', permissions: { Tags: 'all' } }, version(0));
+      const updated = await api().put(
+        path,
+        { ...role, name: 'Senior author', permissions: { Tags: 'all' } },
+        version(0),
+      );
       expect(updated.status).toBe(200);
-      expect(updated.body).toMatchObject({ name: 'Senior author', policies: AUTHOR.policies, permissions: { ...NO_ACCESS, Tags: 'all' }, sys: { id: role.sys.id, version: 1, createdAt: role.sys.createdAt } });
+      expect(updated.body).toMatchObject({
+        name: 'Senior author',
+        policies: AUTHOR.policies,
+        permissions: { ...NO_ACCESS, Tags: 'all' },
+        sys: { id: role.sys.id, version: 1, createdAt: role.sys.createdAt },
+      });
       expect(await stored(path)).toEqual(updated.body);
 
       const unknown = await api().put(`${s.roles}/newrole`, AUTHOR, version(0));
@@ -102,12 +168,18 @@ for (const kind of DB_KINDS) {
       const second = (await api().post(s.roles, { name: 'Writer' })).body;
       const taken = await api().post(s.roles, { name: 'Editor' });
       expect(taken.status).toBe(422);
-      expect(taken.body).toMatchObject({ sys: { id: 'ValidationFailed' }, details: { errors: [{ name: 'taken', path: ['name'], value: 'Editor' }] } });
+      expect(taken.body).toMatchObject({
+        sys: { id: 'ValidationFailed' },
+        details: { errors: [{ name: 'taken', path: ['name'], value: 'Editor' }] },
+      });
       const renamed = await api().put(`${s.roles}/${second.sys.id}`, { name: 'Editor' }, version(0));
       expect(renamed.status).toBe(422);
       expect(renamed.body.details.errors[0]).toMatchObject({ name: 'taken', path: ['name'] });
       expect(await stored(`${s.roles}/${second.sys.id}`)).toEqual(second);
-      expect((await api().put(`${s.roles}/${first.sys.id}`, { name: 'Editor', description: 'same name' }, version(0))).status).toBe(200);
+      expect(
+        (await api().put(`${s.roles}/${first.sys.id}`, { name: 'Editor', description: 'same name' }, version(0)))
+          .status,
+      ).toBe(200);
       const other = await space();
       expect((await api().post(other.roles, { name: 'Editor' })).status).toBe(201);
     });
@@ -115,13 +187,41 @@ for (const kind of DB_KINDS) {
     it('refuses invalid permissions, policies and constraints with 422 naming the path, and writes nothing', async () => {
       const s = await space();
       const role = (await api().post(s.roles, AUTHOR)).body;
-      const unknownDoc = { ...AUTHOR, name: 'Bad', policies: [...AUTHOR.policies, { effect: 'allow', actions: ['read'], constraint: { and: [eq('sys.colour', 'red')] } }] };
+      const unknownDoc = {
+        ...AUTHOR,
+        name: 'Bad',
+        policies: [
+          ...AUTHOR.policies,
+          { effect: 'allow', actions: ['read'], constraint: { and: [eq('sys.colour', 'red')] } },
+        ],
+      };
       const cases: Array<[unknown, Array<string | number>]> = [
-        [{ ...unknownDoc, policies: [AUTHOR.policies[0], AUTHOR.policies[1], unknownDoc.policies[3]] }, ['policies', 2, 'constraint', 'and', 0, 'equals', 0]],
-        [{ name: 'Bad', policies: [{ effect: 'allow', actions: 'all', constraint: { equals: [{ doc: 'sys.id' }] } }] }, ['policies', 0, 'constraint', 'equals']],
-        [{ name: 'Bad', policies: [{ effect: 'allow', actions: 'all', constraint: eq('sys.contentType.sys.id', 'User.current()') }] }, ['policies', 0, 'constraint', 'equals', 1]],
-        [{ name: 'Bad', policies: [{ effect: 'allow', actions: 'all', constraint: { and: [] } }] }, ['policies', 0, 'constraint', 'and']],
-        [{ name: 'Bad', policies: [{ effect: 'allow', actions: ['update'], constraint: { paths: [{ doc: 'sys.id' }] } }] }, ['policies', 0, 'constraint', 'paths', 0]],
+        [
+          { ...unknownDoc, policies: [AUTHOR.policies[0], AUTHOR.policies[1], unknownDoc.policies[3]] },
+          ['policies', 2, 'constraint', 'and', 0, 'equals', 0],
+        ],
+        [
+          { name: 'Bad', policies: [{ effect: 'allow', actions: 'all', constraint: { equals: [{ doc: 'sys.id' }] } }] },
+          ['policies', 0, 'constraint', 'equals'],
+        ],
+        [
+          {
+            name: 'Bad',
+            policies: [{ effect: 'allow', actions: 'all', constraint: eq('sys.contentType.sys.id', 'User.current()') }],
+          },
+          ['policies', 0, 'constraint', 'equals', 1],
+        ],
+        [
+          { name: 'Bad', policies: [{ effect: 'allow', actions: 'all', constraint: { and: [] } }] },
+          ['policies', 0, 'constraint', 'and'],
+        ],
+        [
+          {
+            name: 'Bad',
+            policies: [{ effect: 'allow', actions: ['update'], constraint: { paths: [{ doc: 'sys.id' }] } }],
+          },
+          ['policies', 0, 'constraint', 'paths', 0],
+        ],
         [{ name: 'Bad', permissions: { Settings: ['read'] } }, ['permissions', 'Settings']],
         [{ name: 'Bad', permissions: { Environments: ['read'] } }, ['permissions', 'Environments']],
       ];
@@ -161,7 +261,10 @@ for (const kind of DB_KINDS) {
           expect(res.body.sys.id).toBe('AccessDenied');
         }
       }
-      for (const res of [await api().get(s.roles, { token: stranger.token }), await api().post(s.roles, { name: 'X' }, { token: stranger.token })]) {
+      for (const res of [
+        await api().get(s.roles, { token: stranger.token }),
+        await api().post(s.roles, { name: 'X' }, { token: stranger.token }),
+      ]) {
         expect(res.status).toBe(404);
       }
       expect(await stored(path)).toEqual(role);
@@ -173,23 +276,34 @@ for (const kind of DB_KINDS) {
       await repos().identity.insertOrganization({ id: organizationId, name: 'Roles org' });
       const inOrganization = async (role: 'owner' | 'admin' | 'developer' | 'member') => {
         const user = await userToken('-');
-        await repos().identity.insertOrganizationMembership({ id: generateId(), organizationId, userId: user.userId, role });
+        await repos().identity.insertOrganizationMembership({
+          id: generateId(),
+          organizationId,
+          userId: user.userId,
+          role,
+        });
         return user;
       };
       const owner = await inOrganization('owner');
       const admin = await inOrganization('admin');
       const developer = await inOrganization('developer');
       const spaces = [];
-      for (const name of ['One', 'Two']) spaces.push((await api().post('/spaces', { name }, { token: owner.token })).body.sys.id as string);
+      for (const name of ['One', 'Two'])
+        spaces.push((await api().post('/spaces', { name }, { token: owner.token })).body.sys.id as string);
       const names = ['a1', 'b1', 'a2'];
-      for (const [i, name] of names.entries()) await api().post(`/spaces/${spaces[i % 2]}/roles`, { name }, { token: owner.token });
+      for (const [i, name] of names.entries())
+        await api().post(`/spaces/${spaces[i % 2]}/roles`, { name }, { token: owner.token });
       await api().post((await space()).roles, { name: 'elsewhere' }); // another organization's space
 
       const path = `/organizations/${organizationId}/roles`;
       const all = await api().get(path, { token: admin.token });
       expect(all.status).toBe(200);
       expect(all.body).toMatchObject({ sys: { type: 'Array' }, total: 3, skip: 0, limit: 100 });
-      expect(all.body.items.map((r: any) => [r.name, r.sys.space.sys.id])).toEqual([['a1', spaces[0]], ['b1', spaces[1]], ['a2', spaces[0]]]);
+      expect(all.body.items.map((r: any) => [r.name, r.sys.space.sys.id])).toEqual([
+        ['a1', spaces[0]],
+        ['b1', spaces[1]],
+        ['a2', spaces[0]],
+      ]);
       const page = await api().get(path, { token: owner.token, query: { skip: 1, limit: 1 } });
       expect(page.body).toMatchObject({ total: 3, skip: 1, limit: 1, items: [{ name: 'b1' }] });
 
@@ -202,7 +316,9 @@ for (const kind of DB_KINDS) {
 
     it('deletes a role (204); refused with 422 while a membership would be left with no role and no admin flag', async () => {
       const s = await space();
-      const [only, shared, other] = await Promise.all(['Only', 'Shared', 'Other'].map(async (name) => (await api().post(s.roles, { name })).body));
+      const [only, shared, other] = await Promise.all(
+        ['Only', 'Shared', 'Other'].map(async (name) => (await api().post(s.roles, { name })).body),
+      );
       const lonely = await userToken(s.id, false);
       const several = await userToken(s.id, false);
       const admin = await userToken(s.id, true);
@@ -212,10 +328,17 @@ for (const kind of DB_KINDS) {
 
       const refused = await api().delete(`${s.roles}/${only.sys.id}`);
       expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ sys: { id: 'ActionPreconditionsFailed' }, details: { errors: [{ name: 'inUse', memberships: [expect.any(String)] }] } });
+      expect(refused.body).toMatchObject({
+        sys: { id: 'ActionPreconditionsFailed' },
+        details: { errors: [{ name: 'inUse', memberships: [expect.any(String)] }] },
+      });
       expect(await stored(`${s.roles}/${only.sys.id}`)).toEqual(only);
-      const memberships = async () => api().tessera.database.db.selectFrom('space_memberships').select(['user_id', 'roles', 'version'])
-        .where('space_id', '=', s.id).execute();
+      const memberships = async () =>
+        api()
+          .tessera.database.db.selectFrom('space_memberships')
+          .select(['user_id', 'roles', 'version'])
+          .where('space_id', '=', s.id)
+          .execute();
       const before = await memberships();
 
       expect((await api().delete(`${s.roles}/${shared.sys.id}`, version(3))).status).toBe(409);

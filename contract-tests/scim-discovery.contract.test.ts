@@ -16,10 +16,17 @@ for (const kind of DB_KINDS) {
       expect(res.headers.get('content-type')).toMatch(/^application\/scim\+json/);
       expect(res.body).toMatchObject({
         schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
-        patch: { supported: true }, bulk: { supported: false }, filter: { supported: true, maxResults: 100 },
-        changePassword: { supported: false }, sort: { supported: false }, etag: { supported: false },
+        patch: { supported: true },
+        bulk: { supported: false },
+        filter: { supported: true, maxResults: 100 },
+        changePassword: { supported: false },
+        sort: { supported: false },
+        etag: { supported: false },
         authenticationSchemes: [{ type: 'oauthbearertoken' }],
-        meta: { resourceType: 'ServiceProviderConfig', location: `${api().baseUrl}${scimBasePath(org)}/ServiceProviderConfig` },
+        meta: {
+          resourceType: 'ServiceProviderConfig',
+          location: `${api().baseUrl}${scimBasePath(org)}/ServiceProviderConfig`,
+        },
       });
     });
 
@@ -32,7 +39,9 @@ for (const kind of DB_KINDS) {
       expect(list.body.Resources[1]).toMatchObject({ id: 'Group', endpoint: '/Groups', schema: GROUP_SCHEMA });
       const one = await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/User`);
       expect(one.body).toEqual(list.body.Resources[0]);
-      expect((await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/Group`)).body).toEqual(list.body.Resources[1]);
+      expect((await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/Group`)).body).toEqual(
+        list.body.Resources[1],
+      );
       expectScimError(await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes/Bulk`), 404);
     });
 
@@ -71,10 +80,19 @@ for (const kind of DB_KINDS) {
       const org = await ownOrganization(api());
       const admin = await joinAs(api(), org, 'admin');
       const developer = await joinAs(api(), org, 'developer');
-      expect((await scim(api(), 'GET', `${scimBasePath(org)}/ServiceProviderConfig`, undefined, { token: admin.token })).status).toBe(200);
-      expectScimError(await scim(api(), 'GET', `${scimBasePath(org)}/ServiceProviderConfig`, undefined, { token: developer.token }), 403);
+      expect(
+        (await scim(api(), 'GET', `${scimBasePath(org)}/ServiceProviderConfig`, undefined, { token: admin.token }))
+          .status,
+      ).toBe(200);
+      expectScimError(
+        await scim(api(), 'GET', `${scimBasePath(org)}/ServiceProviderConfig`, undefined, { token: developer.token }),
+        403,
+      );
       expectScimError(await scim(api(), 'GET', `${scimBasePath('no-such-org')}/Schemas`), 404);
-      expectScimError(await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes`, undefined, { token: 'wrong-token' }), 401);
+      expectScimError(
+        await scim(api(), 'GET', `${scimBasePath(org)}/ResourceTypes`, undefined, { token: 'wrong-token' }),
+        401,
+      );
       const unknownRoute = await scim(api(), 'GET', `${scimBasePath(org)}/Bulk`);
       expectScimError(unknownRoute, 404);
       expect(unknownRoute.headers.get('content-type')).toMatch(SCIM_JSON);

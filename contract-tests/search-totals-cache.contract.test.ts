@@ -6,7 +6,10 @@ import { useServer } from './support/harness.ts';
 import { fewestStatements } from './support/statement-count.ts';
 import { settled, useTwoProcesses } from './support/two-processes.ts';
 
-const FIELDS = [{ id: 'title', type: 'Symbol' }, { id: 'views', type: 'Integer' }] as const;
+const FIELDS = [
+  { id: 'title', type: 'Symbol' },
+  { id: 'views', type: 'Integer' },
+] as const;
 const SEARCH = 'content_type=article&fields.views[gt]=500&order=sys.id&limit=2';
 const PUBLISHED = 'content_type=article&fields.views[gt]=500&sys.publishedAt[exists]=true&limit=0';
 
@@ -23,15 +26,22 @@ for (const kind of DB_KINDS) {
       return res.body.total as number;
     };
     const write = async (id: string, views: number, version?: number) => {
-      const res = await api().put(m(`entries/${id}`), { fields: { title: { 'en-US': id }, views: { 'en-US': views } } },
-        version === undefined ? f.ctHeader('article') : f.version(version));
+      const res = await api().put(
+        m(`entries/${id}`),
+        { fields: { title: { 'en-US': id }, views: { 'en-US': views } } },
+        version === undefined ? f.ctHeader('article') : f.version(version),
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(version === undefined ? 201 : 200);
       return res.body.sys.version as number;
     };
 
     beforeAll(async () => {
       spaceId = (await f.space('Totals')).id;
-      await f.contentType(spaceId, 'article', FIELDS.map((x) => ({ ...x })));
+      await f.contentType(
+        spaceId,
+        'article',
+        FIELDS.map((x) => ({ ...x })),
+      );
       for (let i = 0; i < 5; i++) await write(`a${i}`, i * 300);
     });
 
@@ -73,7 +83,11 @@ for (const kind of DB_KINDS) {
       expect(await total('content_type=article&fields.views[gt]=0&limit=1')).toBe(4);
       expect(await total('content_type=article&fields.views[gt]=1000&limit=1')).toBe(1);
       const other = (await f.space('Other totals')).id;
-      await f.contentType(other, 'article', FIELDS.map((x) => ({ ...x })));
+      await f.contentType(
+        other,
+        'article',
+        FIELDS.map((x) => ({ ...x })),
+      );
       const res = await api().get(`/spaces/${other}/environments/master/entries?${SEARCH}`);
       expect(res.body.total).toBe(0);
     });
@@ -83,13 +97,18 @@ for (const kind of DB_KINDS) {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('search totals across two processes on one PostgreSQL database', () => {
   const processes = useTwoProcesses('totals-cache-token-00000');
 
-  it('an entry written through one process, or below the API, counts in the other\'s next total', async () => {
+  it("an entry written through one process, or below the API, counts in the other's next total", async () => {
     const { a, baseA, baseB, call, articleSpace, databaseUrl } = processes();
     const { spaceId, m } = await articleSpace(FIELDS.map((x) => ({ ...x })));
     const totalInB = async () => (await call(baseB, 'GET', `${m('entries')}?${SEARCH}`)).body.total;
     expect([await totalInB(), await totalInB()]).toEqual([0, 0]); // the second from B's cache
-    const entry = await call(baseA, 'PUT', m('entries/e1'), { fields: { title: { 'en-US': 'e1' }, views: { 'en-US': 900 } } },
-      { [`${a.config.vendor.headerPrefix}-Content-Type`]: 'article' });
+    const entry = await call(
+      baseA,
+      'PUT',
+      m('entries/e1'),
+      { fields: { title: { 'en-US': 'e1' }, views: { 'en-US': 900 } } },
+      { [`${a.config.vendor.headerPrefix}-Content-Type`]: 'article' },
+    );
     expect(entry.status, JSON.stringify(entry.body)).toBe(201);
     expect(await settled(totalInB, (n) => n === 1)).toBe(1);
 
@@ -97,7 +116,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search totals across two proces
     const outside = new pg.Client({ connectionString: databaseUrl });
     await outside.connect();
     try {
-      await outside.query(`update entries set fields = jsonb_set(fields, '{views,en-US}', '100') where space_id = $1 and id = 'e1'`, [spaceId]);
+      await outside.query(
+        `update entries set fields = jsonb_set(fields, '{views,en-US}', '100') where space_id = $1 and id = 'e1'`,
+        [spaceId],
+      );
     } finally {
       await outside.end();
     }

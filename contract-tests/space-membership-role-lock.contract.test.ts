@@ -9,8 +9,12 @@ import { insertSpace, openMigratedDatabase } from './support/databases.ts';
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('postgres: a role delete racing a space membership write', () => {
   let db: Awaited<ReturnType<typeof openMigratedDatabase>>;
-  beforeAll(async () => { db = await openMigratedDatabase('postgres'); }, 60_000);
-  afterAll(async () => { await db?.close(); });
+  beforeAll(async () => {
+    db = await openMigratedDatabase('postgres');
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
 
   /** Polls (from another connection) until some session of this database waits for a lock. */
   async function untilSomeoneWaits() {
@@ -27,17 +31,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('postgres: a role delete racing a 
   it('waits for the membership write and then refuses to leave it without a role', async () => {
     const { storage } = db;
     const { userId } = await insertSpace(storage, 'race-space');
-    await storage.repos.roles.insert({ spaceId: 'race-space', id: 'race-role', name: 'Only role', description: null, permissions: {}, policies: [], createdBy: userId });
+    await storage.repos.roles.insert({
+      spaceId: 'race-space',
+      id: 'race-role',
+      name: 'Only role',
+      description: null,
+      permissions: {},
+      policies: [],
+      createdBy: userId,
+    });
     let deleting: Promise<unknown> | undefined;
     await storage.transaction(async (repos) => {
       expect(await repos.members.lockRolesForShare('race-space', ['race-role', 'unknown'])).toEqual(['race-role']);
       deleting = storage.transaction((other) => other.roles.delete('race-space', 'race-role', undefined, userId));
       await untilSomeoneWaits();
-      const inserted = await repos.members.insertSpaceMembership({ id: 'race-membership', spaceId: 'race-space', userId, admin: false, roleIds: ['race-role'], createdBy: userId });
+      const inserted = await repos.members.insertSpaceMembership({
+        id: 'race-membership',
+        spaceId: 'race-space',
+        userId,
+        admin: false,
+        roleIds: ['race-role'],
+        createdBy: userId,
+      });
       expect(inserted).toMatchObject({ id: 'race-membership' });
     });
     expect(await deleting).toBe('inUse');
     expect(await storage.repos.roles.find('race-space', 'race-role')).toBeDefined();
-    expect((await storage.repos.members.findSpaceMembership('race-space', 'race-membership'))?.roles).toEqual([{ sys: { type: 'Link', linkType: 'Role', id: 'race-role' } }]);
+    expect((await storage.repos.members.findSpaceMembership('race-space', 'race-membership'))?.roles).toEqual([
+      { sys: { type: 'Link', linkType: 'Role', id: 'race-role' } },
+    ]);
   });
 });

@@ -5,7 +5,10 @@ import { invite, joinAs, newEmail, ownOrganization } from './support/member-fixt
 import { useServer } from './support/harness.ts';
 
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
-const READER = { permissions: { ContentModel: ['read'] }, policies: [{ effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Entry'] } }] };
+const READER = {
+  permissions: { ContentModel: ['read'] },
+  policies: [{ effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Entry'] } }],
+};
 
 async function newSpace(api: TestServer, name = 'Memberships'): Promise<string> {
   const res = await api.post('/spaces', { name });
@@ -33,12 +36,24 @@ for (const kind of DB_KINDS) {
       const person = await joinAs(api(), org, 'member');
       expect((await api().get(`/spaces/${space}`, { token: person.token })).status).toBe(404);
 
-      const created = await api().post(path(space), { admin: false, roles: [roleLink(role)], email: person.email.toUpperCase() });
+      const created = await api().post(path(space), {
+        admin: false,
+        roles: [roleLink(role)],
+        email: person.email.toUpperCase(),
+      });
       expect(created.status, created.text).toBe(201);
       expect(created.headers.get('location')).toContain(path(space, created.body.sys.id));
       expect(created.body).toMatchObject({
-        admin: false, roles: [roleLink(role)], user: { sys: { type: 'Link', linkType: 'User', id: person.userId } },
-        sys: { type: 'SpaceMembership', version: 0, space: { sys: { linkType: 'Space', id: space } }, user: { sys: { id: person.userId } }, createdBy: { sys: { linkType: 'User' } } },
+        admin: false,
+        roles: [roleLink(role)],
+        user: { sys: { type: 'Link', linkType: 'User', id: person.userId } },
+        sys: {
+          type: 'SpaceMembership',
+          version: 0,
+          space: { sys: { linkType: 'Space', id: space } },
+          user: { sys: { id: person.userId } },
+          createdBy: { sys: { linkType: 'User' } },
+        },
       });
       const id = created.body.sys.id as string;
       expect((await api().get(`/spaces/${space}`, { token: person.token })).status).toBe(200);
@@ -50,8 +65,14 @@ for (const kind of DB_KINDS) {
 
       const updated = await api().put(path(space, id), { ...created.body, admin: true, roles: [] }, version(0));
       expect(updated.status, updated.text).toBe(200);
-      expect(updated.body).toMatchObject({ admin: true, roles: [], sys: { version: 1, user: { sys: { id: person.userId } } } });
-      expect((await api().post(`/spaces/${space}/roles`, { name: 'Made by new admin' }, { token: person.token })).status).toBe(201);
+      expect(updated.body).toMatchObject({
+        admin: true,
+        roles: [],
+        sys: { version: 1, user: { sys: { id: person.userId } } },
+      });
+      expect(
+        (await api().post(`/spaces/${space}/roles`, { name: 'Made by new admin' }, { token: person.token })).status,
+      ).toBe(201);
 
       expect((await api().delete(path(space, id))).status).toBe(204);
       expect((await api().get(`/spaces/${space}`, { token: person.token })).status).toBe(404);
@@ -86,8 +107,16 @@ for (const kind of DB_KINDS) {
         expect(res.body.message).toBeTruthy();
       };
 
-      await refused({ admin: false, roles: [roleLink('no-such-role')], email: person.email }, ['roles', 0], 'notResolvable');
-      await refused({ admin: false, roles: [roleLink(role), roleLink(foreignRole)], email: person.email }, ['roles', 1], 'notResolvable');
+      await refused(
+        { admin: false, roles: [roleLink('no-such-role')], email: person.email },
+        ['roles', 0],
+        'notResolvable',
+      );
+      await refused(
+        { admin: false, roles: [roleLink(role), roleLink(foreignRole)], email: person.email },
+        ['roles', 1],
+        'notResolvable',
+      );
       await refused({ admin: false, roles: [], email: person.email }, ['roles'], 'size');
       await refused({ admin: true, roles: [], email: newEmail('stranger') }, ['email'], 'notResolvable');
       expect(await total()).toBe(before);
@@ -99,7 +128,9 @@ for (const kind of DB_KINDS) {
 
       const id = first.body.sys.id as string;
       const put = (body: unknown, headers = version(0)) => api().put(path(space, id), body, headers);
-      expect((await put({ admin: false, roles: [roleLink(foreignRole)] })).body.details.errors[0]).toMatchObject({ path: ['roles', 0] });
+      expect((await put({ admin: false, roles: [roleLink(foreignRole)] })).body.details.errors[0]).toMatchObject({
+        path: ['roles', 0],
+      });
       expect((await put({ admin: false, roles: [] })).status).toBe(422);
       const missing = await put({ admin: true, roles: [] }, { headers: {} });
       expect([missing.status, missing.body.sys.id]).toEqual([409, 'VersionMismatch']);
@@ -114,20 +145,44 @@ for (const kind of DB_KINDS) {
       const space = await newSpace(api());
       const role = await newRole(api(), space, 'Reader');
       const [spaceAdmin, reader, other, outsider, admin] = await Promise.all([
-        joinAs(api(), org, 'member'), joinAs(api(), org, 'member'), joinAs(api(), org, 'member'), joinAs(api(), org, 'developer'), joinAs(api(), org, 'admin'),
+        joinAs(api(), org, 'member'),
+        joinAs(api(), org, 'member'),
+        joinAs(api(), org, 'member'),
+        joinAs(api(), org, 'developer'),
+        joinAs(api(), org, 'admin'),
       ]);
-      const adminMembership = await api().post(path(space), { admin: true, roles: [], email: spaceAdmin.email }, { token: admin.token });
+      const adminMembership = await api().post(
+        path(space),
+        { admin: true, roles: [], email: spaceAdmin.email },
+        { token: admin.token },
+      );
       expect(adminMembership.status).toBe(201);
-      const readerMembership = await api().post(path(space), { admin: false, roles: [roleLink(role)], email: reader.email }, { token: spaceAdmin.token });
+      const readerMembership = await api().post(
+        path(space),
+        { admin: false, roles: [roleLink(role)], email: reader.email },
+        { token: spaceAdmin.token },
+      );
       expect(readerMembership.status, readerMembership.text).toBe(201);
-      const otherMembership = await api().post(path(space), { admin: false, roles: [roleLink(role)], email: other.email }, { token: spaceAdmin.token });
+      const otherMembership = await api().post(
+        path(space),
+        { admin: false, roles: [roleLink(role)], email: other.email },
+        { token: spaceAdmin.token },
+      );
       expect(otherMembership.status).toBe(201);
 
       expect((await api().get(path(space), { token: reader.token })).status).toBe(200);
       expect((await api().get(path(space, otherMembership.body.sys.id), { token: reader.token })).status).toBe(200);
-      const create = await api().post(path(space), { admin: true, roles: [], email: outsider.email }, { token: reader.token });
+      const create = await api().post(
+        path(space),
+        { admin: true, roles: [], email: outsider.email },
+        { token: reader.token },
+      );
       expect([create.status, create.body.sys.id]).toEqual([403, 'AccessDenied']);
-      const promote = await api().put(path(space, readerMembership.body.sys.id), { admin: true, roles: [] }, { token: reader.token, ...version(0) });
+      const promote = await api().put(
+        path(space, readerMembership.body.sys.id),
+        { admin: true, roles: [] },
+        { token: reader.token, ...version(0) },
+      );
       expect(promote.status).toBe(403);
       const removeOther = await api().delete(path(space, otherMembership.body.sys.id), { token: reader.token });
       expect([removeOther.status, removeOther.body.sys.id]).toEqual([403, 'AccessDenied']);
@@ -137,7 +192,9 @@ for (const kind of DB_KINDS) {
 
       expect((await api().delete(path(space, readerMembership.body.sys.id), { token: reader.token })).status).toBe(204);
       expect((await api().get(`/spaces/${space}`, { token: reader.token })).status).toBe(404);
-      expect((await api().delete(path(space, otherMembership.body.sys.id), { token: spaceAdmin.token })).status).toBe(204);
+      expect((await api().delete(path(space, otherMembership.body.sys.id), { token: spaceAdmin.token })).status).toBe(
+        204,
+      );
     });
 
     it('keeps role links the roles service understands: a role delete unlinks them, or is refused for a sole role', async () => {
@@ -145,7 +202,9 @@ for (const kind of DB_KINDS) {
       const space = await newSpace(api());
       const [a, b] = [await newRole(api(), space, 'A'), await newRole(api(), space, 'B')];
       const person = await joinAs(api(), org, 'member');
-      const created = (await api().post(path(space), { admin: false, roles: [roleLink(a), roleLink(b)], email: person.email })).body;
+      const created = (
+        await api().post(path(space), { admin: false, roles: [roleLink(a), roleLink(b)], email: person.email })
+      ).body;
       expect((await api().delete(`/spaces/${space}/roles/${a}`)).status).toBe(204);
       const after = (await api().get(path(space, created.sys.id))).body;
       expect(after).toMatchObject({ roles: [roleLink(b)], sys: { version: 1 } });
@@ -160,15 +219,22 @@ for (const kind of DB_KINDS) {
       const role = await newRole(api(), space, 'Reader');
       const person = await joinAs(api(), org, 'member');
       const admin = await joinAs(api(), org, 'admin');
-      const withRole = (await api().post(path(space), { admin: false, roles: [roleLink(role)], email: person.email })).body;
+      const withRole = (await api().post(path(space), { admin: false, roles: [roleLink(role)], email: person.email }))
+        .body;
       const asAdmin = (await api().post(path(otherSpace), { admin: true, roles: [], email: person.email })).body;
 
       const all = await api().get(orgPath(org), { token: admin.token });
       expect(all.status, all.text).toBe(200);
-      expect(all.body.items.map((m: any) => m.sys.id)).toEqual(expect.arrayContaining([withRole.sys.id, asAdmin.sys.id]));
-      const ids = async (query: Record<string, string>) => (await api().get(orgPath(org), { query })).body.items.map((m: any) => m.sys.id);
+      expect(all.body.items.map((m: any) => m.sys.id)).toEqual(
+        expect.arrayContaining([withRole.sys.id, asAdmin.sys.id]),
+      );
+      const ids = async (query: Record<string, string>) =>
+        (await api().get(orgPath(org), { query })).body.items.map((m: any) => m.sys.id);
       expect(await ids({ 'sys.user.sys.id': person.userId })).toEqual([withRole.sys.id, asAdmin.sys.id]);
-      expect(await ids({ 'sys.user.sys.id': person.userId, order: '-sys.createdAt' })).toEqual([asAdmin.sys.id, withRole.sys.id]);
+      expect(await ids({ 'sys.user.sys.id': person.userId, order: '-sys.createdAt' })).toEqual([
+        asAdmin.sys.id,
+        withRole.sys.id,
+      ]);
       expect(await ids({ 'sys.space.sys.id': otherSpace, 'sys.user.sys.id': person.userId })).toEqual([asAdmin.sys.id]);
       expect(await ids({ 'sys.user.sys.id': person.userId, admin: 'false' })).toEqual([withRole.sys.id]);
       expect(await ids({ 'roles.sys.id': role })).toEqual([withRole.sys.id]);
@@ -193,7 +259,9 @@ for (const kind of DB_KINDS) {
       const person = await joinAs(api(), org, 'member');
       const created = (await api().post(path(space), { admin: true, roles: [], email: person.email })).body;
       expect((await api().get(`/spaces/${space}`, { token: person.token })).status).toBe(200);
-      expect((await api().delete(`/organizations/${org}/organization_memberships/${person.membershipId}`)).status).toBe(204);
+      expect((await api().delete(`/organizations/${org}/organization_memberships/${person.membershipId}`)).status).toBe(
+        204,
+      );
       expect((await api().get(path(space, created.sys.id))).status).toBe(404);
       expect((await api().get(orgPath(org), { query: { 'sys.user.sys.id': person.userId } })).body.total).toBe(0);
     });

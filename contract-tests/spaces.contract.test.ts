@@ -60,11 +60,19 @@ for (const kind of DB_KINDS) {
       const before = (await api().get('/spaces')).body.total;
       expect((await api().post('/spaces', {})).status).toBe(422);
       expect((await api().post('/spaces', { name: 'x', defaultLocale: 'not a locale!' })).status).toBe(422);
-      expect((await api().post('/spaces', { name: 'x' }, { headers: { [`${api().vendorPrefix}-Organization`]: 'nope' } })).status).toBe(404);
+      expect(
+        (await api().post('/spaces', { name: 'x' }, { headers: { [`${api().vendorPrefix}-Organization`]: 'nope' } }))
+          .status,
+      ).toBe(404);
       expect((await api().get('/spaces')).body.total).toBe(before);
       expect((await api().get('/spaces', { query: { limit: 1001 } })).body.sys.id).toBe('InvalidQuery');
-      expect((await api().get('/spaces/doesNotExist')).body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'Space', id: 'doesNotExist' } });
-      expect((await api().put('/spaces/doesNotExist', { name: 'x' }, { headers: { [version()]: '1' } })).status).toBe(404);
+      expect((await api().get('/spaces/doesNotExist')).body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'Space', id: 'doesNotExist' },
+      });
+      expect((await api().put('/spaces/doesNotExist', { name: 'x' }, { headers: { [version()]: '1' } })).status).toBe(
+        404,
+      );
       expect((await api().get('/spaces', { token: 'bad' })).status).toBe(401);
       expect((await api().post('/spaces', { name: 'x' }, { token: 'bad' })).status).toBe(401);
       expect((await api().get('/spaces/x', { token: 'bad' })).status).toBe(401);

@@ -9,14 +9,27 @@ for (const kind of DB_KINDS) {
     const api = useServer(kind);
     const version = (v: number) => ({ headers: { [`${api().vendorPrefix}-Version`]: String(v) } });
     const tagLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Tag', id } });
-    const asset = (tags: string[]) => ({ fields: { title: { 'en-US': 'Tagged' } }, metadata: { tags: tags.map(tagLink) } });
+    const asset = (tags: string[]) => ({
+      fields: { title: { 'en-US': 'Tagged' } },
+      metadata: { tags: tags.map(tagLink) },
+    });
 
     /** Tags still carried by an asset (draft or published) whose tag row is gone: what the race used to leave behind. */
     async function dangling(spaceId: string): Promise<string[]> {
-      const { rows } = await api().tessera.database.db.selectFrom('assets')
-        .select(['tags', 'published_tags']).where('space_id', '=', spaceId).execute().then((r) => ({ rows: r }));
-      const carried = new Set(rows.flatMap((r) => [...(r.tags as string[]), ...((r.published_tags as string[] | null) ?? [])]));
-      const existing = new Set((await api().tessera.database.db.selectFrom('tags').select('id').where('space_id', '=', spaceId).execute()).map((t) => t.id));
+      const { rows } = await api()
+        .tessera.database.db.selectFrom('assets')
+        .select(['tags', 'published_tags'])
+        .where('space_id', '=', spaceId)
+        .execute()
+        .then((r) => ({ rows: r }));
+      const carried = new Set(
+        rows.flatMap((r) => [...(r.tags as string[]), ...((r.published_tags as string[] | null) ?? [])]),
+      );
+      const existing = new Set(
+        (await api().tessera.database.db.selectFrom('tags').select('id').where('space_id', '=', spaceId).execute()).map(
+          (t) => t.id,
+        ),
+      );
       return [...carried].filter((id) => !existing.has(id));
     }
 
@@ -42,7 +55,10 @@ for (const kind of DB_KINDS) {
           // The delete won: both writes were refused for the unknown tag.
           expect(created.status).toBe(422);
           expect(updated.status).toBe(422);
-          expect(created.body.details.errors[0]).toMatchObject({ name: 'notResolvable', path: ['metadata', 'tags', 0] });
+          expect(created.body.details.errors[0]).toMatchObject({
+            name: 'notResolvable',
+            path: ['metadata', 'tags', 0],
+          });
         } else {
           expect(deleted.body.sys.id).toBe('ActionPreconditionsFailed');
           expect(created.status === 201 || updated.status === 200).toBe(true);

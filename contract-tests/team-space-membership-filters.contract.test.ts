@@ -3,7 +3,14 @@ import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
 import { ownOrganization } from './support/member-fixtures.ts';
 
-const NONE = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const NONE = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,30 +32,58 @@ for (const kind of DB_KINDS) {
       expect(done.status, done.text).toBeLessThan(300);
       return done.body;
     }
-    const newTeam = async (org: string) => (await ok(api().post(`/organizations/${org}/teams`, { name: `Filters ${process.pid}-${++counter}`, description: null }))).sys.id as string;
-    const newRole = async (space: string, name: string) => (await ok(api().post(`/spaces/${space}/roles`, { name, permissions: NONE, policies: [] }))).sys.id as string;
+    const newTeam = async (org: string) =>
+      (
+        await ok(
+          api().post(`/organizations/${org}/teams`, { name: `Filters ${process.pid}-${++counter}`, description: null }),
+        )
+      ).sys.id as string;
+    const newRole = async (space: string, name: string) =>
+      (await ok(api().post(`/spaces/${space}/roles`, { name, permissions: NONE, policies: [] }))).sys.id as string;
     const ids = (res: ApiResponse) => res.body.items.map((m: any) => m.sys.id);
 
     /** Spaces Gamma and Delta; Editor and Writer in Gamma, Editor in Delta; a: Gamma/T1 (Editor, Writer), b: Gamma/T2 admin, c: Delta/T1 (Editor), d: Delta/T3 (Editor). */
     async function fixture() {
       const org = await ownOrganization(api());
       const tag = `f${process.pid}x${Date.now().toString(36)}x${++counter}`;
-      const space = async (name: string) => (await ok(api().post('/spaces', { name: `${name} ${tag}` }))).sys.id as string;
+      const space = async (name: string) =>
+        (await ok(api().post('/spaces', { name: `${name} ${tag}` }))).sys.id as string;
       const [gamma, delta] = [await space('Gamma'), await space('Delta')];
       const [t1, t2, t3] = [await newTeam(org), await newTeam(org), await newTeam(org)];
-      const [editor, writer, deltaEditor] = [await newRole(gamma, `Editor ${tag}`), await newRole(gamma, `Writer ${tag}`), await newRole(delta, `Editor ${tag}`)];
-      const give = (s: string, t: string, admin: boolean, roles: string[]) => ok(api().post(spacePath(s), { admin, roles: roles.map(roleLink) }, team(t)));
+      const [editor, writer, deltaEditor] = [
+        await newRole(gamma, `Editor ${tag}`),
+        await newRole(gamma, `Writer ${tag}`),
+        await newRole(delta, `Editor ${tag}`),
+      ];
+      const give = (s: string, t: string, admin: boolean, roles: string[]) =>
+        ok(api().post(spacePath(s), { admin, roles: roles.map(roleLink) }, team(t)));
       const a = await give(gamma, t1, false, [editor, writer]);
       const b = await give(gamma, t2, true, []);
       const c = await give(delta, t1, false, [deltaEditor]);
       const d = await give(delta, t3, false, [deltaEditor]);
-      return { org, tag, gamma, delta, t1, t2, t3, editor, writer, deltaEditor, all: [a, b, c, d], ids: [a, b, c, d].map((m) => m.sys.id as string) as [string, string, string, string] };
+      return {
+        org,
+        tag,
+        gamma,
+        delta,
+        t1,
+        t2,
+        t3,
+        editor,
+        writer,
+        deltaEditor,
+        all: [a, b, c, d],
+        ids: [a, b, c, d].map((m) => m.sys.id as string) as [string, string, string, string],
+      };
     }
 
     it('organization-wide: every operator of roles.name, roles.sys.id, sys.team.sys.id, sys.space.*, and date ranges', async () => {
       const f = await fixture();
       const [a, b, c, d] = f.ids;
-      const get = async (q: Record<string, string>, scope: Record<string, string> = { 'sys.space.sys.id[in]': `${f.gamma},${f.delta}` }) => {
+      const get = async (
+        q: Record<string, string>,
+        scope: Record<string, string> = { 'sys.space.sys.id[in]': `${f.gamma},${f.delta}` },
+      ) => {
         const res = await api().get(orgPath(f.org), { query: { ...scope, ...q } });
         expect(res.status, `${JSON.stringify(q)} ${res.text}`).toBe(200);
         return ids(res);
@@ -81,7 +116,13 @@ for (const kind of DB_KINDS) {
       expect(await get({ 'sys.createdAt[gte]': third! })).toEqual(expect.arrayContaining([c, d]));
       expect(await get({ 'sys.createdAt[gt]': last! })).toEqual([]);
       expect(await get({ 'sys.createdAt[gte]': first!, 'sys.createdAt[lte]': last! })).toEqual([a, b, c, d]);
-      const updated = await ok(api().put(`${spacePath(f.gamma)}/${b}`, { admin: false, roles: [roleLink(f.editor)] }, { headers: { [`${api().vendorPrefix}-Version`]: '0' } }));
+      const updated = await ok(
+        api().put(
+          `${spacePath(f.gamma)}/${b}`,
+          { admin: false, roles: [roleLink(f.editor)] },
+          { headers: { [`${api().vendorPrefix}-Version`]: '0' } },
+        ),
+      );
       expect(await get({ 'sys.updatedAt[gte]': updated.sys.updatedAt })).toContain(b);
       expect(await get({ 'sys.updatedAt[gt]': updated.sys.updatedAt })).toEqual([]);
       expect(await get({ 'sys.updatedAt[lte]': updated.sys.updatedAt })).toEqual([a, b, c, d]);
@@ -90,7 +131,11 @@ for (const kind of DB_KINDS) {
       expect(await get({ order: '-sys.updatedAt' })).toEqual([b, d, c, a]);
 
       const refused: Array<Record<string, string>> = [
-        { 'roles.name[match]': 'x' }, { 'roles.sys.id[nin]': 'x' }, { 'sys.team.sys.id[match]': 'x' }, { 'sys.createdAt': first! }, { 'sys.space.sys.id[exists]': 'true' },
+        { 'roles.name[match]': 'x' },
+        { 'roles.sys.id[nin]': 'x' },
+        { 'sys.team.sys.id[match]': 'x' },
+        { 'sys.createdAt': first! },
+        { 'sys.space.sys.id[exists]': 'true' },
       ];
       for (const bad of refused) {
         const res = await api().get(orgPath(f.org), { query: bad });
@@ -103,20 +148,39 @@ for (const kind of DB_KINDS) {
       const [a, b, c] = f.ids;
       const sorted = (list: any[] | undefined) => (list ?? []).map((r: any) => r.sys.id).sort();
       const scope = { 'sys.space.sys.id[in]': `${f.gamma},${f.delta}` };
-      const page = await api().get(orgPath(f.org), { query: { ...scope, skip: 2, limit: 1, include: 'roles,sys.space,sys.team' } });
+      const page = await api().get(orgPath(f.org), {
+        query: { ...scope, skip: 2, limit: 1, include: 'roles,sys.space,sys.team' },
+      });
       expect(ids(page)).toEqual([c]);
-      expect([sorted(page.body.includes.Role), sorted(page.body.includes.Space), sorted(page.body.includes.Team)]).toEqual([[f.deltaEditor], [f.delta], [f.t1]]);
+      expect([
+        sorted(page.body.includes.Role),
+        sorted(page.body.includes.Space),
+        sorted(page.body.includes.Team),
+      ]).toEqual([[f.deltaEditor], [f.delta], [f.t1]]);
       const team1 = page.body.includes.Team[0];
       expect(team1).toMatchObject({ sys: { type: 'Team', id: f.t1 } });
 
-      await ok(api().put(`${spacePath(f.gamma)}/${a}`, { admin: true, roles: [] }, { headers: { [`${api().vendorPrefix}-Version`]: '0' } }));
-      const bySpace = async (query: Record<string, string | number>) => ids(await api().get(spacePath(f.gamma), { query }));
+      await ok(
+        api().put(
+          `${spacePath(f.gamma)}/${a}`,
+          { admin: true, roles: [] },
+          { headers: { [`${api().vendorPrefix}-Version`]: '0' } },
+        ),
+      );
+      const bySpace = async (query: Record<string, string | number>) =>
+        ids(await api().get(spacePath(f.gamma), { query }));
       expect(await bySpace({ order: 'sys.updatedAt' })).toEqual([b, a]);
       expect(await bySpace({ order: '-sys.updatedAt' })).toEqual([a, b]);
       expect(await bySpace({ order: 'sys.createdAt', limit: 1, skip: 1 })).toEqual([b]);
       const onlyB = await api().get(spacePath(f.gamma), { query: { 'sys.id': b, include: 'sys.team' } });
       expect(sorted(onlyB.body.includes.Team)).toEqual([f.t2]);
-      const refused: Array<Record<string, string | number>> = [{ 'sys.id[ne]': a }, { 'roles.sys.id': f.editor }, { include: 'sys.space' }, { order: 'sys.id' }, { limit: 101 }];
+      const refused: Array<Record<string, string | number>> = [
+        { 'sys.id[ne]': a },
+        { 'roles.sys.id': f.editor },
+        { include: 'sys.space' },
+        { order: 'sys.id' },
+        { limit: 101 },
+      ];
       for (const bad of refused) {
         const res = await api().get(spacePath(f.gamma), { query: bad });
         expect([res.status, res.body.sys.id], JSON.stringify(bad)).toEqual([400, 'InvalidQuery']);
@@ -132,14 +196,18 @@ for (const kind of DB_KINDS) {
       for (let round = 0; round < 12; round++) {
         const roles = await Promise.all(teams.map((_, i) => newRole(space, `Raced ${round}-${i}-${counter}`)));
         // Half the memberships name the raced role only (the delete is refused once they exist), half also a spare one.
-        const results = await Promise.all(teams.flatMap((t, i) => {
-          const named = i % 2 ? [roles[i]!, spare] : [roles[i]!];
-          return [
-            api().post(spacePath(space), { admin: false, roles: named.map(roleLink) }, team(t)),
-            // The delete starts a little later each time, so some land before the create's statements, some after.
-            later((round * teams.length + i) % 10 * 4).then(() => api().delete(`/spaces/${space}/roles/${roles[i]}`)),
-          ];
-        }));
+        const results = await Promise.all(
+          teams.flatMap((t, i) => {
+            const named = i % 2 ? [roles[i]!, spare] : [roles[i]!];
+            return [
+              api().post(spacePath(space), { admin: false, roles: named.map(roleLink) }, team(t)),
+              // The delete starts a little later each time, so some land before the create's statements, some after.
+              later(((round * teams.length + i) % 10) * 4).then(() =>
+                api().delete(`/spaces/${space}/roles/${roles[i]}`),
+              ),
+            ];
+          }),
+        );
         for (const i of teams.keys()) {
           const [created, deleted] = [results[2 * i]!, results[2 * i + 1]!];
           const key = `${created.status}/${deleted.status}`;
@@ -150,14 +218,17 @@ for (const kind of DB_KINDS) {
           if (created.status === 201) {
             const now = await ok(api().get(`${spacePath(space)}/${created.body.sys.id}`));
             const soleRole = i % 2 === 0;
-            if (soleRole) expect([deleted.status, deleted.body.sys.id, roleLeft]).toEqual([422, 'ActionPreconditionsFailed', 200]);
+            if (soleRole)
+              expect([deleted.status, deleted.body.sys.id, roleLeft]).toEqual([422, 'ActionPreconditionsFailed', 200]);
             else if (deleted.status === 204) expect(now.roles).toEqual([roleLink(spare)]);
             else throw new Error(`unexpected delete answer ${deleted.status} ${deleted.text}`);
             for (const r of now.roles) expect((await api().get(`/spaces/${space}/roles/${r.sys.id}`)).status).toBe(200);
             expect((await api().delete(`${spacePath(space)}/${created.body.sys.id}`)).status).toBe(204);
           } else {
             expect([created.status, created.body.sys.id]).toEqual([422, 'ValidationFailed']);
-            expect(created.body.details.errors).toContainEqual(expect.objectContaining({ name: 'notResolvable', path: ['roles', 0] }));
+            expect(created.body.details.errors).toContainEqual(
+              expect.objectContaining({ name: 'notResolvable', path: ['roles', 0] }),
+            );
             expect([deleted.status, roleLeft]).toEqual([204, 404]);
           }
         }
@@ -165,7 +236,10 @@ for (const kind of DB_KINDS) {
       }
       const orgWide = await ok(api().get(orgPath(org), { query: { 'sys.space.sys.id': space } }));
       expect(orgWide.total).toBe(0);
-      expect([...outcomes.keys()].every((k) => ['201/422', '201/204', '422/204'].includes(k)), JSON.stringify([...outcomes])).toBe(true);
+      expect(
+        [...outcomes.keys()].every((k) => ['201/422', '201/204', '422/204'].includes(k)),
+        JSON.stringify([...outcomes]),
+      ).toBe(true);
     });
   });
 }

@@ -4,7 +4,14 @@ import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
 import { joinAs, ownOrganization } from './support/member-fixtures.ts';
 
-const NONE = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const NONE = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
 
 for (const kind of DB_KINDS) {
@@ -20,9 +27,15 @@ for (const kind of DB_KINDS) {
       expect(done.status, done.text).toBeLessThan(300);
       return done.body;
     }
-    const newTeam = async (org: string) => (await ok(api().post(`/organizations/${org}/teams`, { name: `Team ${process.pid}-${++counter}`, description: null }))).sys.id as string;
+    const newTeam = async (org: string) =>
+      (
+        await ok(
+          api().post(`/organizations/${org}/teams`, { name: `Team ${process.pid}-${++counter}`, description: null }),
+        )
+      ).sys.id as string;
     const newSpace = async () => (await ok(api().post('/spaces', { name: `TSM ${++counter}` }))).sys.id as string;
-    const newRole = async (space: string, name = `Role ${++counter}`) => (await ok(api().post(`/spaces/${space}/roles`, { name, permissions: NONE, policies: [] }))).sys.id as string;
+    const newRole = async (space: string, name = `Role ${++counter}`) =>
+      (await ok(api().post(`/spaces/${space}/roles`, { name, permissions: NONE, policies: [] }))).sys.id as string;
     const create = (space: string, team: string | undefined, body: unknown, token?: string) =>
       api().post(path(space), body, { token, headers: team === undefined ? {} : vendor('Team', team) });
 
@@ -33,13 +46,23 @@ for (const kind of DB_KINDS) {
       const created = await create(space, team, { admin: false, roles: [roleLink(roleA)] });
       expect(created.status, created.text).toBe(201);
       expect(created.body).toMatchObject({
-        admin: false, roles: [roleLink(roleA)],
-        sys: { type: 'TeamSpaceMembership', version: 0, space: { sys: { linkType: 'Space', id: space } }, team: { sys: { linkType: 'Team', id: team } } },
+        admin: false,
+        roles: [roleLink(roleA)],
+        sys: {
+          type: 'TeamSpaceMembership',
+          version: 0,
+          space: { sys: { linkType: 'Space', id: space } },
+          team: { sys: { linkType: 'Team', id: team } },
+        },
       });
       const id = created.body.sys.id;
       expect((await api().get(path(space, id))).body).toEqual(created.body);
 
-      const updated = await api().put(path(space, id), { admin: true, roles: [roleLink(roleB)] }, { headers: vendor('Version', '0') });
+      const updated = await api().put(
+        path(space, id),
+        { admin: true, roles: [roleLink(roleB)] },
+        { headers: vendor('Version', '0') },
+      );
       expect(updated.status, updated.text).toBe(200);
       expect(updated.body).toMatchObject({ admin: true, roles: [roleLink(roleB)], sys: { version: 1 } });
       const stale = await api().put(path(space, id), { admin: true, roles: [] }, { headers: vendor('Version', '0') });
@@ -51,7 +74,9 @@ for (const kind of DB_KINDS) {
       expect(listed.body.items.map((m: any) => m.sys.id)).toEqual([other.sys.id, id]);
       expect(listed.body.includes.Role.map((r: any) => r.sys.id)).toEqual([roleB]);
       expect(listed.body.includes.Team.map((t: any) => t.sys.id).sort()).toEqual([team, other.sys.team.sys.id].sort());
-      expect((await api().get(path(space), { query: { 'sys.id[in]': `${id},nope` } })).body.items.map((m: any) => m.sys.id)).toEqual([id]);
+      expect(
+        (await api().get(path(space), { query: { 'sys.id[in]': `${id},nope` } })).body.items.map((m: any) => m.sys.id),
+      ).toEqual([id]);
       expect((await api().get(path(space), { query: { 'sys.id': other.sys.id } })).body.total).toBe(1);
       const refused = await api().get(path(space), { query: { 'sys.team.sys.id': team } });
       expect([refused.status, refused.body.sys.id]).toEqual([400, 'InvalidQuery']);
@@ -69,7 +94,10 @@ for (const kind of DB_KINDS) {
       const foreignOrg = generateId();
       await api().tessera.storage.repos.identity.insertOrganization({ id: foreignOrg, name: 'Elsewhere' });
       const foreignTeam = generateId();
-      await api().tessera.database.db.insertInto('teams' as never).values({ id: foreignTeam, organization_id: foreignOrg, name: 'Foreign' } as never).execute();
+      await api()
+        .tessera.database.db.insertInto('teams' as never)
+        .values({ id: foreignTeam, organization_id: foreignOrg, name: 'Foreign' } as never)
+        .execute();
 
       const noHeader = await create(space, undefined, { admin: true, roles: [] });
       expect([noHeader.status, noHeader.body.sys.id]).toEqual([400, 'BadRequest']);
@@ -79,7 +107,10 @@ for (const kind of DB_KINDS) {
       }
       const badRoles = await create(space, team, { admin: false, roles: [roleLink('nope'), roleLink(elsewhere)] });
       expect([badRoles.status, badRoles.body.sys.id]).toEqual([422, 'ValidationFailed']);
-      expect(badRoles.body.details.errors.map((e: any) => e.path)).toEqual([['roles', 0], ['roles', 1]]);
+      expect(badRoles.body.details.errors.map((e: any) => e.path)).toEqual([
+        ['roles', 0],
+        ['roles', 1],
+      ]);
       const noRoles = await create(space, team, { admin: false, roles: [] });
       expect(noRoles.body.details.errors).toMatchObject([{ name: 'size', path: ['roles'] }]);
       const member = await joinAs(api(), org, 'member');
@@ -88,7 +119,11 @@ for (const kind of DB_KINDS) {
 
       await ok(create(space, team, { admin: false, roles: [roleLink(role)] }));
       const twice = await create(space, team, { admin: true, roles: [] });
-      expect([twice.status, twice.body.details.errors[0].name, twice.body.details.errors[0].path]).toEqual([422, 'taken', ['sys', 'team']]);
+      expect([twice.status, twice.body.details.errors[0].name, twice.body.details.errors[0].path]).toEqual([
+        422,
+        'taken',
+        ['sys', 'team'],
+      ]);
       expect((await api().get(path(space))).body.total).toBe(1);
     });
 
@@ -99,9 +134,11 @@ for (const kind of DB_KINDS) {
       const editor = await newRole(s1, `Editor ${++counter}`);
       const a = await ok(create(s1, t1, { admin: false, roles: [roleLink(editor)] }));
       const b = await ok(create(s2, t2, { admin: true, roles: [] }));
-      const mine = (res: ApiResponse) => res.body.items.map((m: any) => m.sys.id).filter((i: string) => [a.sys.id, b.sys.id].includes(i));
+      const mine = (res: ApiResponse) =>
+        res.body.items.map((m: any) => m.sys.id).filter((i: string) => [a.sys.id, b.sys.id].includes(i));
       const member = await joinAs(api(), org, 'member');
-      const query = async (q: Record<string, string>) => mine(await api().get(orgWide(org), { query: q, token: member.token }));
+      const query = async (q: Record<string, string>) =>
+        mine(await api().get(orgWide(org), { query: q, token: member.token }));
 
       expect(await query({})).toEqual([a.sys.id, b.sys.id]);
       expect(await query({ order: '-sys.createdAt' })).toEqual([b.sys.id, a.sys.id]);
@@ -115,12 +152,22 @@ for (const kind of DB_KINDS) {
       expect(await query({ 'sys.space.name[match]': spaceName.split(' ')[1]! })).toEqual([a.sys.id]);
       expect(await query({ 'sys.createdAt[lte]': '2000-01-01T00:00:00Z' })).toEqual([]);
 
-      const included = await api().get(orgWide(org), { query: { 'sys.space.sys.id[in]': `${s1},${s2}`, include: 'roles,sys.space,sys.team,sys.createdBy,sys.updatedBy' } });
+      const included = await api().get(orgWide(org), {
+        query: {
+          'sys.space.sys.id[in]': `${s1},${s2}`,
+          include: 'roles,sys.space,sys.team,sys.createdBy,sys.updatedBy',
+        },
+      });
       expect(included.body.includes.Role.map((r: any) => r.sys.id)).toEqual([editor]);
       expect(included.body.includes.Space.map((s: any) => s.sys.id).sort()).toEqual([s1, s2].sort());
       expect(included.body.includes.Team.map((t: any) => t.sys.id).sort()).toEqual([t1, t2].sort());
       expect(included.body.includes.User).toHaveLength(1);
-      for (const bad of [{ 'admin': 'true' }, { 'roles.sys.id[ne]': editor }, { order: 'sys.space.name' }, { include: 'sys.user' }] as Array<Record<string, string>>) {
+      for (const bad of [
+        { admin: 'true' },
+        { 'roles.sys.id[ne]': editor },
+        { order: 'sys.space.name' },
+        { include: 'sys.user' },
+      ] as Array<Record<string, string>>) {
         const res = await api().get(orgWide(org), { query: bad });
         expect([res.status, res.body.sys.id], JSON.stringify(bad)).toEqual([400, 'InvalidQuery']);
       }
@@ -135,13 +182,18 @@ for (const kind of DB_KINDS) {
       const [only, shared, spare] = [await newRole(space), await newRole(space), await newRole(space)];
       const t1 = await newTeam(org);
       const a = await ok(create(space, t1, { admin: false, roles: [roleLink(only)] }));
-      const b = await ok(create(space, await newTeam(org), { admin: false, roles: [roleLink(shared), roleLink(spare)] }));
+      const b = await ok(
+        create(space, await newTeam(org), { admin: false, roles: [roleLink(shared), roleLink(spare)] }),
+      );
 
       const refused = await api().delete(`/spaces/${space}/roles/${only}`);
       expect([refused.status, refused.body.sys.id]).toEqual([422, 'ActionPreconditionsFailed']);
       expect(refused.body.details.errors[0].memberships).toEqual([a.sys.id]);
       expect((await api().delete(`/spaces/${space}/roles/${shared}`)).status).toBe(204);
-      expect((await api().get(path(space, b.sys.id))).body).toMatchObject({ roles: [roleLink(spare)], sys: { version: 1 } });
+      expect((await api().get(path(space, b.sys.id))).body).toMatchObject({
+        roles: [roleLink(spare)],
+        sys: { version: 1 },
+      });
 
       expect((await api().delete(`/organizations/${org}/teams/${t1}`)).status).toBe(204);
       expect((await api().get(path(space, a.sys.id))).status).toBe(404);

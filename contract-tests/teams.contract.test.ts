@@ -17,7 +17,12 @@ for (const kind of DB_KINDS) {
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
         description: 'Writes the words',
-        sys: { type: 'Team', version: 0, memberCount: 0, organization: { sys: { type: 'Link', linkType: 'Organization', id: org } } },
+        sys: {
+          type: 'Team',
+          version: 0,
+          memberCount: 0,
+          organization: { sys: { type: 'Link', linkType: 'Organization', id: org } },
+        },
       });
       const id = created.body.sys.id;
       const second = await api().post(teams(org), { name: name('Second'), description: null });
@@ -67,7 +72,9 @@ for (const kind of DB_KINDS) {
       expect(clash.status).toBe(422);
       expect(clash.body.details.errors[0]).toMatchObject({ name: 'taken', path: ['name'] });
       expect((await api().get(teams(org, other.body.sys.id))).body.sys.version).toBe(0);
-      expect((await api().put(teams(org, first.body.sys.id), { name: taken, description: 'same name' }, version(0))).status).toBe(200);
+      expect(
+        (await api().put(teams(org, first.body.sys.id), { name: taken, description: 'same name' }, version(0))).status,
+      ).toBe(200);
       expect((await api().post(teams(org), { description: null })).status).toBe(422);
       expect((await api().post(teams(org), { name: 'No description' })).status).toBe(422);
     });
@@ -76,7 +83,8 @@ for (const kind of DB_KINDS) {
       const org = await ownOrganization(api());
       const member = await joinAs(api(), org, 'member');
       const admin = await joinAs(api(), org, 'admin');
-      const team = (await api().post(teams(org), { name: name('Readable'), description: null }, { token: admin.token })).body;
+      const team = (await api().post(teams(org), { name: name('Readable'), description: null }, { token: admin.token }))
+        .body;
       expect(team.sys.createdBy.sys.id).toBe(admin.userId);
 
       expect((await api().get(teams(org), { token: member.token })).status).toBe(200);
@@ -84,7 +92,15 @@ for (const kind of DB_KINDS) {
       const create = await api().post(teams(org), { name: name('Nope'), description: null }, { token: member.token });
       expect(create.status).toBe(403);
       expect(create.body.sys.id).toBe('AccessDenied');
-      expect((await api().put(teams(org, team.sys.id), { name: 'x', description: null }, { token: member.token, ...version(0) })).status).toBe(403);
+      expect(
+        (
+          await api().put(
+            teams(org, team.sys.id),
+            { name: 'x', description: null },
+            { token: member.token, ...version(0) },
+          )
+        ).status,
+      ).toBe(403);
       expect((await api().delete(teams(org, team.sys.id), { token: member.token })).status).toBe(403);
       expect((await api().get(teams('elsewhere'))).status).toBe(404);
       expect((await api().delete(teams(org, team.sys.id), { token: admin.token })).status).toBe(204);
@@ -96,14 +112,22 @@ for (const kind of DB_KINDS) {
       const b = await joinAs(api(), org, 'developer');
       const team = (await api().post(teams(org), { name: name('Counted'), description: null })).body;
       for (const m of [a, b]) {
-        expect((await api().post(`${teams(org, team.sys.id)}/team_memberships`, { organizationMembershipId: m.membershipId })).status).toBe(201);
+        expect(
+          (
+            await api().post(`${teams(org, team.sys.id)}/team_memberships`, {
+              organizationMembershipId: m.membershipId,
+            })
+          ).status,
+        ).toBe(201);
       }
       expect((await api().get(teams(org, team.sys.id))).body.sys.memberCount).toBe(2);
       const listed = (await api().get(teams(org))).body.items.find((t: any) => t.sys.id === team.sys.id);
       expect(listed.sys.memberCount).toBe(2);
 
       expect((await api().delete(teams(org, team.sys.id))).status).toBe(204);
-      const left = await api().get(`/organizations/${org}/team_memberships`, { query: { 'sys.organizationMembership.sys.id[in]': `${a.membershipId},${b.membershipId}` } });
+      const left = await api().get(`/organizations/${org}/team_memberships`, {
+        query: { 'sys.organizationMembership.sys.id[in]': `${a.membershipId},${b.membershipId}` },
+      });
       expect(left.body.total).toBe(0);
       expect((await api().get(`/organizations/${org}/organization_memberships/${a.membershipId}`)).status).toBe(200);
     });

@@ -5,15 +5,20 @@ import { DB_KINDS } from './support/databases.ts';
 import { ADMIN_TOKEN, startServer, type TestServer } from './support/harness.ts';
 
 /** A client made only from the published types, as a client team would (the default vendor token: `X-Service-*`). */
-const typedClient = (baseUrl: string) => createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+const typedClient = (baseUrl: string) =>
+  createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
 
 const ENV = '/spaces/{space_id}/environments/{environment_id}';
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: a typed client (openapi-fetch) made from the generated types`, () => {
     let server: TestServer;
-    beforeAll(async () => { server = await startServer(kind); }, 60_000);
-    afterAll(async () => { await server?.close(); }, 60_000);
+    beforeAll(async () => {
+      server = await startServer(kind);
+    }, 60_000);
+    afterAll(async () => {
+      await server?.close();
+    }, 60_000);
 
     it('creates a space, a content type, activates it, creates an entry and publishes it', async () => {
       const client = typedClient(server.baseUrl);
@@ -25,14 +30,21 @@ for (const kind of DB_KINDS) {
       const contentType = await client.PUT(`${ENV}/content_types/{content_type_id}`, {
         params: { path: { ...path, content_type_id: 'post' } },
         body: {
-          name: 'Post', displayField: 'title',
-          fields: [{ id: 'title', name: 'Title', type: 'Symbol', required: true }, { id: 'body', name: 'Body', type: 'Text' }],
+          name: 'Post',
+          displayField: 'title',
+          fields: [
+            { id: 'title', name: 'Title', type: 'Symbol', required: true },
+            { id: 'body', name: 'Body', type: 'Text' },
+          ],
         },
       });
       expect(contentType.response.status).toBe(201);
 
       const activated = await client.PUT(`${ENV}/content_types/{content_type_id}/published`, {
-        params: { path: { ...path, content_type_id: 'post' }, header: { 'X-Service-Version': contentType.data!.sys.version } },
+        params: {
+          path: { ...path, content_type_id: 'post' },
+          header: { 'X-Service-Version': contentType.data!.sys.version },
+        },
       });
       expect(activated.response.status).toBe(200);
       expect(activated.data!.sys.publishedVersion).toBe(contentType.data!.sys.version);
@@ -45,7 +57,10 @@ for (const kind of DB_KINDS) {
       expect(entry.data!.fields.title['en-US']).toBe('Hello');
 
       const published = await client.PUT(`${ENV}/entries/{entry_id}/published`, {
-        params: { path: { ...path, entry_id: entry.data!.sys.id }, header: { 'X-Service-Version': entry.data!.sys.version } },
+        params: {
+          path: { ...path, entry_id: entry.data!.sys.id },
+          header: { 'X-Service-Version': entry.data!.sys.version },
+        },
       });
       expect(published.response.status).toBe(200);
       expect(published.data!.sys).toMatchObject({ publishedVersion: entry.data!.sys.version, publishedCounter: 1 });
@@ -62,7 +77,14 @@ for (const kind of DB_KINDS) {
 
       const asset = await client.POST('/spaces/{space_id}/assets', {
         params: { path },
-        body: { fields: { title: { 'en-US': 'Logo' }, file: { 'en-US': { contentType: 'image/png', fileName: 'logo.png', upload: 'https://example.org/logo.png' } } } },
+        body: {
+          fields: {
+            title: { 'en-US': 'Logo' },
+            file: {
+              'en-US': { contentType: 'image/png', fileName: 'logo.png', upload: 'https://example.org/logo.png' },
+            },
+          },
+        },
       });
       expect(asset.response.status).toBe(201);
       expect(asset.data!.fields.title?.['en-US']).toBe('Logo');

@@ -19,9 +19,18 @@ for (const kind of DB_KINDS) {
       const tag = `${process.pid}x${Date.now().toString(36)}x${++calls}`;
       const named = async (firstName: string, lastName: string | undefined, role: 'admin' | 'developer' | 'member') => {
         const email = newEmail(`${firstName.toLowerCase()}-${tag}`);
-        const res = await api().post(`/organizations/${org}/invitations`, { email, firstName, ...(lastName ? { lastName } : {}), role });
+        const res = await api().post(`/organizations/${org}/invitations`, {
+          email,
+          firstName,
+          ...(lastName ? { lastName } : {}),
+          role,
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
-        return { email, membershipId: res.body.sys.organizationMembership.sys.id as string, url: res.body.sys.invitationUrl as string };
+        return {
+          email,
+          membershipId: res.body.sys.organizationMembership.sys.id as string,
+          url: res.body.sys.invitationUrl as string,
+        };
       };
       const ada = await named(`Ada${tag}`, 'Zephyr', 'admin');
       await accept(api(), ada.url);
@@ -55,7 +64,11 @@ for (const kind of DB_KINDS) {
       expect(await get({ 'sys.user.sys.id[nin]': adaUser })).toEqual([bea.membershipId, cy.membershipId]);
       expect(await get({ 'sys.user.firstName': `Bea${tag}` })).toEqual([bea.membershipId]);
       expect(await get({ 'sys.user.firstName[ne]': `Bea${tag}` })).toEqual([ada.membershipId, cy.membershipId]);
-      expect(await get({ 'sys.user.firstName[exists]': 'true' })).toEqual([ada.membershipId, bea.membershipId, cy.membershipId]);
+      expect(await get({ 'sys.user.firstName[exists]': 'true' })).toEqual([
+        ada.membershipId,
+        bea.membershipId,
+        cy.membershipId,
+      ]);
       expect(await get({ 'sys.user.lastName': 'Zephyr' })).toEqual([ada.membershipId]);
       expect(await get({ 'sys.user.lastName[ne]': 'Zephyr' })).toEqual([bea.membershipId, cy.membershipId]);
       expect(await get({ 'sys.user.lastName[exists]': 'false' })).toEqual([cy.membershipId]);
@@ -68,7 +81,9 @@ for (const kind of DB_KINDS) {
       expect(await get({ 'sys.createdAt[gt]': '2000-01-01T00:00:00Z' })).toHaveLength(3);
       expect(await get({ 'sys.updatedAt[gt]': '2999-01-01T00:00:00Z' })).toEqual([]);
       expect(await get({ 'sys.updatedAt[lt]': '2999-01-01T00:00:00Z' })).toHaveLength(3);
-      expect(await get({ 'sys.updatedAt[gte]': '2000-01-01T00:00:00Z', 'sys.updatedAt[lte]': '2999-01-01T00:00:00Z' })).toHaveLength(3);
+      expect(
+        await get({ 'sys.updatedAt[gte]': '2000-01-01T00:00:00Z', 'sys.updatedAt[lte]': '2999-01-01T00:00:00Z' }),
+      ).toHaveLength(3);
     });
 
     it('refuses operators, fields, values and parameters the table does not list with 400 InvalidQuery naming them', async () => {
@@ -99,10 +114,11 @@ for (const kind of DB_KINDS) {
       }
     });
 
-    it('orders by role, sys.createdAt and the user\'s names and email, ascending or descending, with skip and limit', async () => {
+    it("orders by role, sys.createdAt and the user's names and email, ascending or descending, with skip and limit", async () => {
       const org = await ownOrganization(api());
       const { ada, bea, cy, tag } = await people(org);
-      const ordered = async (order: string, extra: Record<string, string | number> = {}) => ids(await api().get(path(org), { query: { query: tag, order, ...extra } }));
+      const ordered = async (order: string, extra: Record<string, string | number> = {}) =>
+        ids(await api().get(path(org), { query: { query: tag, order, ...extra } }));
       expect(await ordered('sys.user.lastName')).toEqual([bea.membershipId, ada.membershipId, cy.membershipId]);
       expect(await ordered('-sys.user.lastName')).toEqual([cy.membershipId, ada.membershipId, bea.membershipId]);
       expect(await ordered('sys.user.firstName')).toEqual([ada.membershipId, bea.membershipId, cy.membershipId]);
@@ -128,11 +144,17 @@ for (const kind of DB_KINDS) {
       expect(await search(adaUser)).toEqual([ada.membershipId]);
       expect(await search(`nobody-${tag}`)).toEqual([]);
 
-      const page = await api().get(path(org), { query: { query: tag, include: 'sys.user', order: 'sys.user.lastName', limit: 2 } });
+      const page = await api().get(path(org), {
+        query: { query: tag, include: 'sys.user', order: 'sys.user.lastName', limit: 2 },
+      });
       expect(page.body.items).toHaveLength(2);
       const users = page.body.includes.User;
       expect(users.map((u: any) => u.sys.id).sort()).toEqual(page.body.items.map((m: any) => m.sys.user.sys.id).sort());
-      expect(users.find((u: any) => u.email === bea.email)).toMatchObject({ firstName: `Bea${tag}`, lastName: 'Young', sys: { type: 'User' } });
+      expect(users.find((u: any) => u.email === bea.email)).toMatchObject({
+        firstName: `Bea${tag}`,
+        lastName: 'Young',
+        sys: { type: 'User' },
+      });
       const authors = await api().get(path(org), { query: { query: tag, include: 'sys.createdBy,sys.updatedBy' } });
       const owner = (await api().get('/users/me')).body.sys.id;
       expect(authors.body.includes.User.map((u: any) => u.sys.id)).toContain(owner);

@@ -3,7 +3,14 @@ import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
 import { newEmail, ownOrganization } from './support/member-fixtures.ts';
 
-const NONE = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const NONE = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
 
 /**
@@ -33,16 +40,29 @@ for (const kind of DB_KINDS) {
       const tag = `t${process.pid}x${Date.now().toString(36)}x${++calls}`;
       const person = async (firstName: string, lastName?: string) => {
         const email = newEmail(`${firstName.toLowerCase()}-${tag}`);
-        const inv = await ok(api().post(`/organizations/${org}/invitations`, { email, firstName: `${firstName}${tag}`, ...(lastName ? { lastName } : {}) }));
+        const inv = await ok(
+          api().post(`/organizations/${org}/invitations`, {
+            email,
+            firstName: `${firstName}${tag}`,
+            ...(lastName ? { lastName } : {}),
+          }),
+        );
         const membershipId = inv.sys.organizationMembership.sys.id as string;
         const membership = await ok(api().get(`/organizations/${org}/organization_memberships/${membershipId}`));
         return { email, membershipId, userId: membership.sys.user.sys.id as string };
       };
       const [ada, bea, cy] = [await person('Ada', 'Zephyr'), await person('Bea', 'Young'), await person('Cy')];
-      const space = async (name: string) => (await ok(api().post('/spaces', { name: `${name} ${tag}` }))).sys.id as string;
+      const space = async (name: string) =>
+        (await ok(api().post('/spaces', { name: `${name} ${tag}` }))).sys.id as string;
       const [alpha, beta] = [await space('Alpha'), await space('Beta')];
-      const role = async (s: string, name: string) => (await ok(api().post(`/spaces/${s}/roles`, { name: `${name} ${tag}`, permissions: NONE, policies: [] }))).sys.id as string;
-      const [editor, writer, betaEditor] = [await role(alpha, 'Editor'), await role(alpha, 'Writer'), await role(beta, 'Editor')];
+      const role = async (s: string, name: string) =>
+        (await ok(api().post(`/spaces/${s}/roles`, { name: `${name} ${tag}`, permissions: NONE, policies: [] }))).sys
+          .id as string;
+      const [editor, writer, betaEditor] = [
+        await role(alpha, 'Editor'),
+        await role(alpha, 'Writer'),
+        await role(beta, 'Editor'),
+      ];
       const member = async (s: string, who: { email: string }, admin: boolean, roles: string[]) =>
         ok(api().post(spacePath(s), { admin, roles: roles.map(roleLink), email: who.email }));
       const m1 = await member(alpha, ada, false, [editor, writer]);
@@ -86,9 +106,13 @@ for (const kind of DB_KINDS) {
       expect(await get({ 'sys.space.name[nin]': `Beta ${tag}` })).toEqual([i1, i2]);
       expect(await get({ 'sys.organizationMembership.sys.id': f.ada.membershipId })).toEqual([i1, i3]);
       expect(await get({ 'sys.organizationMembership.sys.id[ne]': f.ada.membershipId })).toEqual([i2, i4]);
-      expect(await get({ 'sys.organizationMembership.sys.id[in]': `${f.bea.membershipId},${f.cy.membershipId}` })).toEqual([i2, i4]);
+      expect(
+        await get({ 'sys.organizationMembership.sys.id[in]': `${f.bea.membershipId},${f.cy.membershipId}` }),
+      ).toEqual([i2, i4]);
       expect(await get({ 'sys.organizationMembership.sys.id[nin]': f.bea.membershipId })).toEqual([i1, i3, i4]);
-      expect(await get({ 'admin[ne]': 'true', 'sys.space.sys.id': f.beta, 'sys.user.sys.id': f.cy.userId })).toEqual([i4]);
+      expect(await get({ 'admin[ne]': 'true', 'sys.space.sys.id': f.beta, 'sys.user.sys.id': f.cy.userId })).toEqual([
+        i4,
+      ]);
 
       const [first, , third, last] = f.m.map((m) => m.sys.createdAt as string);
       expect(await get({ 'sys.createdAt[lt]': first! })).toEqual([]);
@@ -96,7 +120,13 @@ for (const kind of DB_KINDS) {
       expect(await get({ 'sys.createdAt[gte]': third! })).toEqual(expect.arrayContaining([i3, i4]));
       expect(await get({ 'sys.createdAt[gt]': last! })).toEqual([]);
       expect(await get({ 'sys.createdAt[gte]': first!, 'sys.createdAt[lte]': last! })).toEqual([i1, i2, i3, i4]);
-      const updated = await ok(api().put(`${spacePath(f.alpha)}/${i2}`, { admin: false, roles: [roleLink(f.writer)] }, { headers: { [`${api().vendorPrefix}-Version`]: '0' } }));
+      const updated = await ok(
+        api().put(
+          `${spacePath(f.alpha)}/${i2}`,
+          { admin: false, roles: [roleLink(f.writer)] },
+          { headers: { [`${api().vendorPrefix}-Version`]: '0' } },
+        ),
+      );
       expect(await get({ 'sys.updatedAt[gte]': updated.sys.updatedAt })).toContain(i2);
       expect(await get({ 'sys.updatedAt[lte]': updated.sys.updatedAt })).toEqual([i1, i2, i3, i4]);
       expect(await get({ 'sys.updatedAt[gt]': updated.sys.updatedAt })).toEqual([]);
@@ -138,7 +168,7 @@ for (const kind of DB_KINDS) {
       }
     });
 
-    it('orders by sys.createdAt and the user\'s names and email, ascending or descending, with skip and limit', async () => {
+    it("orders by sys.createdAt and the user's names and email, ascending or descending, with skip and limit", async () => {
       const f = await fixture();
       const { i1, i2, i3, i4 } = f;
       const ordered = async (order: string, extra: Record<string, string | number> = {}) => {
@@ -171,16 +201,27 @@ for (const kind of DB_KINDS) {
       const sorted = (list: any[] | undefined) => (list ?? []).map((r: any) => r.sys.id).sort();
       const all = await api().get(orgPath(f.org), { query: { query: tag, include: 'roles,sys.user,sys.space' } });
       expect(sorted(all.body.includes.Role)).toEqual([f.editor, f.writer, f.betaEditor].sort());
-      expect(all.body.includes.Role.find((r: any) => r.sys.id === f.writer)).toMatchObject({ name: `Writer ${tag}`, sys: { type: 'Role' } });
+      expect(all.body.includes.Role.find((r: any) => r.sys.id === f.writer)).toMatchObject({
+        name: `Writer ${tag}`,
+        sys: { type: 'Role' },
+      });
       expect(sorted(all.body.includes.User)).toEqual([f.ada.userId, f.bea.userId, f.cy.userId].sort());
-      expect(all.body.includes.User.find((u: any) => u.sys.id === f.bea.userId)).toMatchObject({ email: f.bea.email, lastName: 'Young', sys: { type: 'User' } });
+      expect(all.body.includes.User.find((u: any) => u.sys.id === f.bea.userId)).toMatchObject({
+        email: f.bea.email,
+        lastName: 'Young',
+        sys: { type: 'User' },
+      });
       expect(sorted(all.body.includes.Space)).toEqual([f.alpha, f.beta].sort());
       const owner = (await api().get('/users/me')).body.sys.id;
-      const authors = await api().get(orgPath(f.org), { query: { query: tag, include: 'sys.createdBy,sys.updatedBy' } });
+      const authors = await api().get(orgPath(f.org), {
+        query: { query: tag, include: 'sys.createdBy,sys.updatedBy' },
+      });
       expect(sorted(authors.body.includes.User)).toEqual([owner]);
       expect(authors.body.includes.Role).toBeUndefined();
 
-      const onePage = await api().get(orgPath(f.org), { query: { query: tag, include: 'roles,sys.user,sys.space', skip: 2, limit: 1 } });
+      const onePage = await api().get(orgPath(f.org), {
+        query: { query: tag, include: 'roles,sys.user,sys.space', skip: 2, limit: 1 },
+      });
       expect(ids(onePage)).toEqual([i3]);
       expect(sorted(onePage.body.includes.Role)).toEqual([f.betaEditor]);
       expect(sorted(onePage.body.includes.User)).toEqual([f.ada.userId]);
@@ -195,8 +236,13 @@ for (const kind of DB_KINDS) {
       const owner = (await api().get('/users/me')).body.sys.id;
       expect(ids(listed)).toEqual([expect.any(String), f.i1, f.i2]); // the space's creator first
       expect(listed.body).toMatchObject({ sys: { type: 'Array' }, total: 3, skip: 0, limit: 100 });
-      expect(listed.body.includes.User.map((u: any) => u.sys.id).sort()).toEqual([owner, f.ada.userId, f.bea.userId].sort());
-      expect(listed.body.includes.User.find((u: any) => u.sys.id === f.ada.userId)).toMatchObject({ email: f.ada.email, firstName: `Ada${f.tag}` });
+      expect(listed.body.includes.User.map((u: any) => u.sys.id).sort()).toEqual(
+        [owner, f.ada.userId, f.bea.userId].sort(),
+      );
+      expect(listed.body.includes.User.find((u: any) => u.sys.id === f.ada.userId)).toMatchObject({
+        email: f.ada.email,
+        firstName: `Ada${f.tag}`,
+      });
       const page = await api().get(spacePath(f.beta), { query: { include: 'sys.user', skip: 2, limit: 1 } });
       expect(page.body).toMatchObject({ total: 3, skip: 2, limit: 1, items: [{ sys: { id: f.i4 } }] });
       expect(page.body.includes.User.map((u: any) => u.sys.id)).toEqual([f.cy.userId]);

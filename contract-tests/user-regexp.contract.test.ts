@@ -20,18 +20,33 @@ for (const kind of DB_KINDS) {
     }
 
     it('publishes against a catastrophic-backtracking pattern without stalling, with the right verdict', async () => {
-      const s = await activated([field('code', [{ regexp: { pattern: '^(a+)+$' } }]), field('other', [{ prohibitRegexp: { pattern: '^(a|aa)+$' } }])]);
+      const s = await activated([
+        field('code', [{ regexp: { pattern: '^(a+)+$' } }]),
+        field('other', [{ prohibitRegexp: { pattern: '^(a|aa)+$' } }]),
+      ]);
       const evil = `${'a'.repeat(5000)}b`;
-      const entry = await api().post(s.m('entries'), { fields: { code: { 'en-US': evil }, other: { 'en-US': evil } } }, f.ctHeader('post'));
+      const entry = await api().post(
+        s.m('entries'),
+        { fields: { code: { 'en-US': evil }, other: { 'en-US': evil } } },
+        f.ctHeader('post'),
+      );
       expect(entry.status).toBe(201);
       const refused = await api().put(`${s.m('entries')}/${entry.body.sys.id}/published`, undefined, f.version(1));
       expect(refused.status).toBe(422);
       expect(refused.body.sys.id).toBe('ValidationFailed');
-      expect(refused.body.details.errors).toEqual([expect.objectContaining({ name: 'regexp', pattern: '^(a+)+$', path: ['fields', 'code', 'en-US'] })]);
+      expect(refused.body.details.errors).toEqual([
+        expect.objectContaining({ name: 'regexp', pattern: '^(a+)+$', path: ['fields', 'code', 'en-US'] }),
+      ]);
 
-      const fixed = await api().put(`${s.m('entries')}/${entry.body.sys.id}`, { fields: { code: { 'en-US': 'a'.repeat(5000) }, other: { 'en-US': evil } } }, f.version(1));
+      const fixed = await api().put(
+        `${s.m('entries')}/${entry.body.sys.id}`,
+        { fields: { code: { 'en-US': 'a'.repeat(5000) }, other: { 'en-US': evil } } },
+        f.version(1),
+      );
       expect(fixed.status).toBe(200);
-      expect((await api().put(`${s.m('entries')}/${entry.body.sys.id}/published`, undefined, f.version(2))).status).toBe(200);
+      expect(
+        (await api().put(`${s.m('entries')}/${entry.body.sys.id}/published`, undefined, f.version(2))).status,
+      ).toBe(200);
     });
 
     it('refuses at save a pattern RE2 cannot run, naming the path and why, and saves nothing', async () => {
@@ -47,7 +62,13 @@ for (const kind of DB_KINDS) {
         expect(res.status, JSON.stringify(validation)).toBe(422);
         expect(res.body.sys.id).toBe('ValidationFailed');
         const key = Object.keys(validation as object)[0];
-        expect(res.body.details.errors).toEqual([expect.objectContaining({ name: key, path: ['fields', 0, 'validations', 0, key], details: expect.stringContaining(why) })]);
+        expect(res.body.details.errors).toEqual([
+          expect.objectContaining({
+            name: key,
+            path: ['fields', 0, 'validations', 0, key],
+            details: expect.stringContaining(why),
+          }),
+        ]);
       }
       const now = (await api().get(s.ct)).body;
       expect(now.sys.version).toBe(2);

@@ -15,11 +15,17 @@ const bodyOf = (call: ReceivedCall) => JSON.parse(call.body);
 // save (spec, Events); auto saves are delivered per window, coalesced per entity (Events rule 6).
 for (const kind of DB_KINDS) {
   describe(`${kind}: auto_save events and their webhook calls`, () => {
-    const api = useServer(kind, { env: { ...WEBHOOK_TEST_ENV, TESSERA_WEBHOOK_AUTO_SAVE_WINDOW_MS: String(WINDOW_MS) } });
+    const api = useServer(kind, {
+      env: { ...WEBHOOK_TEST_ENV, TESSERA_WEBHOOK_AUTO_SAVE_WINDOW_MS: String(WINDOW_MS) },
+    });
     const f = webhookFixtures(api);
     let receiver: WebhookReceiver;
-    beforeAll(async () => { receiver = await startReceiver(); });
-    afterAll(async () => { await receiver.close(); });
+    beforeAll(async () => {
+      receiver = await startReceiver();
+    });
+    afterAll(async () => {
+      await receiver.close();
+    });
 
     const autoSave = (value = 'true') => ({ [`${api().vendorPrefix}-UI-Content-Auto-Save`]: value });
     const title = (value: string) => ({ fields: { title: { 'en-US': value } } });
@@ -49,18 +55,32 @@ for (const kind of DB_KINDS) {
       });
       expect(patched.status, patched.text).toBe(200);
       expect(patched.body.sys.version).toBe(2);
-      const asset = await api().put(s.m('assets/pic'), { fields: { title: { 'en-US': 'Picture' } } }, { headers: autoSave() });
+      const asset = await api().put(
+        s.m('assets/pic'),
+        { fields: { title: { 'en-US': 'Picture' } } },
+        { headers: autoSave() },
+      );
       expect(asset.status).toBe(201); // a create stays a create
-      expect((await put(s.m('assets/pic'), { fields: { title: { 'en-US': 'Picture typed' } } }, 1, autoSave())).status).toBe(200);
+      expect(
+        (await put(s.m('assets/pic'), { fields: { title: { 'en-US': 'Picture typed' } } }, 1, autoSave())).status,
+      ).toBe(200);
 
       await receiver.waitFor(4 + 4 + 2, path, 15_000);
       await sleep(WINDOW_MS + 500);
-      const lines = calls().map((c) => `${topicOf(c)} ${bodyOf(c).sys.id} ${bodyOf(c).fields?.title?.['en-US']} v${bodyOf(c).sys.version}`);
+      const lines = calls().map(
+        (c) => `${topicOf(c)} ${bodyOf(c).sys.id} ${bodyOf(c).fields?.title?.['en-US']} v${bodyOf(c).sys.version}`,
+      );
       const ids = entries.map((e) => e.sys.id);
-      expect(lines.filter((l) => !l.startsWith('Entry.create')).sort()).toEqual([
-        `Entry.auto_save ${ids[0]} typed v2`, `Entry.save ${ids[1]} saved v2`, `Entry.save ${ids[2]} saved too v2`,
-        `Entry.auto_save ${ids[3]} patched v2`, 'Asset.create pic Picture v1', 'Asset.auto_save pic Picture typed v2',
-      ].sort());
+      expect(lines.filter((l) => !l.startsWith('Entry.create')).sort()).toEqual(
+        [
+          `Entry.auto_save ${ids[0]} typed v2`,
+          `Entry.save ${ids[1]} saved v2`,
+          `Entry.save ${ids[2]} saved too v2`,
+          `Entry.auto_save ${ids[3]} patched v2`,
+          'Asset.create pic Picture v1',
+          'Asset.auto_save pic Picture typed v2',
+        ].sort(),
+      );
       // The body of an auto_save is the latest draft as the Management API answers it.
       const call = calls().find((c) => topicOf(c) === 'Entry.auto_save' && bodyOf(c).sys.id === ids[0])!;
       expect(bodyOf(call)).toEqual(auto.body);
@@ -90,7 +110,9 @@ for (const kind of DB_KINDS) {
       const at = s.m(`entries/${entry.sys.id}`);
       expect((await put(at, title('draft'), 1, autoSave())).status).toBe(200);
       const other = await f.entry(s.id);
-      expect((await api().put(`${s.m(`entries/${other.sys.id}`)}/published`, undefined, f.version(1))).status).toBe(200);
+      expect((await api().put(`${s.m(`entries/${other.sys.id}`)}/published`, undefined, f.version(1))).status).toBe(
+        200,
+      );
       await receiver.waitFor(3, path, 15_000);
       // The publish (made after the auto_save) arrived while the auto_save still waited for its window.
       expect(calls().map(topicOf)).toEqual(['Entry.create', 'Entry.create', 'Entry.publish']);
@@ -108,16 +130,26 @@ for (const kind of DB_KINDS) {
         expect(res.body.sys.id).toBe('BadRequest');
         expect(res.body.message).toMatch(/auto-save/i);
       }
-      const asset = await api().put(s.m('assets/a'), { fields: { title: { 'en-US': 'A' } } }, { headers: autoSave('maybe') });
+      const asset = await api().put(
+        s.m('assets/a'),
+        { fields: { title: { 'en-US': 'A' } } },
+        { headers: autoSave('maybe') },
+      );
       expect(asset.status).toBe(400);
       expect((await api().get(s.m('assets/a'))).status).toBe(404);
-      expect((await api().get(at)).body).toMatchObject({ sys: { version: 1 }, fields: { title: { 'en-US': 'Hello' } } });
+      expect((await api().get(at)).body).toMatchObject({
+        sys: { version: 1 },
+        fields: { title: { 'en-US': 'Hello' } },
+      });
       const events = await api().tessera.storage.repos.events.listForSpace(s.id);
       expect(events.filter((e) => e.entityId === entry.sys.id).map((e) => e.action)).toEqual(['create']);
     });
 
     it('CORS preflights allow the header', async () => {
-      const res = await fetch(`${api().baseUrl}/spaces`, { method: 'OPTIONS', headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'PUT' } });
+      const res = await fetch(`${api().baseUrl}/spaces`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'PUT' },
+      });
       expect(res.headers.get('access-control-allow-headers')).toContain(`${api().vendorPrefix}-UI-Content-Auto-Save`);
     });
   });

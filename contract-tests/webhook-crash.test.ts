@@ -21,8 +21,11 @@ for (const kind of DB_KINDS) {
     let receiver: WebhookReceiver;
     const running: ServerProcess[] = [];
     const env = (extra: Record<string, string>) => ({
-      TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', TESSERA_RATE_LIMIT_PER_SECOND: '0',
-      ...(database ? { DATABASE_URL: database.url } : { TESSERA_DATA_DIR: dataDir }), ...extra,
+      TESSERA_ADMIN_TOKEN: TOKEN,
+      TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+      TESSERA_RATE_LIMIT_PER_SECOND: '0',
+      ...(database ? { DATABASE_URL: database.url } : { TESSERA_DATA_DIR: dataDir }),
+      ...extra,
     });
     const start = async (extra: Record<string, string>) => {
       const server = await spawnServer({ env: env(extra), timeoutMs: 60_000 });
@@ -47,17 +50,43 @@ for (const kind of DB_KINDS) {
 
     it('delivers an event committed just before the kill once after the restart, and a retry that was waiting', async () => {
       const first = await start({ TESSERA_EVENT_POLL_MS: '60000' });
-      const api = (server: ServerProcess, method: string, p: string, body?: unknown, headers?: Record<string, string>) =>
-        call(server.baseUrl, method, p, TOKEN, { body, headers });
+      const api = (
+        server: ServerProcess,
+        method: string,
+        p: string,
+        body?: unknown,
+        headers?: Record<string, string>,
+      ) => call(server.baseUrl, method, p, TOKEN, { body, headers });
       const space = (await api(first, 'POST', '/spaces', { name: 'Crash', defaultLocale: 'en-US' })).body.sys.id;
       const m = (p: string) => `/spaces/${space}/environments/master/${p}`;
-      const ct = await api(first, 'PUT', m('content_types/article'), { name: 'Article', fields: [{ id: 'title', name: 'Title', type: 'Symbol' }] });
-      expect((await api(first, 'PUT', m('content_types/article/published'), undefined, { 'X-Service-Version': String(ct.body.sys.version) })).status).toBe(200);
-      const hook = await api(first, 'POST', `/spaces/${space}/webhook_definitions`, { name: 'Publishes', url: `${receiver.url}/crash/${space}`, topics: ['Entry.publish'] });
+      const ct = await api(first, 'PUT', m('content_types/article'), {
+        name: 'Article',
+        fields: [{ id: 'title', name: 'Title', type: 'Symbol' }],
+      });
+      expect(
+        (
+          await api(first, 'PUT', m('content_types/article/published'), undefined, {
+            'X-Service-Version': String(ct.body.sys.version),
+          })
+        ).status,
+      ).toBe(200);
+      const hook = await api(first, 'POST', `/spaces/${space}/webhook_definitions`, {
+        name: 'Publishes',
+        url: `${receiver.url}/crash/${space}`,
+        topics: ['Entry.publish'],
+      });
       expect(hook.status).toBe(201);
       const publish = async (server: ServerProcess, title: string) => {
-        const entry = await api(server, 'POST', m('entries'), { fields: { title: { 'en-US': title } } }, { 'X-Service-Content-Type': 'article' });
-        const published = await api(server, 'PUT', m(`entries/${entry.body.sys.id}/published`), undefined, { 'X-Service-Version': '1' });
+        const entry = await api(
+          server,
+          'POST',
+          m('entries'),
+          { fields: { title: { 'en-US': title } } },
+          { 'X-Service-Content-Type': 'article' },
+        );
+        const published = await api(server, 'PUT', m(`entries/${entry.body.sys.id}/published`), undefined, {
+          'X-Service-Version': '1',
+        });
         expect(published.status).toBe(200);
         return entry.body.sys.id as string;
       };
@@ -72,7 +101,10 @@ for (const kind of DB_KINDS) {
 
       // 2. Killed while the retry of a 503 waited: the restarted process sends attempt 2.
       let answered = 0;
-      receiver.respond((_c, _q, res) => { answered += 1; res.writeHead(answered === 1 ? 503 : 200).end(); }, `/crash/${space}`);
+      receiver.respond((_c, _q, res) => {
+        answered += 1;
+        res.writeHead(answered === 1 ? 503 : 200).end();
+      }, `/crash/${space}`);
       const retried = await publish(second, 'Retried across the kill');
       await receiver.waitFor(2, `/crash/${space}`, 20_000);
       const logged = `/spaces/${space}/webhooks/${hook.body.sys.id}/calls`;

@@ -13,24 +13,47 @@ const SIGNING_SECRET = 'q1fkupAwYA4ZkNnmBzmNypFqSRWOwhpGRFwQFn5iPNAGHSYdvwed1C77
  */
 for (const kind of DB_KINDS) {
   describe(`${kind}: official contentful-management SDK: webhooks`, () => {
-    const api = useServer(kind, { env: { TESSERA_API_VENDOR: 'contentful', TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    const options = () => ({ accessToken: ADMIN_TOKEN, host: new URL(api().baseUrl).host, insecure: true, retryOnError: false });
+    const api = useServer(kind, {
+      env: { TESSERA_API_VENDOR: 'contentful', TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+    });
+    const options = () => ({
+      accessToken: ADMIN_TOKEN,
+      host: new URL(api().baseUrl).host,
+      insecure: true,
+      retryOnError: false,
+    });
     const stored = (spaceId: string, id: string) => api().tessera.storage.repos.webhooks.find(spaceId, id);
 
     it('creates, lists, updates and deletes through space.createWebhook, getWebhooks, webhook.update() and webhook.delete()', async () => {
       const client = createClient(options(), { type: 'legacy' });
       const [organization] = (await client.getOrganizations()).items;
-      const space = await client.createSpace({ name: 'SDK webhooks', defaultLocale: 'en-US' } as any, organization.sys.id);
+      const space = await client.createSpace(
+        { name: 'SDK webhooks', defaultLocale: 'en-US' } as any,
+        organization.sys.id,
+      );
       const created = await space.createWebhook({
-        name: 'Build', url: 'http://127.0.0.1:4000/build', topics: ['Entry.publish', 'Asset.*'],
-        headers: [{ key: 'X-Plain', value: 'p' }, { key: 'X-Token', value: SECRET_VALUE, secret: true }],
-        httpBasicUsername: 'builder', httpBasicPassword: PASSWORD,
+        name: 'Build',
+        url: 'http://127.0.0.1:4000/build',
+        topics: ['Entry.publish', 'Asset.*'],
+        headers: [
+          { key: 'X-Plain', value: 'p' },
+          { key: 'X-Token', value: SECRET_VALUE, secret: true },
+        ],
+        httpBasicUsername: 'builder',
+        httpBasicPassword: PASSWORD,
         filters: [{ equals: [{ doc: 'sys.environment.sys.id' }, 'master'] }],
-        transformation: { method: 'PUT', contentType: 'application/vnd.contentful.management.v1+json', body: { id: '{ /payload/sys/id }' } },
+        transformation: {
+          method: 'PUT',
+          contentType: 'application/vnd.contentful.management.v1+json',
+          body: { id: '{ /payload/sys/id }' },
+        },
       });
       expect(created.sys).toMatchObject({ type: 'WebhookDefinition', version: 0 });
       expect(created.active).toBe(true);
-      expect(created.headers).toEqual([{ key: 'X-Plain', value: 'p' }, { key: 'X-Token', secret: true }]);
+      expect(created.headers).toEqual([
+        { key: 'X-Plain', value: 'p' },
+        { key: 'X-Token', secret: true },
+      ]);
       expect(created).not.toHaveProperty('httpBasicPassword');
       expect(JSON.stringify(created.toPlainObject())).not.toContain(SECRET_VALUE);
 
@@ -44,8 +67,12 @@ for (const kind of DB_KINDS) {
       expect(updated.topics).toEqual(['Entry.publish', 'Asset.*', 'ContentType.publish']);
       // The SDK sends back what it read: the secret header without its value and no password. Both are kept.
       expect(await stored(space.sys.id, created.sys.id)).toMatchObject({
-        headers: [{ key: 'X-Plain', value: 'p', secret: false }, { key: 'X-Token', value: SECRET_VALUE, secret: true }],
-        httpBasicUsername: 'builder', httpBasicPassword: PASSWORD,
+        headers: [
+          { key: 'X-Plain', value: 'p', secret: false },
+          { key: 'X-Token', value: SECRET_VALUE, secret: true },
+        ],
+        httpBasicUsername: 'builder',
+        httpBasicPassword: PASSWORD,
       });
 
       // The definition read before the update is stale now.
@@ -60,27 +87,47 @@ for (const kind of DB_KINDS) {
     it('creates with a chosen id (createWebhookWithId) and disables and enables a webhook', async () => {
       const client = createClient(options(), { type: 'legacy' });
       const [organization] = (await client.getOrganizations()).items;
-      const space = await client.createSpace({ name: 'SDK webhook ids', defaultLocale: 'en-US' } as any, organization.sys.id);
-      const webhook = await space.createWebhookWithId('deploy-hook', { name: 'Deploy', url: 'https://example.com/deploy', topics: ['*.*'], active: false });
+      const space = await client.createSpace(
+        { name: 'SDK webhook ids', defaultLocale: 'en-US' } as any,
+        organization.sys.id,
+      );
+      const webhook = await space.createWebhookWithId('deploy-hook', {
+        name: 'Deploy',
+        url: 'https://example.com/deploy',
+        topics: ['*.*'],
+        active: false,
+      });
       expect(webhook.sys.id).toBe('deploy-hook');
       expect(webhook.active).toBe(false);
       webhook.active = true;
       const enabled = await webhook.update();
       expect(enabled).toMatchObject({ active: true, sys: { id: 'deploy-hook', version: 1 } });
-      await expect(space.createWebhook({ name: 'Bad', url: 'https://example.com', topics: [] })).rejects.toMatchObject({ name: 'ValidationFailed' });
-      await expect(space.createWebhook({ name: 'Bad', url: 'https://example.com', topics: ['Entry.launch'] })).rejects.toMatchObject({ name: 'ValidationFailed' });
+      await expect(space.createWebhook({ name: 'Bad', url: 'https://example.com', topics: [] })).rejects.toMatchObject({
+        name: 'ValidationFailed',
+      });
+      await expect(
+        space.createWebhook({ name: 'Bad', url: 'https://example.com', topics: ['Entry.launch'] }),
+      ).rejects.toMatchObject({ name: 'ValidationFailed' });
       expect((await space.getWebhooks()).total).toBe(1);
     }, 60_000);
 
     it('sets, reads and deletes the signing secret through space.upsertWebhookSigningSecret and its siblings', async () => {
       const client = createClient(options(), { type: 'legacy' });
       const [organization] = (await client.getOrganizations()).items;
-      const space = await client.createSpace({ name: 'SDK signing secret', defaultLocale: 'en-US' } as any, organization.sys.id);
+      const space = await client.createSpace(
+        { name: 'SDK signing secret', defaultLocale: 'en-US' } as any,
+        organization.sys.id,
+      );
       const set = await space.upsertWebhookSigningSecret({ value: SIGNING_SECRET });
-      expect(set).toMatchObject({ redactedValue: 'az19', sys: { type: 'WebhookSigningSecret', space: { sys: { id: space.sys.id } } } });
+      expect(set).toMatchObject({
+        redactedValue: 'az19',
+        sys: { type: 'WebhookSigningSecret', space: { sys: { id: space.sys.id } } },
+      });
       expect(JSON.stringify(set)).not.toContain(SIGNING_SECRET);
       expect(await space.getWebhookSigningSecret()).toMatchObject({ redactedValue: 'az19' });
-      await expect(space.upsertWebhookSigningSecret({ value: 'too-short' })).rejects.toMatchObject({ name: 'ValidationFailed' });
+      await expect(space.upsertWebhookSigningSecret({ value: 'too-short' })).rejects.toMatchObject({
+        name: 'ValidationFailed',
+      });
       await space.deleteWebhookSigningSecret();
       await expect(space.getWebhookSigningSecret()).rejects.toMatchObject({ name: 'NotFound' });
     }, 60_000);
@@ -89,16 +136,30 @@ for (const kind of DB_KINDS) {
       const client = createClient(options(), { type: 'plain' });
       const space = await client.space.create({}, { name: 'SDK webhooks plain', defaultLocale: 'en-US' } as any);
       const spaceId = space.sys.id;
-      const webhook = await client.webhook.create({ spaceId }, {
-        name: 'Index', url: 'https://example.com/index', topics: ['Entry.*'], headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }], filters: [],
-      });
+      const webhook = await client.webhook.create(
+        { spaceId },
+        {
+          name: 'Index',
+          url: 'https://example.com/index',
+          topics: ['Entry.*'],
+          headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }],
+          filters: [],
+        },
+      );
       const webhookDefinitionId = webhook.sys.id;
       const fetched = await client.webhook.get({ spaceId, webhookDefinitionId });
       expect(fetched).toMatchObject({ name: 'Index', filters: [], headers: [{ key: 'X-Token', secret: true }] });
-      const renamed = await client.webhook.update({ spaceId, webhookDefinitionId }, { ...fetched, name: 'Search index' });
+      const renamed = await client.webhook.update(
+        { spaceId, webhookDefinitionId },
+        { ...fetched, name: 'Search index' },
+      );
       expect(renamed).toMatchObject({ name: 'Search index', sys: { version: 1 } });
-      expect((await stored(spaceId, webhookDefinitionId))?.headers).toEqual([{ key: 'X-Token', value: SECRET_VALUE, secret: true }]);
-      expect((await client.webhook.getMany({ spaceId, query: { limit: 10 } })).items.map((w) => w.sys.id)).toEqual([webhookDefinitionId]);
+      expect((await stored(spaceId, webhookDefinitionId))?.headers).toEqual([
+        { key: 'X-Token', value: SECRET_VALUE, secret: true },
+      ]);
+      expect((await client.webhook.getMany({ spaceId, query: { limit: 10 } })).items.map((w) => w.sys.id)).toEqual([
+        webhookDefinitionId,
+      ]);
 
       await client.webhook.upsertSigningSecret({ spaceId }, { value: SIGNING_SECRET });
       expect(await client.webhook.getSigningSecret({ spaceId })).toMatchObject({ redactedValue: 'az19' });

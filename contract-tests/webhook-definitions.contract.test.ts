@@ -21,7 +21,11 @@ for (const kind of DB_KINDS) {
 
     async function space() {
       const id = (await api().post('/spaces', { name: 'Webhooks' })).body.sys.id as string;
-      return { id, hooks: `/spaces/${id}/webhook_definitions`, secret: `/spaces/${id}/webhook_settings/signing_secret` };
+      return {
+        id,
+        hooks: `/spaces/${id}/webhook_definitions`,
+        secret: `/spaces/${id}/webhook_settings/signing_secret`,
+      };
     }
 
     it('creates with a generated id (201, version 0, defaults), reads, lists and deletes', async () => {
@@ -29,31 +33,52 @@ for (const kind of DB_KINDS) {
       const res = await api().post(s.hooks, valid);
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
-        name: 'Build', url: 'https://example.com/hooks/build', topics: ['Entry.publish'], filters: null, headers: [],
-        httpBasicUsername: null, active: true, transformation: null,
+        name: 'Build',
+        url: 'https://example.com/hooks/build',
+        topics: ['Entry.publish'],
+        filters: null,
+        headers: [],
+        httpBasicUsername: null,
+        active: true,
+        transformation: null,
         sys: {
-          type: 'WebhookDefinition', id: expect.stringMatching(/^[0-9A-Za-z]{22}$/), version: 0,
+          type: 'WebhookDefinition',
+          id: expect.stringMatching(/^[0-9A-Za-z]{22}$/),
+          version: 0,
           space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
-          createdBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } }, createdAt: expect.stringMatching(/T\d\d:\d\d:\d\dZ$/),
-          updatedBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } }, updatedAt: expect.any(String),
+          createdBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
+          createdAt: expect.stringMatching(/T\d\d:\d\d:\d\dZ$/),
+          updatedBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
+          updatedAt: expect.any(String),
         },
       });
       const id = res.body.sys.id;
       expect(res.headers.get('location')).toMatch(new RegExp(`/spaces/${s.id}/webhook_definitions/${id}$`));
       expect((await api().get(`${s.hooks}/${id}`)).body).toEqual(res.body);
-      const second = await api().post(s.hooks, { ...valid, name: 'Search index', url: 'http://127.0.0.1:9/x', active: false, filters: [] });
+      const second = await api().post(s.hooks, {
+        ...valid,
+        name: 'Search index',
+        url: 'http://127.0.0.1:9/x',
+        active: false,
+        filters: [],
+      });
       const list = await api().get(s.hooks);
       expect(list.status).toBe(200);
       expect(list.body).toMatchObject({ sys: { type: 'Array' }, skip: 0, limit: 100, total: 2 });
       expect(list.body.items.map((d: any) => d.sys.id)).toEqual([id, second.body.sys.id]);
       const page = await api().get(s.hooks, { query: { skip: 1, limit: 1, order: '-sys.createdAt' } });
       expect(page.body).toMatchObject({ skip: 1, limit: 1, total: 2, items: [{ sys: { id } }] });
-      expect((await api().get(s.hooks, { query: { active: 'false' } })).body.items.map((d: any) => d.name)).toEqual(['Search index']);
+      expect((await api().get(s.hooks, { query: { active: 'false' } })).body.items.map((d: any) => d.name)).toEqual([
+        'Search index',
+      ]);
       expect((await api().get(s.hooks, { query: { 'name[match]': 'search' } })).body.total).toBe(1);
       expect((await api().get(s.hooks, { query: { 'secret[exists]': 'true' } })).status).toBe(400);
 
       expect((await api().delete(`${s.hooks}/${id}`)).status).toBe(204);
-      expect((await api().get(`${s.hooks}/${id}`)).body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'WebhookDefinition', id } });
+      expect((await api().get(`${s.hooks}/${id}`)).body).toMatchObject({
+        sys: { id: 'NotFound' },
+        details: { type: 'WebhookDefinition', id },
+      });
       expect((await api().delete(`${s.hooks}/${id}`)).status).toBe(404);
       expect((await api().get(s.hooks)).body.total).toBe(1);
     });
@@ -61,18 +86,39 @@ for (const kind of DB_KINDS) {
     it('stores everything a definition holds and answers it back, secret values and the password left out', async () => {
       const s = await space();
       const body = {
-        name: 'Everything', url: 'https://example.com/{ /payload/sys/id }', topics: ['Entry.*', '*.publish', 'ContentType.delete', '*.*'],
-        filters: [{ equals: [doc('sys.environment.sys.id'), 'staging'] }, { not: { in: [doc('sys.contentType.sys.id'), ['a', 'b']] } },
-          { regexp: [doc('sys.id'), { pattern: '^post-\\d+$' }] }],
-        headers: [{ key: 'X-Plain', value: 'visible' }, { key: 'X-Token', value: SECRET_VALUE, secret: true }],
-        httpBasicUsername: 'builder', httpBasicPassword: PASSWORD, active: true,
-        transformation: { method: 'PUT', contentType: 'application/json; charset=utf-8', includeContentLength: true, body: { z: '{ /payload/sys/id }', a: [1, { b: null }] } },
+        name: 'Everything',
+        url: 'https://example.com/{ /payload/sys/id }',
+        topics: ['Entry.*', '*.publish', 'ContentType.delete', '*.*'],
+        filters: [
+          { equals: [doc('sys.environment.sys.id'), 'staging'] },
+          { not: { in: [doc('sys.contentType.sys.id'), ['a', 'b']] } },
+          { regexp: [doc('sys.id'), { pattern: '^post-\\d+$' }] },
+        ],
+        headers: [
+          { key: 'X-Plain', value: 'visible' },
+          { key: 'X-Token', value: SECRET_VALUE, secret: true },
+        ],
+        httpBasicUsername: 'builder',
+        httpBasicPassword: PASSWORD,
+        active: true,
+        transformation: {
+          method: 'PUT',
+          contentType: 'application/json; charset=utf-8',
+          includeContentLength: true,
+          body: { z: '{ /payload/sys/id }', a: [1, { b: null }] },
+        },
       };
       const res = await api().post(s.hooks, body);
       expect(res.status).toBe(201);
       expectNoSecrets(res);
       const { httpBasicPassword: _omitted, ...answered } = body;
-      expect(res.body).toMatchObject({ ...answered, headers: [{ key: 'X-Plain', value: 'visible' }, { key: 'X-Token', secret: true }] });
+      expect(res.body).toMatchObject({
+        ...answered,
+        headers: [
+          { key: 'X-Plain', value: 'visible' },
+          { key: 'X-Token', secret: true },
+        ],
+      });
       expect(res.body).not.toHaveProperty('httpBasicPassword');
       // The transformation body is sent to receivers as given: its key order is kept.
       expect(Object.keys(res.body.transformation.body)).toEqual(['z', 'a']);
@@ -81,13 +127,24 @@ for (const kind of DB_KINDS) {
       expectNoSecrets(read);
       expectNoSecrets(await api().get(s.hooks));
       const stored = await api().tessera.storage.repos.webhooks.find(s.id, res.body.sys.id);
-      expect(stored).toMatchObject({ httpBasicPassword: PASSWORD, headers: [{ key: 'X-Plain', value: 'visible', secret: false }, { key: 'X-Token', value: SECRET_VALUE, secret: true }] });
+      expect(stored).toMatchObject({
+        httpBasicPassword: PASSWORD,
+        headers: [
+          { key: 'X-Plain', value: 'visible', secret: false },
+          { key: 'X-Token', value: SECRET_VALUE, secret: true },
+        ],
+      });
     });
 
     it('creates with a chosen id by PUT without a version, updates with the version, keeps left-out secrets', async () => {
       const s = await space();
       const path = `${s.hooks}/deploy-hook`;
-      const body = { ...valid, headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }], httpBasicUsername: 'u', httpBasicPassword: PASSWORD };
+      const body = {
+        ...valid,
+        headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }],
+        httpBasicUsername: 'u',
+        httpBasicPassword: PASSWORD,
+      };
       const res = await api().put(path, body);
       expect(res.status).toBe(201);
       expect(res.body.sys).toMatchObject({ id: 'deploy-hook', version: 0 });
@@ -97,15 +154,26 @@ for (const kind of DB_KINDS) {
       const readBack = { ...res.body, name: 'Deploy' };
       const updated = await api().put(path, readBack, version(0));
       expect(updated.status).toBe(200);
-      expect(updated.body).toMatchObject({ name: 'Deploy', headers: [{ key: 'X-Token', secret: true }], httpBasicUsername: 'u', sys: { version: 1 } });
+      expect(updated.body).toMatchObject({
+        name: 'Deploy',
+        headers: [{ key: 'X-Token', secret: true }],
+        httpBasicUsername: 'u',
+        sys: { version: 1 },
+      });
       expectNoSecrets(updated);
-      expect(await api().tessera.storage.repos.webhooks.find(s.id, 'deploy-hook'))
-        .toMatchObject({ headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }], httpBasicPassword: PASSWORD, version: 1 });
+      expect(await api().tessera.storage.repos.webhooks.find(s.id, 'deploy-hook')).toMatchObject({
+        headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }],
+        httpBasicPassword: PASSWORD,
+        version: 1,
+      });
 
       // Left-out headers are removed, a null password is removed.
       const cleared = await api().put(path, { ...valid, httpBasicUsername: 'u', httpBasicPassword: null }, version(1));
       expect(cleared.body).toMatchObject({ headers: [], sys: { version: 2 } });
-      expect(await api().tessera.storage.repos.webhooks.find(s.id, 'deploy-hook')).toMatchObject({ headers: [], httpBasicPassword: null });
+      expect(await api().tessera.storage.repos.webhooks.find(s.id, 'deploy-hook')).toMatchObject({
+        headers: [],
+        httpBasicPassword: null,
+      });
     });
 
     it('refuses a stale or missing version with 409 VersionMismatch and changes nothing', async () => {
@@ -128,14 +196,42 @@ for (const kind of DB_KINDS) {
       ['a malformed topic', { ...valid, topics: ['Entry.publish', 'Entry'] }, ['topics', 1]],
       ['an unknown topic type', { ...valid, topics: ['Space.create'] }, ['topics', 0]],
       ['an action the type lacks', { ...valid, topics: ['ContentType.archive'] }, ['topics', 0]],
-      ['a filter on an unknown path', { ...valid, filters: [{ equals: [doc('fields.title'), 'x'] }] }, ['filters', 0, 'equals', 0, 'doc']],
+      [
+        'a filter on an unknown path',
+        { ...valid, filters: [{ equals: [doc('fields.title'), 'x'] }] },
+        ['filters', 0, 'equals', 0, 'doc'],
+      ],
       ['an unknown filter operator', { ...valid, filters: [{ exists: [doc('sys.id'), true] }] }, ['filters', 0]],
-      ['a bad regexp', { ...valid, filters: [{ regexp: [doc('sys.id'), { pattern: '([a-z' }] }] }, ['filters', 0, 'regexp', 1, 'pattern']],
-      ['an unknown transformation method', { ...valid, transformation: { method: 'HEAD' } }, ['transformation', 'method']],
-      ['an unknown transformation content type', { ...valid, transformation: { contentType: 'text/xml' } }, ['transformation', 'contentType']],
-      ['a non-boolean includeContentLength', { ...valid, transformation: { includeContentLength: 'yes' } }, ['transformation', 'includeContentLength']],
-      ['a secret header without a value', { ...valid, headers: [{ key: 'X-Token', secret: true }] }, ['headers', 0, 'value']],
-      ['a header key that is no HTTP name', { ...valid, headers: [{ key: 'X Token', value: 'a' }] }, ['headers', 0, 'key']],
+      [
+        'a bad regexp',
+        { ...valid, filters: [{ regexp: [doc('sys.id'), { pattern: '([a-z' }] }] },
+        ['filters', 0, 'regexp', 1, 'pattern'],
+      ],
+      [
+        'an unknown transformation method',
+        { ...valid, transformation: { method: 'HEAD' } },
+        ['transformation', 'method'],
+      ],
+      [
+        'an unknown transformation content type',
+        { ...valid, transformation: { contentType: 'text/xml' } },
+        ['transformation', 'contentType'],
+      ],
+      [
+        'a non-boolean includeContentLength',
+        { ...valid, transformation: { includeContentLength: 'yes' } },
+        ['transformation', 'includeContentLength'],
+      ],
+      [
+        'a secret header without a value',
+        { ...valid, headers: [{ key: 'X-Token', secret: true }] },
+        ['headers', 0, 'value'],
+      ],
+      [
+        'a header key that is no HTTP name',
+        { ...valid, headers: [{ key: 'X Token', value: 'a' }] },
+        ['headers', 0, 'key'],
+      ],
       ['a URL that is not http(s)', { ...valid, url: 'ftp://example.com/file' }, ['url']],
       ['a URL over 2048 characters', { ...valid, url: `https://example.com/${'a'.repeat(2040)}` }, ['url']],
     ];
@@ -151,7 +247,10 @@ for (const kind of DB_KINDS) {
       expect((await api().get(`${s.hooks}/chosen`)).status).toBe(404);
 
       // On an update too: the stored definition stays as it was.
-      await api().put(`${s.hooks}/kept`, { ...valid, headers: [{ key: 'X-Stored', value: SECRET_VALUE, secret: true }] });
+      await api().put(`${s.hooks}/kept`, {
+        ...valid,
+        headers: [{ key: 'X-Stored', value: SECRET_VALUE, secret: true }],
+      });
       const update = await api().put(`${s.hooks}/kept`, body, version(0));
       expect(update.status).toBe(422);
       expectNoSecrets(update);
@@ -160,8 +259,18 @@ for (const kind of DB_KINDS) {
 
     it('keeps the stored secret only for a header that was secret under that key', async () => {
       const s = await space();
-      await api().put(`${s.hooks}/h`, { ...valid, headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }, { key: 'X-Plain', value: 'p' }] });
-      const res = await api().put(`${s.hooks}/h`, { ...valid, headers: [{ key: 'X-Plain', secret: true }] }, version(0));
+      await api().put(`${s.hooks}/h`, {
+        ...valid,
+        headers: [
+          { key: 'X-Token', value: SECRET_VALUE, secret: true },
+          { key: 'X-Plain', value: 'p' },
+        ],
+      });
+      const res = await api().put(
+        `${s.hooks}/h`,
+        { ...valid, headers: [{ key: 'X-Plain', secret: true }] },
+        version(0),
+      );
       expect(res.status).toBe(422);
       expect(res.body.details.errors.map((e: any) => e.path)).toEqual([['headers', 0, 'value']]);
     });
@@ -174,8 +283,13 @@ for (const kind of DB_KINDS) {
       expect(set.body).toEqual({
         redactedValue: SIGNING_SECRET.slice(-4),
         sys: {
-          type: 'WebhookSigningSecret', version: 1, space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
-          createdBy: expect.any(Object), createdAt: expect.any(String), updatedBy: expect.any(Object), updatedAt: expect.any(String),
+          type: 'WebhookSigningSecret',
+          version: 1,
+          space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
+          createdBy: expect.any(Object),
+          createdAt: expect.any(String),
+          updatedBy: expect.any(Object),
+          updatedAt: expect.any(String),
         },
       });
       expectNoSecrets(set);
@@ -183,7 +297,10 @@ for (const kind of DB_KINDS) {
       expect(read.body).toEqual(set.body);
       expectNoSecrets(read);
       const replacement = 'f'.repeat(60) + 'abcd';
-      expect((await api().put(s.secret, { value: replacement })).body).toMatchObject({ redactedValue: 'abcd', sys: { version: 2 } });
+      expect((await api().put(s.secret, { value: replacement })).body).toMatchObject({
+        redactedValue: 'abcd',
+        sys: { version: 2 },
+      });
       expect(await api().tessera.storage.repos.webhooks.signingSecret(s.id)).toBe(replacement);
 
       for (const value of ['short', 'x'.repeat(65), `${'a'.repeat(63)}!`, `${'a'.repeat(63)} `, 64, null]) {
@@ -202,7 +319,9 @@ for (const kind of DB_KINDS) {
     it('gives the dispatcher the active definitions of the asked spaces, with their secrets', async () => {
       const a = await space();
       const b = await space();
-      const first = (await api().post(a.hooks, { ...valid, headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }] })).body.sys.id;
+      const first = (
+        await api().post(a.hooks, { ...valid, headers: [{ key: 'X-Token', value: SECRET_VALUE, secret: true }] })
+      ).body.sys.id;
       await api().post(a.hooks, { ...valid, active: false });
       const third = (await api().post(b.hooks, valid)).body.sys.id;
       const active = await api().tessera.storage.repos.webhooks.activeForSpaces([a.id, b.id, a.id]);
@@ -218,11 +337,22 @@ for (const kind of DB_KINDS) {
     it('refuses loopback, private and link-local hosts and odd ports, storing nothing', async () => {
       const spaceId = (await api().post('/spaces', { name: 'Public only' })).body.sys.id;
       const hooks = `/spaces/${spaceId}/webhook_definitions`;
-      for (const url of ['http://127.0.0.1:8080/', 'http://localhost/hook', 'http://[::1]/', 'http://10.0.0.5/', 'http://192.168.1.10/',
-        'http://169.254.169.254/latest/meta-data', 'http://0.0.0.0/', 'https://example.com:22/']) {
+      for (const url of [
+        'http://127.0.0.1:8080/',
+        'http://localhost/hook',
+        'http://[::1]/',
+        'http://10.0.0.5/',
+        'http://192.168.1.10/',
+        'http://169.254.169.254/latest/meta-data',
+        'http://0.0.0.0/',
+        'https://example.com:22/',
+      ]) {
         const res = await api().post(hooks, { ...valid, url });
         expect(res.status, url).toBe(422);
-        expect(res.body.details.errors.map((e: any) => e.path), url).toEqual([['url']]);
+        expect(
+          res.body.details.errors.map((e: any) => e.path),
+          url,
+        ).toEqual([['url']]);
       }
       expect((await api().post(hooks, { ...valid, url: 'https://example.com:8443/hook' })).status).toBe(201);
       expect((await api().get(hooks)).body.total).toBe(1);

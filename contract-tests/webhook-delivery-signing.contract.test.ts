@@ -16,8 +16,12 @@ describe('webhook calls under the contentful vendor: signing, transformations, t
   const api = useServer('pglite', { env: { ...WEBHOOK_TEST_ENV, TESSERA_API_VENDOR: 'contentful' } });
   const f = webhookFixtures(api);
   let receiver: WebhookReceiver;
-  beforeAll(async () => { receiver = await startReceiver(); });
-  afterAll(async () => { await receiver.close(); });
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
 
   it('signs every call with the space secret so that verifyRequest accepts it, and no tampered copy', async () => {
     const s = await f.space();
@@ -25,12 +29,16 @@ describe('webhook calls under the contentful vendor: signing, transformations, t
     const path = `/signed/${s.id}`;
     await f.hook(s.id, { url: `${receiver.url}${path}?a=1&b=x`, topics: ['Entry.create', 'Entry.publish'] });
     await f.hook(s.id, {
-      url: `${receiver.url}${path}/form`, topics: ['Entry.create'],
-      transformation: { contentType: 'application/x-www-form-urlencoded', body: { id: '{ /payload/sys/id }', title: '{ /payload/fields/title/en-US }' } },
+      url: `${receiver.url}${path}/form`,
+      topics: ['Entry.create'],
+      transformation: {
+        contentType: 'application/x-www-form-urlencoded',
+        body: { id: '{ /payload/sys/id }', title: '{ /payload/fields/title/en-US }' },
+      },
     });
     const entry = await f.entry(s.id, { title: { 'en-US': 'Grüße ✓' } });
     expect((await api().put(s.m(`entries/${entry.sys.id}/published`), undefined, f.version(1))).status).toBe(200);
-    const calls = [...await receiver.waitFor(2, path), ...await receiver.waitFor(1, `${path}/form`)];
+    const calls = [...(await receiver.waitFor(2, path)), ...(await receiver.waitFor(1, `${path}/form`))];
     expect(calls).toHaveLength(3);
     for (const call of calls) {
       expect(call.headers['x-contentful-signature']).toMatch(/^[0-9a-f]{64}$/);
@@ -45,22 +53,42 @@ describe('webhook calls under the contentful vendor: signing, transformations, t
   it('transformations: method, content type, Content-Length, a body of pointers and templates, a URL template', async () => {
     const s = await f.space();
     await f.hook(s.id, {
-      url: `${receiver.url}/t/${s.id}/{ /payload/sys/id }`, topics: ['Entry.save'],
+      url: `${receiver.url}/t/${s.id}/{ /payload/sys/id }`,
+      topics: ['Entry.save'],
       transformation: {
-        method: 'PUT', contentType: 'application/json; charset=utf-8', includeContentLength: true,
-        body: { entryId: '{ /payload/sys/id }', version: '{ /payload/sys/version }', who: '{ /user/sys/id }', topic: '{ /topic }', line: 'Entry { /payload/sys/id } is now "{ /payload/fields/title/en-US }"' },
+        method: 'PUT',
+        contentType: 'application/json; charset=utf-8',
+        includeContentLength: true,
+        body: {
+          entryId: '{ /payload/sys/id }',
+          version: '{ /payload/sys/version }',
+          who: '{ /user/sys/id }',
+          topic: '{ /topic }',
+          line: 'Entry { /payload/sys/id } is now "{ /payload/fields/title/en-US }"',
+        },
       },
     });
-    await f.hook(s.id, { url: `${receiver.url}/t/${s.id}/get`, topics: ['Entry.save'], transformation: { method: 'GET' } });
+    await f.hook(s.id, {
+      url: `${receiver.url}/t/${s.id}/get`,
+      topics: ['Entry.save'],
+      transformation: { method: 'GET' },
+    });
     const entry = await f.entry(s.id);
-    const saved = await api().put(s.m(`entries/${entry.sys.id}`), { fields: { title: { 'en-US': 'Changed' } } }, f.version(1));
+    const saved = await api().put(
+      s.m(`entries/${entry.sys.id}`),
+      { fields: { title: { 'en-US': 'Changed' } } },
+      f.version(1),
+    );
     expect(saved.status).toBe(200);
     const [put] = await receiver.waitFor(1, `/t/${s.id}/${entry.sys.id}`);
     expect(put!.method).toBe('PUT');
     expect(put!.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(put!.headers['content-length']).toBe(String(Buffer.byteLength(put!.body)));
     expect(JSON.parse(put!.body)).toEqual({
-      entryId: entry.sys.id, version: 2, who: saved.body.sys.updatedBy.sys.id, topic: 'ContentManagement.Entry.save',
+      entryId: entry.sys.id,
+      version: 2,
+      who: saved.body.sys.updatedBy.sys.id,
+      topic: 'ContentManagement.Entry.save',
       line: `Entry ${entry.sys.id} is now "Changed"`,
     });
     const [get] = await receiver.waitFor(1, `/t/${s.id}/get`);
@@ -71,31 +99,50 @@ describe('webhook calls under the contentful vendor: signing, transformations, t
   it('the official SDK reads the call log, one call and the health of a webhook', async () => {
     const s = await f.space();
     let n = 0;
-    receiver.respond((_c, _q, res) => { n += 1; res.writeHead(n === 1 ? 400 : 200, { 'X-Answer': String(n) }).end(`answer ${n}`); }, `/sdk/${s.id}`);
+    receiver.respond((_c, _q, res) => {
+      n += 1;
+      res.writeHead(n === 1 ? 400 : 200, { 'X-Answer': String(n) }).end(`answer ${n}`);
+    }, `/sdk/${s.id}`);
     const hookId = await f.hook(s.id, { name: 'SDK', url: `${receiver.url}/sdk/${s.id}`, topics: ['Entry.create'] });
     await f.entry(s.id);
     await f.entry(s.id);
     await f.calls(s.id, hookId, 2);
-    const client = createClient({ accessToken: ADMIN_TOKEN, host: new URL(api().baseUrl).host, insecure: true, retryOnError: false }, { type: 'legacy' });
+    const client = createClient(
+      { accessToken: ADMIN_TOKEN, host: new URL(api().baseUrl).host, insecure: true, retryOnError: false },
+      { type: 'legacy' },
+    );
     const webhook = await (await client.getSpace(s.id)).getWebhook(hookId);
     const calls = await webhook.getCalls();
     expect(calls).toMatchObject({ total: 2, skip: 0, limit: 20 });
     expect(calls.items.map((c) => c.statusCode).sort()).toEqual([200, 400]);
     for (const item of calls.items) {
       expect(item).toMatchObject({
-        sys: { type: 'WebhookCallOverview', createdBy: { sys: { type: 'Link', linkType: 'WebhookDefinition', id: hookId } } },
-        eventType: 'create', url: `${receiver.url}/sdk/${s.id}`, errors: [],
+        sys: {
+          type: 'WebhookCallOverview',
+          createdBy: { sys: { type: 'Link', linkType: 'WebhookDefinition', id: hookId } },
+        },
+        eventType: 'create',
+        url: `${receiver.url}/sdk/${s.id}`,
+        errors: [],
       });
     }
     const failed = calls.items.find((c) => c.statusCode === 400)!;
     const details = await webhook.getCall(failed.sys.id);
     expect(details).toMatchObject({
       sys: { type: 'WebhookCallDetails', id: failed.sys.id },
-      request: { url: `${receiver.url}/sdk/${s.id}`, method: 'POST', headers: { 'X-Contentful-Topic': 'ContentManagement.Entry.create', 'X-Contentful-Webhook-Name': 'SDK' }, timeout: 1500 },
+      request: {
+        url: `${receiver.url}/sdk/${s.id}`,
+        method: 'POST',
+        headers: { 'X-Contentful-Topic': 'ContentManagement.Entry.create', 'X-Contentful-Webhook-Name': 'SDK' },
+        timeout: 1500,
+      },
       response: { statusCode: 400, body: 'answer 1', headers: { 'x-answer': '1' } },
     });
     expect(JSON.parse(details.request.body).sys.type).toBe('Entry');
-    expect(await webhook.getHealth()).toMatchObject({ sys: { type: 'Webhook', id: hookId }, calls: { total: 2, healthy: 1 } });
+    expect(await webhook.getHealth()).toMatchObject({
+      sys: { type: 'Webhook', id: hookId },
+      calls: { total: 2, healthy: 1 },
+    });
     await expect(webhook.getCall('missing')).rejects.toThrow(/"status": 404/);
   });
 });

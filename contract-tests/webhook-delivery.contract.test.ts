@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
 import { WEBHOOK_TEST_ENV, webhookFixtures } from './support/webhook-fixtures.ts';
-import { answerTenMegabytes, startReceiver, type ReceivedCall, type WebhookReceiver } from './support/webhook-receiver.ts';
+import {
+  answerTenMegabytes,
+  startReceiver,
+  type ReceivedCall,
+  type WebhookReceiver,
+} from './support/webhook-receiver.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MEDIA = 'application/vnd.service.management.v1+json';
@@ -22,16 +27,27 @@ for (const kind of DB_KINDS) {
     const api = useServer(kind, { env: WEBHOOK_TEST_ENV });
     const f = webhookFixtures(api);
     let receiver: WebhookReceiver;
-    beforeAll(async () => { receiver = await startReceiver(); });
-    afterAll(async () => { await receiver.close(); });
+    beforeAll(async () => {
+      receiver = await startReceiver();
+    });
+    afterAll(async () => {
+      await receiver.close();
+    });
 
     it('every topic of content types, entries and assets arrives once, with the headers and the body of the rules', async () => {
       const s = await f.space();
       const path = `/all/${s.id}`;
       await f.hook(s.id, { name: 'Everything', url: `${receiver.url}${path}` });
       // Content type: create, save, publish, unpublish, delete.
-      let r = await api().put(s.m('content_types/temp'), { name: 'Temp', fields: [{ id: 'n', name: 'N', type: 'Integer' }] });
-      r = await api().put(s.m('content_types/temp'), { name: 'Temp 2', fields: [{ id: 'n', name: 'N', type: 'Integer' }] }, f.version(r.body.sys.version));
+      let r = await api().put(s.m('content_types/temp'), {
+        name: 'Temp',
+        fields: [{ id: 'n', name: 'N', type: 'Integer' }],
+      });
+      r = await api().put(
+        s.m('content_types/temp'),
+        { name: 'Temp 2', fields: [{ id: 'n', name: 'N', type: 'Integer' }] },
+        f.version(r.body.sys.version),
+      );
       r = await api().put(s.m('content_types/temp/published'), undefined, f.version(r.body.sys.version));
       expect(r.status).toBe(200);
       expect((await api().delete(s.m('content_types/temp/published'))).status).toBe(200);
@@ -49,9 +65,23 @@ for (const kind of DB_KINDS) {
       expect((await api().delete(at)).status).toBe(204);
       // Asset: the same, its save being the processing of its file.
       const file = { contentType: 'image/png', fileName: 'a.png' };
-      const asset = (await api().post(s.m('assets'), { fields: { title: { 'en-US': 'Picture' }, file: { 'en-US': { ...file, uploadFrom: { sys: { type: 'Link', linkType: 'Upload', id: 'u' } } } } } })).body;
+      const asset = (
+        await api().post(s.m('assets'), {
+          fields: {
+            title: { 'en-US': 'Picture' },
+            file: { 'en-US': { ...file, uploadFrom: { sys: { type: 'Link', linkType: 'Upload', id: 'u' } } } },
+          },
+        })
+      ).body;
       const assetAt = s.m(`assets/${asset.sys.id}`);
-      const processed = await api().tessera.storage.repos.assets.updateFile(s.id, 'master', asset.sys.id, 'en-US', { ...file, url: '//assets.test/a.png', details: { size: 1 } }, 1);
+      const processed = await api().tessera.storage.repos.assets.updateFile(
+        s.id,
+        'master',
+        asset.sys.id,
+        'en-US',
+        { ...file, url: '//assets.test/a.png', details: { size: 1 } },
+        1,
+      );
       r = await api().put(`${assetAt}/published`, undefined, f.version(processed!.version));
       expect(r.status, r.text).toBe(200);
       r = await api().delete(`${assetAt}/published`);
@@ -63,11 +93,18 @@ for (const kind of DB_KINDS) {
       const calls = await receiver.waitFor(20, path);
       await sleep(300);
       expect(receiver.to(path)).toHaveLength(20);
-      const topics = (id: string) => Object.fromEntries(Object.entries(byTopic(calls, id)).map(([t, cs]) => [t, cs.length]));
-      const once = (type: string, actions: string[]) => Object.fromEntries(actions.map((a) => [`ContentManagement.${type}.${a}`, 1]));
+      const topics = (id: string) =>
+        Object.fromEntries(Object.entries(byTopic(calls, id)).map(([t, cs]) => [t, cs.length]));
+      const once = (type: string, actions: string[]) =>
+        Object.fromEntries(actions.map((a) => [`ContentManagement.${type}.${a}`, 1]));
       expect(topics('temp')).toEqual(once('ContentType', ['create', 'save', 'publish', 'unpublish', 'delete']));
-      expect(topics(entry.sys.id)).toEqual({ ...once('Entry', ['create', 'publish', 'unpublish', 'archive', 'unarchive', 'delete']), 'ContentManagement.Entry.save': 2 });
-      expect(topics(asset.sys.id)).toEqual(once('Asset', ['create', 'save', 'publish', 'unpublish', 'archive', 'unarchive', 'delete']));
+      expect(topics(entry.sys.id)).toEqual({
+        ...once('Entry', ['create', 'publish', 'unpublish', 'archive', 'unarchive', 'delete']),
+        'ContentManagement.Entry.save': 2,
+      });
+      expect(topics(asset.sys.id)).toEqual(
+        once('Asset', ['create', 'save', 'publish', 'unpublish', 'archive', 'unarchive', 'delete']),
+      );
 
       const keys = new Set<string>();
       for (const call of calls) {
@@ -76,7 +113,9 @@ for (const kind of DB_KINDS) {
         const collection = { ContentType: 'content_types', Entry: 'entries', Asset: 'assets' }[topic.split('.')[1]!];
         expect(call.method).toBe('POST');
         expect(call.headers).toMatchObject({
-          'content-type': MEDIA, 'x-service-webhook-name': 'Everything', 'x-service-webhook-request-attempt': '1',
+          'content-type': MEDIA,
+          'x-service-webhook-name': 'Everything',
+          'x-service-webhook-request-attempt': '1',
           'x-service-crn': `crn:service:::content:spaces/${s.id}/environments/master/${collection}/${body.sys.id}`,
         });
         expect(call.headers['x-service-event-datetime']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -86,27 +125,55 @@ for (const kind of DB_KINDS) {
       }
       expect(keys.size).toBe(20);
 
-      const one = (id: string, action: string) => JSON.parse(Object.values(byTopic(calls, id)).flat()
-        .find((c) => c.headers['x-service-topic']!.endsWith(`.${action}`))!.body);
+      const one = (id: string, action: string) =>
+        JSON.parse(
+          Object.values(byTopic(calls, id))
+            .flat()
+            .find((c) => c.headers['x-service-topic']!.endsWith(`.${action}`))!.body,
+        );
       // create/save/archive...: the latest draft as the Management API answers it.
-      expect(one(entry.sys.id, 'create')).toMatchObject({ sys: { type: 'Entry', version: 1, contentType: { sys: { id: 'article' } } }, fields: { title: { 'en-US': 'Hello' } } });
+      expect(one(entry.sys.id, 'create')).toMatchObject({
+        sys: { type: 'Entry', version: 1, contentType: { sys: { id: 'article' } } },
+        fields: { title: { 'en-US': 'Hello' } },
+      });
       expect(one(entry.sys.id, 'archive').sys).toMatchObject({ type: 'Entry', archivedVersion: expect.any(Number) });
       // publish: the published entity, `revision` instead of `version`.
       const published = one(entry.sys.id, 'publish');
-      expect(published).toMatchObject({ sys: { type: 'Entry', revision: 1, publishedVersion: 2 }, fields: { title: { 'en-US': 'Hello again' } } });
+      expect(published).toMatchObject({
+        sys: { type: 'Entry', revision: 1, publishedVersion: 2 },
+        fields: { title: { 'en-US': 'Hello again' } },
+      });
       // Exactly the sys of the toolkit's publish event typing: none of the draft's bookkeeping.
-      expect(Object.keys(published.sys).sort()).toEqual(['contentType', 'createdAt', 'createdBy', 'environment', 'id', 'publishedVersion',
-        'revision', 'space', 'type', 'updatedAt', 'updatedBy']);
+      expect(Object.keys(published.sys).sort()).toEqual([
+        'contentType',
+        'createdAt',
+        'createdBy',
+        'environment',
+        'id',
+        'publishedVersion',
+        'revision',
+        'space',
+        'type',
+        'updatedAt',
+        'updatedBy',
+      ]);
       // unpublish and delete: the deletion stub.
       for (const action of ['unpublish', 'delete']) {
         const stub = one(entry.sys.id, action);
-        expect(stub).toEqual({ sys: {
-          type: 'DeletedEntry', id: entry.sys.id, space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
-          environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
-          contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'article' } },
-          revision: 1, createdAt: expect.stringMatching(/Z$/), updatedAt: expect.any(String), deletedAt: expect.any(String),
-          deletedBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
-        } });
+        expect(stub).toEqual({
+          sys: {
+            type: 'DeletedEntry',
+            id: entry.sys.id,
+            space: { sys: { type: 'Link', linkType: 'Space', id: s.id } },
+            environment: { sys: { type: 'Link', linkType: 'Environment', id: 'master' } },
+            contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'article' } },
+            revision: 1,
+            createdAt: expect.stringMatching(/Z$/),
+            updatedAt: expect.any(String),
+            deletedAt: expect.any(String),
+            deletedBy: { sys: { type: 'Link', linkType: 'User', id: expect.any(String) } },
+          },
+        });
         // All three are the moment of the change, as the hosted service sends them.
         expect(new Set([stub.sys.createdAt, stub.sys.updatedAt, stub.sys.deletedAt]).size).toBe(1);
         expect(Date.parse(stub.sys.deletedAt)).toBeGreaterThan(Date.parse(entry.sys.createdAt));
@@ -129,43 +196,110 @@ for (const kind of DB_KINDS) {
       const hooks = {
         master: await f.hook(s.id, { url: `${receiver.url}/f/${s.id}/master`, topics: ['Entry.create'] }),
         all: await f.hook(s.id, { url: `${receiver.url}/f/${s.id}/all`, topics: ['Entry.create'], filters: [] }),
-        dev: await f.hook(s.id, { url: `${receiver.url}/f/${s.id}/dev`, topics: ['Entry.create'], filters: [{ equals: [{ doc: 'sys.environment.sys.id' }, 'dev'] }] }),
-        inIds: await f.hook(s.id, { url: `${receiver.url}/f/${s.id}/in`, topics: ['*.create'], filters: [{ in: [{ doc: 'sys.id' }, ['pick-1', 'pick-2']] }] }),
-        regexp: await f.hook(s.id, { url: `${receiver.url}/f/${s.id}/regexp`, topics: ['*.*'], filters: [{ regexp: [{ doc: 'sys.id' }, { pattern: '^rx-' }] }, { not: { equals: [{ doc: 'sys.id' }, 'rx-no'] } }] }),
-        article: await f.hook(s.id, { url: `${receiver.url}/f/${s.id}/article`, topics: ['*.create'], filters: [{ equals: [{ doc: 'sys.contentType.sys.id' }, 'article'] }] }),
+        dev: await f.hook(s.id, {
+          url: `${receiver.url}/f/${s.id}/dev`,
+          topics: ['Entry.create'],
+          filters: [{ equals: [{ doc: 'sys.environment.sys.id' }, 'dev'] }],
+        }),
+        inIds: await f.hook(s.id, {
+          url: `${receiver.url}/f/${s.id}/in`,
+          topics: ['*.create'],
+          filters: [{ in: [{ doc: 'sys.id' }, ['pick-1', 'pick-2']] }],
+        }),
+        regexp: await f.hook(s.id, {
+          url: `${receiver.url}/f/${s.id}/regexp`,
+          topics: ['*.*'],
+          filters: [
+            { regexp: [{ doc: 'sys.id' }, { pattern: '^rx-' }] },
+            { not: { equals: [{ doc: 'sys.id' }, 'rx-no'] } },
+          ],
+        }),
+        article: await f.hook(s.id, {
+          url: `${receiver.url}/f/${s.id}/article`,
+          topics: ['*.create'],
+          filters: [{ equals: [{ doc: 'sys.contentType.sys.id' }, 'article'] }],
+        }),
       };
       expect(Object.keys(hooks)).toHaveLength(6);
-      const put = (environment: string, id: string) => api().put(`/spaces/${s.id}/environments/${environment}/entries/${id}`, { fields: { title: { 'en-US': id } } },
-        { headers: { [`${api().vendorPrefix}-Content-Type`]: 'article' } });
-      for (const [environment, id] of [['master', 'pick-1'], ['dev', 'pick-2'], ['master', 'other'], ['master', 'rx-yes'], ['master', 'rx-no']]) {
+      const put = (environment: string, id: string) =>
+        api().put(
+          `/spaces/${s.id}/environments/${environment}/entries/${id}`,
+          { fields: { title: { 'en-US': id } } },
+          { headers: { [`${api().vendorPrefix}-Content-Type`]: 'article' } },
+        );
+      for (const [environment, id] of [
+        ['master', 'pick-1'],
+        ['dev', 'pick-2'],
+        ['master', 'other'],
+        ['master', 'rx-yes'],
+        ['master', 'rx-no'],
+      ]) {
         expect((await put(environment!, id!)).status).toBe(201);
       }
       // An asset has no content type: the content type filter is false for it.
       expect((await api().put(s.m('assets/pick-1'), { fields: { title: { 'en-US': 'A' } } })).status).toBe(201);
       await receiver.waitFor(4, `/f/${s.id}/all`);
       await sleep(500);
-      const ids = (p: string) => receiver.to(`/f/${s.id}/${p}`).map((c) => `${JSON.parse(c.body).sys.environment.sys.id}/${JSON.parse(c.body).sys.type}/${JSON.parse(c.body).sys.id}`).sort();
-      expect(ids('master')).toEqual(['master/Entry/other', 'master/Entry/pick-1', 'master/Entry/rx-no', 'master/Entry/rx-yes']);
-      expect(ids('all')).toEqual(['dev/Entry/pick-2', 'master/Entry/other', 'master/Entry/pick-1', 'master/Entry/rx-no', 'master/Entry/rx-yes']);
+      const ids = (p: string) =>
+        receiver
+          .to(`/f/${s.id}/${p}`)
+          .map(
+            (c) =>
+              `${JSON.parse(c.body).sys.environment.sys.id}/${JSON.parse(c.body).sys.type}/${JSON.parse(c.body).sys.id}`,
+          )
+          .sort();
+      expect(ids('master')).toEqual([
+        'master/Entry/other',
+        'master/Entry/pick-1',
+        'master/Entry/rx-no',
+        'master/Entry/rx-yes',
+      ]);
+      expect(ids('all')).toEqual([
+        'dev/Entry/pick-2',
+        'master/Entry/other',
+        'master/Entry/pick-1',
+        'master/Entry/rx-no',
+        'master/Entry/rx-yes',
+      ]);
       expect(ids('dev')).toEqual(['dev/Entry/pick-2']);
       expect(ids('in')).toEqual(['dev/Entry/pick-2', 'master/Asset/pick-1', 'master/Entry/pick-1']);
       expect(ids('regexp')).toEqual(['master/Entry/rx-yes']);
-      expect(ids('article')).toEqual(['dev/Entry/pick-2', 'master/Entry/other', 'master/Entry/pick-1', 'master/Entry/rx-no', 'master/Entry/rx-yes']);
+      expect(ids('article')).toEqual([
+        'dev/Entry/pick-2',
+        'master/Entry/other',
+        'master/Entry/pick-1',
+        'master/Entry/rx-no',
+        'master/Entry/rx-yes',
+      ]);
     });
 
     it('custom and secret headers and basic auth reach the receiver; the call log masks secret values', async () => {
       const s = await f.space();
       const path = `/auth/${s.id}`;
       const hookId = await f.hook(s.id, {
-        url: `${receiver.url}${path}`, topics: ['Entry.create'], httpBasicUsername: 'user', httpBasicPassword: 'pass word',
-        headers: [{ key: 'X-Plain', value: 'visible' }, { key: 'X-Secret', value: 's3cret', secret: true }],
+        url: `${receiver.url}${path}`,
+        topics: ['Entry.create'],
+        httpBasicUsername: 'user',
+        httpBasicPassword: 'pass word',
+        headers: [
+          { key: 'X-Plain', value: 'visible' },
+          { key: 'X-Secret', value: 's3cret', secret: true },
+        ],
       });
       await f.entry(s.id);
       const [call] = await receiver.waitFor(1, path);
-      expect(call!.headers).toMatchObject({ 'x-plain': 'visible', 'x-secret': 's3cret', authorization: `Basic ${Buffer.from('user:pass word').toString('base64')}` });
+      expect(call!.headers).toMatchObject({
+        'x-plain': 'visible',
+        'x-secret': 's3cret',
+        authorization: `Basic ${Buffer.from('user:pass word').toString('base64')}`,
+      });
       const [overview] = await f.calls(s.id, hookId, 1);
       const details = (await api().get(`/spaces/${s.id}/webhooks/${hookId}/calls/${overview.sys.id}`)).body;
-      expect(details.request.headers).toMatchObject({ 'X-Plain': 'visible', 'X-Secret': '[secret]', Authorization: expect.stringMatching(/^Basic /) });
+      expect(details.request.headers).toMatchObject({
+        'X-Plain': 'visible',
+        'X-Secret': '[secret]',
+        Authorization: expect.stringMatching(/^Basic /),
+      });
       expect(JSON.stringify(details)).not.toContain('s3cret');
       // A call is created when its request goes out, as the hosted service shows it.
       expect(overview.sys.createdAt).toBe(overview.requestAt);
@@ -179,13 +313,33 @@ for (const kind of DB_KINDS) {
     it('retries 500 and 429 with increasing delays up to 3 attempts; 400, a redirect and a timeout are not retried', async () => {
       const s = await f.space();
       let flaky = 0;
-      receiver.respond((_c, _q, res) => { flaky += 1; res.writeHead(flaky < 3 ? 500 : 200).end(flaky < 3 ? 'down' : 'up'); }, `/r/${s.id}/500`);
-      receiver.respond((_c, _q, res) => { res.writeHead(429, { 'Retry-After': '1' }).end('slow down'); }, `/r/${s.id}/429`);
-      receiver.respond((_c, _q, res) => { res.writeHead(400).end('bad'); }, `/r/${s.id}/400`);
-      receiver.respond((_c, _q, res) => { res.writeHead(301, { Location: `${receiver.url}/r/${s.id}/moved` }).end(); }, `/r/${s.id}/301`);
-      receiver.respond(() => { /* never answers */ }, `/r/${s.id}/hang`);
-      const hooks = Object.fromEntries(await Promise.all(['500', '429', '400', '301', 'hang'].map(async (name) =>
-        [name, await f.hook(s.id, { url: `${receiver.url}/r/${s.id}/${name}`, topics: ['Entry.create'] })] as const)));
+      receiver.respond((_c, _q, res) => {
+        flaky += 1;
+        res.writeHead(flaky < 3 ? 500 : 200).end(flaky < 3 ? 'down' : 'up');
+      }, `/r/${s.id}/500`);
+      receiver.respond((_c, _q, res) => {
+        res.writeHead(429, { 'Retry-After': '1' }).end('slow down');
+      }, `/r/${s.id}/429`);
+      receiver.respond((_c, _q, res) => {
+        res.writeHead(400).end('bad');
+      }, `/r/${s.id}/400`);
+      receiver.respond((_c, _q, res) => {
+        res.writeHead(301, { Location: `${receiver.url}/r/${s.id}/moved` }).end();
+      }, `/r/${s.id}/301`);
+      receiver.respond(() => {
+        /* never answers */
+      }, `/r/${s.id}/hang`);
+      const hooks = Object.fromEntries(
+        await Promise.all(
+          ['500', '429', '400', '301', 'hang'].map(
+            async (name) =>
+              [
+                name,
+                await f.hook(s.id, { url: `${receiver.url}/r/${s.id}/${name}`, topics: ['Entry.create'] }),
+              ] as const,
+          ),
+        ),
+      );
       const started = Date.now();
       await f.entry(s.id);
       const flakyCalls = await receiver.waitFor(3, `/r/${s.id}/500`);
@@ -204,13 +358,27 @@ for (const kind of DB_KINDS) {
       expect(receiver.to(`/r/${s.id}/moved`)).toHaveLength(0);
       expect(receiver.to(`/r/${s.id}/hang`)).toHaveLength(1);
 
-      const log = async (name: string, count: number) => (await f.calls(s.id, hooks[name]!, count)).map((c) => [c.statusCode, c.errors]);
-      expect(await log('500', 3)).toEqual([[200, []], [500, []], [500, []]]);
-      expect(await log('429', 3)).toEqual([[429, []], [429, []], [429, []]]);
+      const log = async (name: string, count: number) =>
+        (await f.calls(s.id, hooks[name]!, count)).map((c) => [c.statusCode, c.errors]);
+      expect(await log('500', 3)).toEqual([
+        [200, []],
+        [500, []],
+        [500, []],
+      ]);
+      expect(await log('429', 3)).toEqual([
+        [429, []],
+        [429, []],
+        [429, []],
+      ]);
       expect(await log('400', 1)).toEqual([[400, []]]);
       expect(await log('301', 1)).toEqual([[301, []]]);
       const [timedOut] = await f.calls(s.id, hooks.hang!, 1);
-      expect(timedOut).toMatchObject({ statusCode: null, errors: ['TimeoutError'], responseAt: null, eventType: 'create' });
+      expect(timedOut).toMatchObject({
+        statusCode: null,
+        errors: ['TimeoutError'],
+        responseAt: null,
+        eventType: 'create',
+      });
       expect(Date.parse(timedOut.requestAt) - started).toBeLessThan(5_000);
       const health = (await api().get(`/spaces/${s.id}/webhooks/${hooks['500']}/health`)).body;
       expect(health).toMatchObject({ sys: { type: 'Webhook', id: hooks['500'] }, calls: { total: 3, healthy: 1 } });
@@ -218,7 +386,9 @@ for (const kind of DB_KINDS) {
 
     it('a hanging receiver holds one delivery only: other webhooks are called meanwhile', async () => {
       const s = await f.space();
-      receiver.respond(() => { /* never answers */ }, `/slow/${s.id}`);
+      receiver.respond(() => {
+        /* never answers */
+      }, `/slow/${s.id}`);
       await f.hook(s.id, { url: `${receiver.url}/slow/${s.id}`, topics: ['Entry.create'] });
       await f.hook(s.id, { url: `${receiver.url}/fast/${s.id}`, topics: ['Entry.*'] });
       const entry = await f.entry(s.id);
@@ -231,7 +401,9 @@ for (const kind of DB_KINDS) {
 
     it('a reset connection and a 10 MB answer are recorded; the answer is cut at 200 kB and the server stays well', async () => {
       const s = await f.space();
-      receiver.respond((_c, request) => { request.socket.destroy(); }, `/x/${s.id}/reset`);
+      receiver.respond((_c, request) => {
+        request.socket.destroy();
+      }, `/x/${s.id}/reset`);
       receiver.respond((_c, _q, res) => answerTenMegabytes(res), `/x/${s.id}/big`);
       const reset = await f.hook(s.id, { url: `${receiver.url}/x/${s.id}/reset`, topics: ['Entry.create'] });
       const big = await f.hook(s.id, { url: `${receiver.url}/x/${s.id}/big`, topics: ['Entry.create'] });
@@ -259,12 +431,20 @@ for (const kind of DB_KINDS) {
       const hookId = await f.hook(s.id, { url: `${receiver.url}${path}`, topics: ['Entry.create'] });
       // 5 x 40,000 characters of 3 bytes: 600 kB, under 500 * 1024 characters (a Text field holds 50,000 at most).
       const names = ['b0', 'b1', 'b2', 'b3', 'b4'];
-      const ct = await api().put(s.m('content_types/blob'), { name: 'Blob', fields: names.map((id) => ({ id, name: id, type: 'Text' })) });
+      const ct = await api().put(s.m('content_types/blob'), {
+        name: 'Blob',
+        fields: names.map((id) => ({ id, name: id, type: 'Text' })),
+      });
       expect(ct.status, ct.text).toBe(201);
-      expect((await api().put(s.m('content_types/blob/published'), undefined, f.version(ct.body.sys.version))).status).toBe(200);
+      expect(
+        (await api().put(s.m('content_types/blob/published'), undefined, f.version(ct.body.sys.version))).status,
+      ).toBe(200);
       const text = '€'.repeat(40_000);
-      const made = await api().post(s.m('entries'), { fields: Object.fromEntries(names.map((id) => [id, { 'en-US': text }])) },
-        { headers: { [`${api().vendorPrefix}-Content-Type`]: 'blob' } });
+      const made = await api().post(
+        s.m('entries'),
+        { fields: Object.fromEntries(names.map((id) => [id, { 'en-US': text }])) },
+        { headers: { [`${api().vendorPrefix}-Content-Type`]: 'blob' } },
+      );
       expect(made.status).toBe(201);
       const [call] = await receiver.waitFor(1, path);
       expect(JSON.parse(call!.body).fields.b4['en-US']).toBe(text);
@@ -284,7 +464,15 @@ for (const kind of DB_KINDS) {
       const entry = await f.entry(s.id);
       await receiver.waitFor(1, path);
       // Refused writes: an invalid field, a stale version, publishing an entry that breaks its content type.
-      expect((await api().post(s.m('entries'), { fields: { nope: { 'en-US': 1 } } }, { headers: { [`${api().vendorPrefix}-Content-Type`]: 'article' } })).status).toBe(422);
+      expect(
+        (
+          await api().post(
+            s.m('entries'),
+            { fields: { nope: { 'en-US': 1 } } },
+            { headers: { [`${api().vendorPrefix}-Content-Type`]: 'article' } },
+          )
+        ).status,
+      ).toBe(422);
       expect((await api().put(s.m(`entries/${entry.sys.id}`), { fields: {} }, f.version(7))).status).toBe(409);
       await sleep(500);
       expect(receiver.to(path)).toHaveLength(1);

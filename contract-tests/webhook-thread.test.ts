@@ -15,22 +15,51 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
 }
 
 /** `hooks` webhooks on `Entry.publish` to the receiver, and a function that publishes a new entry (its id). */
-async function publishing(server: TestServer, receiver: WebhookReceiver, path: string, hooks = 1): Promise<() => Promise<string>> {
+async function publishing(
+  server: TestServer,
+  receiver: WebhookReceiver,
+  path: string,
+  hooks = 1,
+): Promise<() => Promise<string>> {
   const space = (await server.post('/spaces', { name: 'Thread', defaultLocale: 'en-US' })).body.sys.id;
   const m = (p: string) => `/spaces/${space}/environments/master/${p}`;
-  const ct = await server.put(m('content_types/note'), { name: 'Note', fields: [{ id: 'title', name: 'Title', type: 'Symbol' }] });
-  await server.put(m('content_types/note/published'), undefined, { headers: { [`${server.vendorPrefix}-Version`]: String(ct.body.sys.version) } });
+  const ct = await server.put(m('content_types/note'), {
+    name: 'Note',
+    fields: [{ id: 'title', name: 'Title', type: 'Symbol' }],
+  });
+  await server.put(m('content_types/note/published'), undefined, {
+    headers: { [`${server.vendorPrefix}-Version`]: String(ct.body.sys.version) },
+  });
   for (let i = 0; i < hooks; i += 1) {
-    expect((await server.post(`/spaces/${space}/webhook_definitions`, { name: `Hook ${i}`, url: `${receiver.url}${path}`, topics: ['Entry.publish'] })).status).toBe(201);
+    expect(
+      (
+        await server.post(`/spaces/${space}/webhook_definitions`, {
+          name: `Hook ${i}`,
+          url: `${receiver.url}${path}`,
+          topics: ['Entry.publish'],
+        })
+      ).status,
+    ).toBe(201);
   }
   return async () => {
-    const entry = await server.post(m('entries'), { fields: { title: { 'en-US': 'A note' } } }, { headers: { [`${server.vendorPrefix}-Content-Type`]: 'note' } });
-    expect((await server.put(m(`entries/${entry.body.sys.id}/published`), undefined, { headers: { [`${server.vendorPrefix}-Version`]: '1' } })).status).toBe(200);
+    const entry = await server.post(
+      m('entries'),
+      { fields: { title: { 'en-US': 'A note' } } },
+      { headers: { [`${server.vendorPrefix}-Content-Type`]: 'note' } },
+    );
+    expect(
+      (
+        await server.put(m(`entries/${entry.body.sys.id}/published`), undefined, {
+          headers: { [`${server.vendorPrefix}-Version`]: '1' },
+        })
+      ).status,
+    ).toBe(200);
     return entry.body.sys.id;
   };
 }
 
-const delivered = (receiver: WebhookReceiver, path: string, id: string) => receiver.to(path).some((c) => c.body.includes(`"id":"${id}"`));
+const delivered = (receiver: WebhookReceiver, path: string, id: string) =>
+  receiver.to(path).some((c) => c.body.includes(`"id":"${id}"`));
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: webhook work on a thread of its own', () => {
   let server: TestServer;
@@ -74,9 +103,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: webhook work on a thr
       // Jobs of several webhooks run at once (their statements would take a connection each), and must share the one.
       const publish = await publishing(single, receiver, '/single', 4);
       const ids = await Promise.all(Array.from({ length: 10 }, () => publish()));
-      await until(() => ids.every((id) => receiver.to('/single').filter((c) => c.body.includes(`"id":"${id}"`)).length === 4));
-      const { rows } = await single.tessera.database.pool!.query(`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and application_name = $1`, [WEBHOOK_THREAD_APPLICATION]);
+      await until(() =>
+        ids.every((id) => receiver.to('/single').filter((c) => c.body.includes(`"id":"${id}"`)).length === 4),
+      );
+      const { rows } = await single.tessera.database.pool!.query(
+        `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = $1`,
+        [WEBHOOK_THREAD_APPLICATION],
+      );
       expect(rows[0].n).toBe(1);
     } finally {
       await single.close();

@@ -21,7 +21,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: two processes on one 
     database = await createTestDatabase();
     receiver = await startReceiver();
     const env = {
-      DATABASE_URL: database.url, TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', TESSERA_RATE_LIMIT_PER_SECOND: '0',
+      DATABASE_URL: database.url,
+      TESSERA_ADMIN_TOKEN: TOKEN,
+      TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+      TESSERA_RATE_LIMIT_PER_SECOND: '0',
       TESSERA_EVENT_POLL_MS: '20',
     };
     // The first migrates; the second starts on the migrated database.
@@ -40,27 +43,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: two processes on one 
       call(server.baseUrl, method, p, TOKEN, { body, headers });
     const space = (await api(a, 'POST', '/spaces', { name: 'Two processes', defaultLocale: 'en-US' })).body.sys.id;
     const m = (p: string) => `/spaces/${space}/environments/master/${p}`;
-    const ct = await api(a, 'PUT', m('content_types/article'), { name: 'Article', fields: [{ id: 'title', name: 'Title', type: 'Symbol' }] });
-    expect((await api(a, 'PUT', m('content_types/article/published'), undefined, { 'X-Service-Version': String(ct.body.sys.version) })).status).toBe(200);
+    const ct = await api(a, 'PUT', m('content_types/article'), {
+      name: 'Article',
+      fields: [{ id: 'title', name: 'Title', type: 'Symbol' }],
+    });
+    expect(
+      (
+        await api(a, 'PUT', m('content_types/article/published'), undefined, {
+          'X-Service-Version': String(ct.body.sys.version),
+        })
+      ).status,
+    ).toBe(200);
     const hooks: string[] = [];
     for (let i = 0; i < HOOKS; i += 1) {
-      const hook = await api(b, 'POST', `/spaces/${space}/webhook_definitions`, { name: `Hook ${i}`, url: `${receiver.url}/two/${i}`, topics: ['Entry.publish'] });
+      const hook = await api(b, 'POST', `/spaces/${space}/webhook_definitions`, {
+        name: `Hook ${i}`,
+        url: `${receiver.url}/two/${i}`,
+        topics: ['Entry.publish'],
+      });
       expect(hook.status).toBe(201);
       hooks.push(hook.body.sys.id);
     }
     const published: string[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: PARALLEL }, async () => {
-      while (next < PUBLISHES) {
-        const n = next++;
-        const server = n % 2 === 0 ? a : b;
-        const entry = await api(server, 'POST', m('entries'), { fields: { title: { 'en-US': `Entry ${n}` } } }, { 'X-Service-Content-Type': 'article' });
-        expect(entry.status).toBe(201);
-        const done = await api(server === a ? b : a, 'PUT', m(`entries/${entry.body.sys.id}/published`), undefined, { 'X-Service-Version': '1' });
-        expect(done.status).toBe(200);
-        published.push(entry.body.sys.id);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        while (next < PUBLISHES) {
+          const n = next++;
+          const server = n % 2 === 0 ? a : b;
+          const entry = await api(
+            server,
+            'POST',
+            m('entries'),
+            { fields: { title: { 'en-US': `Entry ${n}` } } },
+            { 'X-Service-Content-Type': 'article' },
+          );
+          expect(entry.status).toBe(201);
+          const done = await api(server === a ? b : a, 'PUT', m(`entries/${entry.body.sys.id}/published`), undefined, {
+            'X-Service-Version': '1',
+          });
+          expect(done.status).toBe(200);
+          published.push(entry.body.sys.id);
+        }
+      }),
+    );
     await receiver.waitFor(PUBLISHES * HOOKS, undefined, 120_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 

@@ -8,7 +8,16 @@ import { createJobRunner, JOBS_PURGE_JOB, jobPurgeJob, scheduleJobPurge, type Jo
 import { createLogger, type Logger } from './lib/logger.ts';
 import { rateLimit } from './http/middleware/rate-limit.ts';
 import { createRateLimiter, spaceOrganizations } from './rate-limit/index.ts';
-import { lockDataDir, migrate, openPGlite, openPostgres, postgresStorage, ReadCache, startCacheListener, type OpenDatabase } from './storage/postgres/index.ts';
+import {
+  lockDataDir,
+  migrate,
+  openPGlite,
+  openPostgres,
+  postgresStorage,
+  ReadCache,
+  startCacheListener,
+  type OpenDatabase,
+} from './storage/postgres/index.ts';
 import type { Storage } from './storage/port/index.ts';
 import { startWebhookThread, startWebhookWork, type WebhookWork } from './webhook-work.ts';
 
@@ -47,7 +56,9 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   let releaseLock: (() => Promise<void>) | undefined;
   let open: OpenDatabase;
   if (config.databaseUrl) {
-    open = await openPostgres(config.databaseUrl, config.databasePoolSize, (err) => logger.warn({ err }, "an idle database connection failed; the pool replaces it"));
+    open = await openPostgres(config.databaseUrl, config.databasePoolSize, (err) =>
+      logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+    );
   } else if (options.inMemory) {
     open = await openPGlite(undefined, options.inMemoryTemplate);
   } else {
@@ -55,50 +66,87 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     open = await openPGlite(`${config.dataDir}/pglite`);
   }
   await migrate(open.db);
-  const cache = config.readCache ? new ReadCache(undefined, Math.max(config.graphqlResponseCacheMb, 1) * 1024 * 1024) : undefined;
+  const cache = config.readCache
+    ? new ReadCache(undefined, Math.max(config.graphqlResponseCacheMb, 1) * 1024 * 1024)
+    : undefined;
   // On a shared PostgreSQL database other processes write too: their invalidations arrive through LISTEN.
-  const stopCacheListener = cache && open.pool ? await startCacheListener(open.pool.options, cache, logger, open.backendPids) : undefined;
+  const stopCacheListener =
+    cache && open.pool ? await startCacheListener(open.pool.options, cache, logger, open.backendPids) : undefined;
   const storage = postgresStorage(open, {
-    cache, cacheResponses: config.graphqlResponseCacheMb > 0,
+    cache,
+    cacheResponses: config.graphqlResponseCacheMb > 0,
     onAnnounceError: (err) => logger.warn({ err }, 'telling other processes of a write failed; retrying'),
   });
-  const assetFiles = createAssetFiles(config, storage, { pool: open.pool, onError: (err) => logger.warn({ err }, 'the rendition cache sweep failed') });
+  const assetFiles = createAssetFiles(config, storage, {
+    pool: open.pool,
+    onError: (err) => logger.warn({ err }, 'the rendition cache sweep failed'),
+  });
   const services = createServices(storage, {
-    ...assetFiles.serviceOptions, invitations: { publicBase: () => assetFiles.urls.publicBase },
+    ...assetFiles.serviceOptions,
+    invitations: { publicBase: () => assetFiles.urls.publicBase },
     webhookDefinitions: { allowPrivateTargets: config.webhookAllowPrivateTargets, vendorToken: config.vendor.token },
   });
-  const { generatedToken } = await bootstrapIdentity(storage, { adminEmail: config.adminEmail, adminToken: config.adminToken });
+  const { generatedToken } = await bootstrapIdentity(storage, {
+    adminEmail: config.adminEmail,
+    adminToken: config.adminToken,
+  });
   const jobs = createJobRunner(storage, { logger });
   jobs.register(ENVIRONMENT_CLONE_JOB, environmentCloneJob(storage));
   await assetFiles.registerJobs(jobs);
-  jobs.register(JOBS_PURGE_JOB, jobPurgeJob(storage, { retentionMs: config.jobRetentionDays * 86_400_000, eventRetentionMs: config.eventRetentionDays * 86_400_000 }));
+  jobs.register(
+    JOBS_PURGE_JOB,
+    jobPurgeJob(storage, {
+      retentionMs: config.jobRetentionDays * 86_400_000,
+      eventRetentionMs: config.eventRetentionDays * 86_400_000,
+    }),
+  );
   await scheduleJobPurge(storage);
-  const webhooks = config.webhookThread && open.kind === 'postgres'
-    ? await startWebhookThread(config, logger) : startWebhookWork(config, storage, logger);
+  const webhooks =
+    config.webhookThread && open.kind === 'postgres'
+      ? await startWebhookThread(config, logger)
+      : startWebhookWork(config, storage, logger);
   const limiter = await createRateLimiter({ perSecond: config.rateLimitPerSecond, pool: open.pool });
   const graphqlLimiter = await createRateLimiter({ perSecond: config.graphqlRateLimitPerSecond, pool: open.pool });
-  const organizationOf = spaceOrganizations(async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId);
+  const organizationOf = spaceOrganizations(
+    async (spaceId) => (await storage.repos.spaces.find(spaceId))?.organizationId,
+  );
   const { listener } = createHttpApp({
-    config, services, logger, storage, fileHosts: assetFiles.hosts, rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
-    graphqlRateLimiter: graphqlLimiter, completeFileUrl: (url) => assetFiles.urls.complete(url),
+    config,
+    services,
+    logger,
+    storage,
+    fileHosts: assetFiles.hosts,
+    rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
+    graphqlRateLimiter: graphqlLimiter,
+    completeFileUrl: (url) => assetFiles.urls.complete(url),
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;
   jobs.start();
 
   return {
-    config, storage, database: open, cache, services, jobs, webhooks, assetFiles, logger, generatedToken,
-    listen: (port = config.port, host = config.host) => new Promise((resolve, reject) => {
-      server = createServer(listener);
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server!.off('error', reject);
-        const address = server!.address();
-        const listening = typeof address === 'object' && address ? address.port : port;
-        assetFiles.urls.listeningOn(host, listening);
-        resolve({ server: server!, port: listening });
-      });
-    }),
+    config,
+    storage,
+    database: open,
+    cache,
+    services,
+    jobs,
+    webhooks,
+    assetFiles,
+    logger,
+    generatedToken,
+    listen: (port = config.port, host = config.host) =>
+      new Promise((resolve, reject) => {
+        server = createServer(listener);
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server!.off('error', reject);
+          const address = server!.address();
+          const listening = typeof address === 'object' && address ? address.port : port;
+          assetFiles.urls.listeningOn(host, listening);
+          resolve({ server: server!, port: listening });
+        });
+      }),
     async close() {
       if (server) {
         server.closeIdleConnections?.();

@@ -3,7 +3,11 @@ import { loadConfig, vendorNames } from './config.ts';
 
 describe('config', () => {
   it('derives every vendor spelling from one token', () => {
-    expect(vendorNames('contentful')).toEqual({ token: 'contentful', headerPrefix: 'X-Contentful', mgmtMediaType: 'application/vnd.contentful.management.v1+json' });
+    expect(vendorNames('contentful')).toEqual({
+      token: 'contentful',
+      headerPrefix: 'X-Contentful',
+      mgmtMediaType: 'application/vnd.contentful.management.v1+json',
+    });
     expect(vendorNames('Acme').headerPrefix).toBe('X-Acme');
   });
 
@@ -17,7 +21,12 @@ describe('config', () => {
     expect(c).toMatchObject({ port: 8080, rateLimitPerSecond: 7, databaseUrl: undefined, validateResponses: false });
     expect(c.vendor.headerPrefix).toBe('X-Service');
     expect(c.dataDir).toMatch(/\/data$/);
-    expect(c).toMatchObject({ graphqlRateLimitPerSecond: 55, graphqlMaxOperations: 200, databasePoolSize: 10, jobRetentionDays: 7 });
+    expect(c).toMatchObject({
+      graphqlRateLimitPerSecond: 55,
+      graphqlMaxOperations: 200,
+      databasePoolSize: 10,
+      jobRetentionDays: 7,
+    });
   });
 
   it('reads the PostgreSQL pool size and refuses one below 1', () => {
@@ -32,7 +41,13 @@ describe('config', () => {
   });
 
   it('reads the webhook delivery settings: timeout, retry delays, concurrency, connections, event poll', () => {
-    expect(loadConfig({})).toMatchObject({ webhookTimeoutMs: 30_000, webhookRetryDelaysMs: [30_000, 60_000], webhookConcurrency: 8, webhookDbPoolSize: 2, eventPollMs: 50 });
+    expect(loadConfig({})).toMatchObject({
+      webhookTimeoutMs: 30_000,
+      webhookRetryDelaysMs: [30_000, 60_000],
+      webhookConcurrency: 8,
+      webhookDbPoolSize: 2,
+      eventPollMs: 50,
+    });
     expect(loadConfig({ TESSERA_WEBHOOK_DB_POOL_SIZE: '5' }).webhookDbPoolSize).toBe(5);
     expect(() => loadConfig({ TESSERA_WEBHOOK_DB_POOL_SIZE: '0' })).toThrow(/TESSERA_WEBHOOK_DB_POOL_SIZE/);
     expect(loadConfig({ TESSERA_WEBHOOK_RETRY_DELAYS_MS: '100, 250' }).webhookRetryDelaysMs).toEqual([100, 250]);

@@ -85,10 +85,15 @@ export interface VendorNames {
 }
 
 export function vendorNames(token: string): VendorNames {
-  if (!/^[a-z][a-z0-9]*$/i.test(token)) throw new Error(`TESSERA_API_VENDOR must be letters and digits, got "${token}"`);
+  if (!/^[a-z][a-z0-9]*$/i.test(token))
+    throw new Error(`TESSERA_API_VENDOR must be letters and digits, got "${token}"`);
   const lower = token.toLowerCase();
   const title = lower[0].toUpperCase() + lower.slice(1);
-  return Object.freeze({ token: lower, headerPrefix: `X-${title}`, mgmtMediaType: `application/vnd.${lower}.management.v1+json` });
+  return Object.freeze({
+    token: lower,
+    headerPrefix: `X-${title}`,
+    mgmtMediaType: `application/vnd.${lower}.management.v1+json`,
+  });
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -103,8 +108,13 @@ function urlFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
   let url: URL;
-  try { url = new URL(raw); } catch { throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`); }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
 }
 
@@ -114,7 +124,8 @@ function delaysFrom(env: NodeJS.ProcessEnv, name: string, fallback: number[]): n
   if (raw === undefined) return fallback;
   if (raw.trim() === '' || raw.trim() === 'none') return [];
   const values = raw.split(',').map((v) => Number(v.trim()));
-  if (values.some((v) => !Number.isInteger(v) || v < 0)) throw new Error(`${name} must be comma-separated integers >= 0 (ms), got "${raw}"`);
+  if (values.some((v) => !Number.isInteger(v) || v < 0))
+    throw new Error(`${name} must be comma-separated integers >= 0 (ms), got "${raw}"`);
   return values;
 }
 
@@ -126,7 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'production';
   const dataDir = path.resolve(env.TESSERA_DATA_DIR ?? './data');
   // Tests get a fresh files directory each, so no run sees another's files.
-  const defaultFilesDir = nodeEnv === 'test' ? path.join(tmpdir(), `tessera-files-${randomBytes(6).toString('hex')}`) : path.join(dataDir, 'files');
+  const defaultFilesDir =
+    nodeEnv === 'test'
+      ? path.join(tmpdir(), `tessera-files-${randomBytes(6).toString('hex')}`)
+      : path.join(dataDir, 'files');
   return Object.freeze({
     port: intFrom(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',

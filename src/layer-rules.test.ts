@@ -16,10 +16,22 @@ const importingType = (specifier: string) => `import type { Value } from '${spec
 const forbidden: Array<[string, string, string]> = [
   ['domain imports http', 'src/domain/spaces/probe.ts', importing('../../http/routes.ts')],
   ['domain imports graphql', 'src/domain/spaces/probe.ts', importing('../../graphql/endpoint.ts')],
-  ['domain imports the adapter, even a type', 'src/domain/spaces/probe.ts', importingType('../../storage/postgres/index.ts')],
+  [
+    'domain imports the adapter, even a type',
+    'src/domain/spaces/probe.ts',
+    importingType('../../storage/postgres/index.ts'),
+  ],
   ['domain imports the asset hosts', 'src/domain/uploads/probe.ts', importing('../../assets/renditions.ts')],
-  ['the port imports a domain service', 'src/storage/port/probe.ts', importingType('../../domain/spaces/spaces-service.ts')],
-  ['the adapter imports a domain service', 'src/storage/postgres/probe.ts', importing('../../domain/entries/entries-service.ts')],
+  [
+    'the port imports a domain service',
+    'src/storage/port/probe.ts',
+    importingType('../../domain/spaces/spaces-service.ts'),
+  ],
+  [
+    'the adapter imports a domain service',
+    'src/storage/postgres/probe.ts',
+    importing('../../domain/entries/entries-service.ts'),
+  ],
   ['storage imports jobs', 'src/storage/postgres/probe.ts', importing('../../jobs/index.ts')],
   ['storage imports http', 'src/storage/postgres/probe.ts', importing('../../http/routes.ts')],
   ['the port imports its adapter', 'src/storage/port/probe.ts', importingType('../postgres/index.ts')],
@@ -40,8 +52,16 @@ const allowed: Array<[string, string, string]> = [
   ['http mounts graphql', 'src/http/probe.ts', importing('../graphql/endpoint.ts')],
   ['graphql imports image parameters', 'src/graphql/probe.ts', importing('../assets/image-params.ts')],
   ['assets imports domain', 'src/assets/probe.ts', importing('../domain/uploads/upload-files.ts')],
-  ['domain imports the port and jobs', 'src/domain/spaces/probe.ts', `${importingType('../../storage/port/index.ts')}import '../../jobs/job-signal.ts';\n`],
-  ['storage speaks the search query representation', 'src/storage/postgres/probe.ts', importingType('../../domain/search/query.ts')],
+  [
+    'domain imports the port and jobs',
+    'src/domain/spaces/probe.ts',
+    `${importingType('../../storage/port/index.ts')}import '../../jobs/job-signal.ts';\n`,
+  ],
+  [
+    'storage speaks the search query representation',
+    'src/storage/postgres/probe.ts',
+    importingType('../../domain/search/query.ts'),
+  ],
   ['the adapter implements the port', 'src/storage/postgres/probe.ts', importingType('../port/index.ts')],
   ['lib imports errors', 'src/lib/probe.ts', importing('../errors/index.ts')],
   ['app.ts wires the adapter', 'src/app.ts', importing('./storage/postgres/index.ts')],
@@ -59,9 +79,10 @@ describe('layer rules (eslint.config.js)', () => {
 
   it('refuses an import cycle at run time, not one of types only', async () => {
     // entry-validation.ts imports value-shape.ts at run time.
-    const cycle = 'import { checkEntryShape } from \'./entry-validation.ts\';\nexport const probe = checkEntryShape;\n';
+    const cycle = "import { checkEntryShape } from './entry-validation.ts';\nexport const probe = checkEntryShape;\n";
     expect(await rulesBroken('src/domain/content-model/value-shape.ts', cycle)).toEqual(['import-x/no-cycle']);
-    const typesOnly = 'import type { checkEntryShape } from \'./entry-validation.ts\';\nexport type Probe = typeof checkEntryShape;\n';
+    const typesOnly =
+      "import type { checkEntryShape } from './entry-validation.ts';\nexport type Probe = typeof checkEntryShape;\n";
     expect(await rulesBroken('src/domain/content-model/value-shape.ts', typesOnly)).toEqual([]);
   });
 });

@@ -7,9 +7,14 @@ async function main(): Promise<void> {
   const tessera = await createTessera(config);
   const { port } = await tessera.listen();
   const base = `http://localhost:${port}`;
-  tessera.logger.info({ port, storage: tessera.storage.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'Tessera is listening');
+  tessera.logger.info(
+    { port, storage: tessera.storage.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    'Tessera is listening',
+  );
   if (tessera.generatedToken) {
-    process.stdout.write(`\nFirst start: an organization and its owner were created.\nPersonal access token (shown once, keep it):\n\n  ${tessera.generatedToken}\n\nTry: curl -H "Authorization: Bearer ${tessera.generatedToken}" ${base}/users/me\n\n`);
+    process.stdout.write(
+      `\nFirst start: an organization and its owner were created.\nPersonal access token (shown once, keep it):\n\n  ${tessera.generatedToken}\n\nTry: curl -H "Authorization: Bearer ${tessera.generatedToken}" ${base}/users/me\n\n`,
+    );
   }
   process.stdout.write(`Tessera listening on ${base} (API reference: ${base}/docs/)\n`);
 

@@ -32,13 +32,24 @@ export interface WebhookWork {
  */
 export function startWebhookWork(config: Config, storage: Storage, logger: Logger): WebhookWork {
   const deliveries = createJobRunner(storage, { logger, concurrency: config.webhookConcurrency, leaseMs: 10_000 });
-  deliveries.register(WEBHOOK_DELIVERY_JOB, webhookDeliveryJob(storage, {
-    timeoutMs: config.webhookTimeoutMs, retryDelaysMs: [...config.webhookRetryDelaysMs], allowPrivateTargets: config.webhookAllowPrivateTargets,
-    proxied: (definition) => usesCloudProxy(definition.headers, config.vendor.headerPrefix),
-    build: (call, definition, secret) => callRequest(call, definition, secret, { vendor: config.vendor, signingProxyUrl: config.webhookSigningProxyUrl }),
-  }));
+  deliveries.register(
+    WEBHOOK_DELIVERY_JOB,
+    webhookDeliveryJob(storage, {
+      timeoutMs: config.webhookTimeoutMs,
+      retryDelaysMs: [...config.webhookRetryDelaysMs],
+      allowPrivateTargets: config.webhookAllowPrivateTargets,
+      proxied: (definition) => usesCloudProxy(definition.headers, config.vendor.headerPrefix),
+      build: (call, definition, secret) =>
+        callRequest(call, definition, secret, {
+          vendor: config.vendor,
+          signingProxyUrl: config.webhookSigningProxyUrl,
+        }),
+    }),
+  );
   const dispatcher = createDispatcher(storage, {
-    pollMs: config.eventPollMs, logger, render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),
+    pollMs: config.eventPollMs,
+    logger,
+    render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),
     autoSaveWindowMs: config.webhookAutoSaveWindowMs,
   });
   const start = () => {
@@ -85,44 +96,58 @@ function spawnThread(config: Config): Worker {
  * Resolves once the thread runs; a thread that ends unexpectedly is logged and started again after a second, so
  * events keep being delivered (what it had claimed is claimed again when its leases run out).
  */
-export async function startWebhookThread(config: Config, logger: Logger): Promise<WebhookWork & { readonly worker: Worker }> {
+export async function startWebhookThread(
+  config: Config,
+  logger: Logger,
+): Promise<WebhookWork & { readonly worker: Worker }> {
   let thread!: { worker: Worker; ended: boolean; exited: Promise<void> };
   let closing = false;
   let paused = false;
   const waiting = new Map<WebhookThreadCommand, Array<() => void>>();
-  const answerAll = () => { for (const list of waiting.values()) for (const answered of list.splice(0)) answered(); };
+  const answerAll = () => {
+    for (const list of waiting.values()) for (const answered of list.splice(0)) answered();
+  };
   // A thread that has ended answers nothing: a command sent meanwhile is taken by the next one (`paused`) and done.
-  const send = (command: WebhookThreadCommand) => new Promise<void>((resolve) => {
-    if (thread.ended) return resolve();
-    waiting.set(command, [...(waiting.get(command) ?? []), resolve]);
-    thread.worker.postMessage(command);
-  });
-  const launch = () => new Promise<void>((resolve, reject) => {
-    const worker = spawnThread(config);
-    const exited = new Promise<void>((ended) => worker.once('exit', (code) => {
-      current.ended = true;
-      ended();
-      reject(new Error(`the webhook thread ended while starting (exit code ${code})`));
-      answerAll();
-      if (closing || thread !== current) return;
-      logger.error({ code }, 'the webhook thread ended unexpectedly; it is started again');
-      setTimeout(() => { if (!closing) launch().catch((err) => logger.error({ err }, 'the webhook thread could not be started again')); }, RESTART_AFTER_MS);
-    }));
-    const current = { worker, ended: false, exited };
-    thread = current;
-    worker.on('message', (reply: WebhookThreadReply) => {
-      if (reply !== 'ready') for (const answered of waiting.get(reply)?.splice(0) ?? []) answered();
-      else {
-        if (paused) worker.postMessage('pause' satisfies WebhookThreadCommand);
-        resolve();
-      }
+  const send = (command: WebhookThreadCommand) =>
+    new Promise<void>((resolve) => {
+      if (thread.ended) return resolve();
+      waiting.set(command, [...(waiting.get(command) ?? []), resolve]);
+      thread.worker.postMessage(command);
     });
-    worker.on('error', (err) => logger.error({ err }, 'the webhook thread failed'));
-  });
+  const launch = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = spawnThread(config);
+      const exited = new Promise<void>((ended) =>
+        worker.once('exit', (code) => {
+          current.ended = true;
+          ended();
+          reject(new Error(`the webhook thread ended while starting (exit code ${code})`));
+          answerAll();
+          if (closing || thread !== current) return;
+          logger.error({ code }, 'the webhook thread ended unexpectedly; it is started again');
+          setTimeout(() => {
+            if (!closing)
+              launch().catch((err) => logger.error({ err }, 'the webhook thread could not be started again'));
+          }, RESTART_AFTER_MS);
+        }),
+      );
+      const current = { worker, ended: false, exited };
+      thread = current;
+      worker.on('message', (reply: WebhookThreadReply) => {
+        if (reply !== 'ready') for (const answered of waiting.get(reply)?.splice(0) ?? []) answered();
+        else {
+          if (paused) worker.postMessage('pause' satisfies WebhookThreadCommand);
+          resolve();
+        }
+      });
+      worker.on('error', (err) => logger.error({ err }, 'the webhook thread failed'));
+    });
   await launch();
   return {
     inThread: true,
-    get worker() { return thread.worker; },
+    get worker() {
+      return thread.worker;
+    },
     start() {
       paused = false;
       void send('resume');

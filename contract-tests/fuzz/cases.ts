@@ -13,11 +13,31 @@ export const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 28);
 
 /** The kinds of breakage every operation gets first, whatever the seed (the rest are drawn from the seed). */
 const FIRST = new Set([
-  'NUL', 'NUL inside', 'invalid UTF-8', '65 characters', 'unicode', 'dot-dot',
-  'not a number', 'NUL and invalid UTF-8', 'huge', 'negative', 'NUL value', 'not a boolean',
-  'hex', 'padded',
-  'wrong type', 'missing required', 'extra property', 'NUL in string', 'lone surrogate in string', '10000 nested arrays',
-  '200,000-character string', 'truncated JSON', 'text/plain', 'JSON sent where none is taken', 'empty upload',
+  'NUL',
+  'NUL inside',
+  'invalid UTF-8',
+  '65 characters',
+  'unicode',
+  'dot-dot',
+  'not a number',
+  'NUL and invalid UTF-8',
+  'huge',
+  'negative',
+  'NUL value',
+  'not a boolean',
+  'hex',
+  'padded',
+  'wrong type',
+  'missing required',
+  'extra property',
+  'NUL in string',
+  'lone surrogate in string',
+  '10000 nested arrays',
+  '200,000-character string',
+  'truncated JSON',
+  'text/plain',
+  'JSON sent where none is taken',
+  'empty upload',
 ]);
 
 /** `path entry_id: NUL` -> `NUL`; `body: NUL in string at fields.title` -> `NUL in string`. */
@@ -33,7 +53,11 @@ function ordered(variants: FuzzCase[], rng: Rng): FuzzCase[] {
   const left = rng.shuffle(variants);
   const classUses = new Map<string, number>();
   const targetUses = new Map<string, number>();
-  const key = (c: FuzzCase) => [classUses.get(classOf(c)) ?? 0, FIRST.has(classOf(c)) ? 0 : 1, targetUses.get(targetOf(c)) ?? 0];
+  const key = (c: FuzzCase) => [
+    classUses.get(classOf(c)) ?? 0,
+    FIRST.has(classOf(c)) ? 0 : 1,
+    targetUses.get(targetOf(c)) ?? 0,
+  ];
   const before = (a: number[], b: number[]) => (a[0] - b[0] || a[1] - b[1] || a[2] - b[2]) < 0;
   const out: FuzzCase[] = [];
   while (left.length > 0) {
@@ -51,10 +75,18 @@ function ordered(variants: FuzzCase[], rng: Rng): FuzzCase[] {
  * The operation's cases: path, query, headers and body take turns (the body twice a turn, it has the most ways to
  * break), each drawing from its ordered variants, until the operation has its number of cases.
  */
-export function casesFor(op: FuzzOperation, world: World, vendorPrefix: string, mediaType: string, count = CASES_PER_OPERATION): FuzzCase[] {
+export function casesFor(
+  op: FuzzOperation,
+  world: World,
+  vendorPrefix: string,
+  mediaType: string,
+  count = CASES_PER_OPERATION,
+): FuzzCase[] {
   const rng = rngFor(op.operationId);
   const [path, query, header, body] = [
-    pathVariants(op), queryVariants(op), headerVariants(op, vendorPrefix),
+    pathVariants(op),
+    queryVariants(op),
+    headerVariants(op, vendorPrefix),
     [...bodyVariants(op, validBody(op, world), mediaType), ...rawBodyVariants(op, mediaType)],
   ].map((variants) => ordered(variants, rng));
   const turns = [path, query, header, body, body];

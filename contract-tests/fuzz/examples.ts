@@ -14,16 +14,29 @@ const BODIES: Record<string, (world: World) => unknown> = {
   EntryInput: () => ({ fields: entryFields(), metadata: { tags: [link('Tag', 'fuzz-tag')] } }),
   AssetInput: (world) => ({
     fields: {
-      title: { 'en-US': 'Fuzzed' }, description: { 'en-US': 'An asset' },
-      file: { 'en-US': { contentType: 'image/png', fileName: 'a.png', uploadFrom: link('Upload', world.idFor('upload_id', '')) } },
+      title: { 'en-US': 'Fuzzed' },
+      description: { 'en-US': 'An asset' },
+      file: {
+        'en-US': {
+          contentType: 'image/png',
+          fileName: 'a.png',
+          uploadFrom: link('Upload', world.idFor('upload_id', '')),
+        },
+      },
     },
   }),
   ContentTypeInput: () => ({ name: 'Fuzz type', displayField: 'title', fields: FIELDS }),
-  ExtensionInput: () => ({ extension: { name: 'Fuzz', srcdoc: '<p>x</p>', fieldTypes: [{ type: 'Symbol' }] }, parameters: {} }),
+  ExtensionInput: () => ({
+    extension: { name: 'Fuzz', srcdoc: '<p>x</p>', fieldTypes: [{ type: 'Symbol' }] },
+    parameters: {},
+  }),
   EditorInterfaceInput: () => ({ controls: [{ fieldId: 'title', widgetId: 'singleLine' }] }),
   PersonalAccessTokenInput: () => ({ name: 'Fuzz', scopes: ['content_management_manage'] }),
   EnvironmentAliasInput: () => ({ environment: link('Environment', 'master') }),
-  JsonPatchOperation: () => [{ op: 'replace', path: '/fields/title/en-US', value: 'Patched' }, { op: 'add', path: '/fields/count', value: { 'en-US': 4 } }],
+  JsonPatchOperation: () => [
+    { op: 'replace', path: '/fields/title/en-US', value: 'Patched' },
+    { op: 'add', path: '/fields/count', value: { 'en-US': 4 } },
+  ],
   ApiKeyInput: () => ({ name: 'Fuzz key', description: 'd', environments: [link('Environment', 'master')] }),
 };
 
@@ -36,12 +49,21 @@ export function minimalOf(schema: Json, depth = 0): unknown {
   const branch = s.allOf?.[0] ?? s.anyOf?.[0] ?? s.oneOf?.[0];
   if (branch) return minimalOf(branch, depth + 1);
   switch (s.type) {
-    case 'object': return Object.fromEntries((s.required ?? []).map((k: string) => [k, minimalOf(s.properties?.[k] ?? {}, depth + 1)]));
-    case 'array': return s.minItems ? [minimalOf(s.items ?? {}, depth + 1)] : [];
-    case 'integer': case 'number': return s.minimum ?? 1;
-    case 'boolean': return true;
-    case 'string': return s.pattern ? 'en-US' : 'fuzz';
-    default: return {};
+    case 'object':
+      return Object.fromEntries(
+        (s.required ?? []).map((k: string) => [k, minimalOf(s.properties?.[k] ?? {}, depth + 1)]),
+      );
+    case 'array':
+      return s.minItems ? [minimalOf(s.items ?? {}, depth + 1)] : [];
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      return s.pattern ? 'en-US' : 'fuzz';
+    default:
+      return {};
   }
 }
 
@@ -50,7 +72,8 @@ export function validBody(op: FuzzOperation, world: World): unknown {
   // A body that is a list of one component (a JSON Patch) is named by its items.
   const name = refName(op.body.schema) ?? refName(resolve(op.body.schema).items);
   // A new locale needs a code not taken yet; an update keeps the code of the world's locale.
-  if (name === 'LocaleInput') return { name: 'Locale', code: op.method === 'POST' ? 'fr-FR' : 'de-DE', fallbackCode: 'en-US', optional: true };
+  if (name === 'LocaleInput')
+    return { name: 'Locale', code: op.method === 'POST' ? 'fr-FR' : 'de-DE', fallbackCode: 'en-US', optional: true };
   return name && BODIES[name] ? BODIES[name](world) : minimalOf(op.body.schema);
 }
 
@@ -65,7 +88,14 @@ export function validHeaders(op: FuzzOperation, vendorPrefix: string, version: s
   const headers: Record<string, string> = {};
   for (const p of op.parameters.filter((q) => q.in === 'header')) {
     const name = p.name.replace(/^X-Service-/, `${vendorPrefix}-`);
-    const value = ({ Version: version, 'Content-Type': CONTENT_TYPE_ID, 'Tag-Visibility': 'private', 'Source-Environment': 'master' } as Record<string, string>)[p.name.replace(/^X-Service-/, '')];
+    const value = (
+      {
+        Version: version,
+        'Content-Type': CONTENT_TYPE_ID,
+        'Tag-Visibility': 'private',
+        'Source-Environment': 'master',
+      } as Record<string, string>
+    )[p.name.replace(/^X-Service-/, '')];
     if (value !== undefined) headers[name] = value;
   }
   return headers;

@@ -12,22 +12,33 @@ type Tables = Map<string, string>;
  * so only a new, changed or deleted row counts (an event recorded by a refused request does).
  */
 const BOOKKEEPING: Record<string, string[]> = { content_events: ['dispatched_at'] };
-const rowText = (name: string) => BOOKKEEPING[name] ? sql`(to_jsonb(t) - ${BOOKKEEPING[name]}::text[])::text` : sql`t::text`;
-interface Known { xmax: string; tables: Tables; }
+const rowText = (name: string) =>
+  BOOKKEEPING[name] ? sql`(to_jsonb(t) - ${BOOKKEEPING[name]}::text[])::text` : sql`t::text`;
+interface Known {
+  xmax: string;
+  tables: Tables;
+}
 
 export function stateWatch(db: Db) {
   let names: string[] | undefined;
   let known: Known | undefined;
   let fullPrints = 0;
 
-  const xmax = async () => (await sql<{ x: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as x`.execute(db)).rows[0].x;
+  const xmax = async () =>
+    (await sql<{ x: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as x`.execute(db)).rows[0].x;
 
   async function tables(): Promise<Tables> {
     fullPrints++;
-    names ??= (await sql<{ name: string }>`select table_name as name from information_schema.tables
-      where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by 1`.execute(db)).rows.map((r) => r.name);
-    const parts = names.map((name) => sql`select ${name} as name,
-      count(*) || ':' || md5(coalesce(string_agg(${rowText(name)}, '|' order by ${rowText(name)}), '')) as print from ${sql.table(name)} t`);
+    names ??= (
+      await sql<{ name: string }>`select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by 1`.execute(
+        db,
+      )
+    ).rows.map((r) => r.name);
+    const parts = names.map(
+      (name) => sql`select ${name} as name,
+      count(*) || ':' || md5(coalesce(string_agg(${rowText(name)}, '|' order by ${rowText(name)}), '')) as print from ${sql.table(name)} t`,
+    );
     const { rows } = await sql<{ name: string; print: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
     return new Map(rows.map((r) => [r.name, r.print]));
   }

@@ -4,7 +4,12 @@ import path from 'node:path';
 /** The operations of the published OpenAPI documents, with their parameters and body resolved for the generators. */
 type Json = Record<string, any>;
 
-export interface Parameter { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: Json; }
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: Json;
+}
 export interface FuzzOperation {
   operationId: string;
   method: string;
@@ -15,17 +20,28 @@ export interface FuzzOperation {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../../generated/openapi/3.1.0');
-const FILES = { management: 'Tessera.Management.openapi.json', 'user-management': 'Tessera.UserManagement.openapi.json', scim: 'Tessera.Scim.openapi.json' };
+const FILES = {
+  management: 'Tessera.Management.openapi.json',
+  'user-management': 'Tessera.UserManagement.openapi.json',
+  scim: 'Tessera.Scim.openapi.json',
+};
 /** The published documents, each one's references prefixed with its name (`management#/components/...`). */
-const documents: Record<string, Json> = Object.fromEntries(Object.entries(FILES).map(([api, file]) =>
-  [api, JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8').replaceAll('"#/components/', `"${api}#/components/`))]));
+const documents: Record<string, Json> = Object.fromEntries(
+  Object.entries(FILES).map(([api, file]) => [
+    api,
+    JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8').replaceAll('"#/components/', `"${api}#/components/`)),
+  ]),
+);
 
 /** The schema a `$ref` names (followed until it is not a reference), or the schema itself. */
 export function resolve(schema: Json | undefined): Json {
   let s = schema ?? {};
   while (typeof s.$ref === 'string') {
     const [api, pointer] = s.$ref.split('#');
-    s = pointer.split('/').slice(1).reduce((node: Json, key: string) => node[key], documents[api]);
+    s = pointer
+      .split('/')
+      .slice(1)
+      .reduce((node: Json, key: string) => node[key], documents[api]);
   }
   return s;
 }
@@ -42,15 +58,19 @@ export function publishedOperations(): FuzzOperation[] {
   for (const [template, methods] of Object.values(documents).flatMap((d) => Object.entries<Json>(d.paths ?? {}))) {
     for (const [method, item] of Object.entries<Json>(methods)) {
       if (!item?.operationId) continue;
-      const parameters = (item.parameters ?? []).map((p: Json) => resolve(p))
+      const parameters = (item.parameters ?? [])
+        .map((p: Json) => resolve(p))
         .map((p: Json) => ({ name: p.name, in: p.in, required: Boolean(p.required), schema: p.schema ?? {} }));
       const content: Json | undefined = item.requestBody?.content;
       const body = content && {
-        contentTypes: Object.keys(content), schema: (Object.values(content)[0] as Json).schema ?? {}, required: Boolean(item.requestBody.required),
+        contentTypes: Object.keys(content),
+        schema: (Object.values(content)[0] as Json).schema ?? {},
+        required: Boolean(item.requestBody.required),
       };
       operations.push({ operationId: item.operationId, method: method.toUpperCase(), template, parameters, body });
     }
   }
-  const rank = (o: FuzzOperation) => METHOD_ORDER.indexOf(o.method) * 10 + (o.template === '/spaces/{space_id}' ? 1 : 0);
+  const rank = (o: FuzzOperation) =>
+    METHOD_ORDER.indexOf(o.method) * 10 + (o.template === '/spaces/{space_id}' ? 1 : 0);
   return operations.sort((a, b) => rank(a) - rank(b));
 }

@@ -24,7 +24,8 @@ export function rng(seed: number): Rng {
   };
   const int = (max: number) => Math.floor(next() * max);
   return {
-    next, int,
+    next,
+    int,
     pick: (items) => items[int(items.length)],
     shuffle(items) {
       const out = [...items];

@@ -3,7 +3,10 @@ import { FUZZ_SEED } from './seed.ts';
 import type { Failure } from './verdict.ts';
 
 /** The run's totals and its failures counted by cause (the problem and the kind of breakage, without the place). */
-export function summary(all: Failure[], totals: { sent: number; skipped: number; rebuiltAfter: string[]; fullPrints: number }): string {
+export function summary(
+  all: Failure[],
+  totals: { sent: number; skipped: number; rebuiltAfter: string[]; fullPrints: number },
+): string {
   const causes = new Map<string, number>();
   for (const f of all) {
     for (const p of f.problems) {
@@ -22,8 +25,18 @@ export function summary(all: Failure[], totals: { sent: number; skipped: number;
 export function writeReport(all: Failure[], file = process.env.FUZZ_REPORT): void {
   if (!file) return;
   const cut = (s: unknown) => String(s ?? '').slice(0, 500);
-  fs.writeFileSync(file, JSON.stringify(all.map((f) => ({
-    operationId: f.op.operationId, label: f.fuzz.label, problems: f.problems, sent: { ...f.sent, body: cut(f.sent.body) },
-    answer: f.answer.kind === 'response' ? { ...f.answer, text: cut(f.answer.text) } : f.answer,
-  })), null, 1));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      all.map((f) => ({
+        operationId: f.op.operationId,
+        label: f.fuzz.label,
+        problems: f.problems,
+        sent: { ...f.sent, body: cut(f.sent.body) },
+        answer: f.answer.kind === 'response' ? { ...f.answer, text: cut(f.answer.text) } : f.answer,
+      })),
+      null,
+      1,
+    ),
+  );
 }

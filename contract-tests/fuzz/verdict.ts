@@ -14,7 +14,8 @@ export function problemsOf(answer: Answer, changedTables: string[], errorShape: 
     else if (errorShape === 'rest' && !hasErrorId(answer.text)) problems.push('error body without sys.id');
     else if (errorShape === 'scim' && !isScimError(answer.text)) problems.push('error body is not an RFC 7644 error');
   }
-  if (answer.status >= 400 && changedTables.length) problems.push(`refused with ${answer.status} but changed ${changedTables.join(', ')}`);
+  if (answer.status >= 400 && changedTables.length)
+    problems.push(`refused with ${answer.status} but changed ${changedTables.join(', ')}`);
   return problems;
 }
 
@@ -25,7 +26,11 @@ export const errorShapeOf = (path: string): ErrorShape => (path.startsWith('/sci
 function isScimError(text: string): boolean {
   try {
     const body = JSON.parse(text);
-    return Array.isArray(body?.schemas) && body.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') && typeof body.status === 'string';
+    return (
+      Array.isArray(body?.schemas) &&
+      body.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') &&
+      typeof body.status === 'string'
+    );
   } catch {
     return false;
   }
@@ -46,12 +51,24 @@ const excerpt = (text: string | Buffer | undefined, max: number) => {
   return JSON.stringify(s.length > max ? `${s.slice(0, max)}… (${s.length} characters)` : s);
 };
 
-export interface Failure { op: FuzzOperation; fuzz: FuzzCase; sent: Sent; answer: Answer; problems: string[]; }
+export interface Failure {
+  op: FuzzOperation;
+  fuzz: FuzzCase;
+  sent: Sent;
+  answer: Answer;
+  problems: string[];
+}
 
 /** Everything needed to reproduce one failure by hand. */
 export function describeFailure(f: Failure): string {
-  const answer = f.answer.kind === 'response' ? `${f.answer.status} ${f.answer.contentType} ${excerpt(f.answer.text, 300)}` : f.answer.kind;
-  const headers = Object.entries(f.sent.headers).filter(([k]) => k !== 'Authorization').map(([k, v]) => `${k}: ${excerpt(v, 60)}`).join('; ');
+  const answer =
+    f.answer.kind === 'response'
+      ? `${f.answer.status} ${f.answer.contentType} ${excerpt(f.answer.text, 300)}`
+      : f.answer.kind;
+  const headers = Object.entries(f.sent.headers)
+    .filter(([k]) => k !== 'Authorization')
+    .map(([k, v]) => `${k}: ${excerpt(v, 60)}`)
+    .join('; ');
   return [
     `${f.op.operationId} [${f.fuzz.label}]: ${f.problems.join('; ')}`,
     `  ${f.sent.method} ${f.sent.url.length > 300 ? `${f.sent.url.slice(0, 300)}… (${f.sent.url.length} characters)` : f.sent.url}`,

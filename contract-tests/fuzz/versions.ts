@@ -7,7 +7,8 @@ export const pathOf = (template: string, world: World) =>
   template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(world.idFor(name, template)));
 
 /** The resource an operation's version header refers to: its path without the action after it. */
-const resourceOf = (template: string) => template.replace(/\/(published|archived|revoked|files\/\{locale\}\/process)$/, '');
+const resourceOf = (template: string) =>
+  template.replace(/\/(published|archived|revoked|files\/\{locale\}\/process)$/, '');
 
 /**
  * The current versions of the world's resources, so a well-formed request carries the right `X-<Vendor>-Version`
@@ -21,7 +22,7 @@ export function versionCache(api: () => TestServer) {
       if (!known.has(path)) {
         const res = await api().get(path);
         api().takeViolations();
-        known.set(path, String(res.status === 200 ? res.body?.sys?.version ?? 1 : 1));
+        known.set(path, String(res.status === 200 ? (res.body?.sys?.version ?? 1) : 1));
       }
       return known.get(path)!;
     },

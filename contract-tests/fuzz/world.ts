@@ -24,27 +24,50 @@ const EXTENSION_ID = 'fuzz-extension';
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 
 export const FIELDS = [
-  { id: 'title', name: 'Title', type: 'Symbol' }, { id: 'body', name: 'Body', type: 'Text', localized: true },
-  { id: 'count', name: 'Count', type: 'Integer' }, { id: 'ratio', name: 'Ratio', type: 'Number' },
-  { id: 'flag', name: 'Flag', type: 'Boolean' }, { id: 'when', name: 'When', type: 'Date' },
-  { id: 'where', name: 'Where', type: 'Location' }, { id: 'data', name: 'Data', type: 'Object' },
+  { id: 'title', name: 'Title', type: 'Symbol' },
+  { id: 'body', name: 'Body', type: 'Text', localized: true },
+  { id: 'count', name: 'Count', type: 'Integer' },
+  { id: 'ratio', name: 'Ratio', type: 'Number' },
+  { id: 'flag', name: 'Flag', type: 'Boolean' },
+  { id: 'when', name: 'When', type: 'Date' },
+  { id: 'where', name: 'Where', type: 'Location' },
+  { id: 'data', name: 'Data', type: 'Object' },
   { id: 'rich', name: 'Rich', type: 'RichText' },
-  { id: 'ref', name: 'Ref', type: 'Link', linkType: 'Entry' }, { id: 'image', name: 'Image', type: 'Link', linkType: 'Asset' },
+  { id: 'ref', name: 'Ref', type: 'Link', linkType: 'Entry' },
+  { id: 'image', name: 'Image', type: 'Link', linkType: 'Asset' },
   { id: 'labels', name: 'Labels', type: 'Array', items: { type: 'Symbol' } },
   { id: 'refs', name: 'Refs', type: 'Array', items: { type: 'Link', linkType: 'Entry' } },
 ];
 
 /** Values for every field of the content type (a body the server accepts). */
 export function entryFields() {
-  const rich = { nodeType: 'document', data: {}, content: [{ nodeType: 'paragraph', data: {}, content: [{ nodeType: 'text', value: 'hi', marks: [], data: {} }] }] };
+  const rich = {
+    nodeType: 'document',
+    data: {},
+    content: [{ nodeType: 'paragraph', data: {}, content: [{ nodeType: 'text', value: 'hi', marks: [], data: {} }] }],
+  };
   const values: Record<string, unknown> = {
-    title: 'Fuzz', body: 'Text', count: 3, ratio: 1.5, flag: true, when: '2024-01-02T03:04:05.000Z', where: { lat: 52.5, lon: 13.4 },
-    data: { any: ['thing'] }, rich, ref: link('Entry', ENTRY_ID), image: link('Asset', ASSET_ID), labels: ['a', 'b'], refs: [link('Entry', ENTRY_ID)],
+    title: 'Fuzz',
+    body: 'Text',
+    count: 3,
+    ratio: 1.5,
+    flag: true,
+    when: '2024-01-02T03:04:05.000Z',
+    where: { lat: 52.5, lon: 13.4 },
+    data: { any: ['thing'] },
+    rich,
+    ref: link('Entry', ENTRY_ID),
+    image: link('Asset', ASSET_ID),
+    labels: ['a', 'b'],
+    refs: [link('Entry', ENTRY_ID)],
   };
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { 'en-US': v }]));
 }
 
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 type Ok = (res: Promise<{ status: number; text: string; body: any }>) => Promise<any>;
 
@@ -68,28 +91,65 @@ async function ensureContent(api: TestServer, s: string, uploadId: string) {
   const { ok, version, ensure } = helpers(api);
   await ensure(`${s}/tags/${TAG_ID}`, () => ok(api.put(`${s}/tags/${TAG_ID}`, { name: 'Fuzz tag' })));
   const type = await ensure(`${s}/content_types/${CONTENT_TYPE_ID}`, () =>
-    ok(api.put(`${s}/content_types/${CONTENT_TYPE_ID}`, { name: 'Fuzz type', displayField: 'title', fields: FIELDS })));
-  if (!type.sys.publishedVersion) await ok(api.put(`${s}/content_types/${CONTENT_TYPE_ID}/published`, undefined, version(type.sys.version)));
-  await ensure(`${s}/assets/${ASSET_ID}`, () => ok(api.put(`${s}/assets/${ASSET_ID}`, {
-    fields: { title: { 'en-US': 'Fuzz' }, file: { 'en-US': { contentType: 'image/png', fileName: 'a.png', uploadFrom: link('Upload', uploadId) } } },
-  })));
+    ok(api.put(`${s}/content_types/${CONTENT_TYPE_ID}`, { name: 'Fuzz type', displayField: 'title', fields: FIELDS })),
+  );
+  if (!type.sys.publishedVersion)
+    await ok(api.put(`${s}/content_types/${CONTENT_TYPE_ID}/published`, undefined, version(type.sys.version)));
+  await ensure(`${s}/assets/${ASSET_ID}`, () =>
+    ok(
+      api.put(`${s}/assets/${ASSET_ID}`, {
+        fields: {
+          title: { 'en-US': 'Fuzz' },
+          file: { 'en-US': { contentType: 'image/png', fileName: 'a.png', uploadFrom: link('Upload', uploadId) } },
+        },
+      }),
+    ),
+  );
   await ensure(`${s}/entries/${ENTRY_ID}`, async () => {
-    const entry = await ok(api.put(`${s}/entries/${ENTRY_ID}`, { fields: entryFields(), metadata: { tags: [link('Tag', TAG_ID)] } }, { headers: { [`${api.vendorPrefix}-Content-Type`]: CONTENT_TYPE_ID } }));
+    const entry = await ok(
+      api.put(
+        `${s}/entries/${ENTRY_ID}`,
+        { fields: entryFields(), metadata: { tags: [link('Tag', TAG_ID)] } },
+        { headers: { [`${api.vendorPrefix}-Content-Type`]: CONTENT_TYPE_ID } },
+      ),
+    );
     return ok(api.put(`${s}/entries/${ENTRY_ID}/published`, undefined, version(entry.sys.version)));
   });
-  await ensure(`${s}/extensions/${EXTENSION_ID}`, () => ok(api.put(`${s}/extensions/${EXTENSION_ID}`, { extension: { name: 'Fuzz', srcdoc: '<p>x</p>' } })));
-  await ensure(`${s}/environment_aliases/master`, () => ok(api.put(`${s}/environment_aliases/master`, { environment: link('Environment', 'master') })));
+  await ensure(`${s}/extensions/${EXTENSION_ID}`, () =>
+    ok(api.put(`${s}/extensions/${EXTENSION_ID}`, { extension: { name: 'Fuzz', srcdoc: '<p>x</p>' } })),
+  );
+  await ensure(`${s}/environment_aliases/master`, () =>
+    ok(api.put(`${s}/environment_aliases/master`, { environment: link('Environment', 'master') })),
+  );
 }
 
 /** The resources with generated ids (made again, under a new id, when a request deleted them). */
 async function ensureGenerated(api: TestServer, s: string, ids: Record<string, string>) {
   const { ok, ensure } = helpers(api);
-  const locale = await ensure(`${s}/locales/${ids.locale_id}`, () => ok(api.post(`${s}/locales`, { name: 'German', code: 'de-DE', optional: true })));
+  const locale = await ensure(`${s}/locales/${ids.locale_id}`, () =>
+    ok(api.post(`${s}/locales`, { name: 'German', code: 'de-DE', optional: true })),
+  );
   const upload = await ensure(`${s}/uploads/${ids.upload_id}`, () =>
-    ok(api.request('POST', `${s}/uploads`, { rawBody: PNG_1X1, headers: { 'Content-Type': 'application/octet-stream' } })));
-  const key = await ensure(`${s}/api_keys/${ids.api_key_id}`, () => ok(api.post(`${s}/api_keys`, { name: 'Fuzz key' })));
-  const token = await ensure(`/users/me/access_tokens/${ids.token_id}`, () => ok(api.post('/users/me/access_tokens', { name: 'Fuzz', scopes: ['content_management_manage'] })));
-  Object.assign(ids, { locale_id: locale.sys.id, upload_id: upload.sys.id, api_key_id: key.sys.id, preview_api_key_id: key.preview_api_key.sys.id, token_id: token.sys.id });
+    ok(
+      api.request('POST', `${s}/uploads`, {
+        rawBody: PNG_1X1,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      }),
+    ),
+  );
+  const key = await ensure(`${s}/api_keys/${ids.api_key_id}`, () =>
+    ok(api.post(`${s}/api_keys`, { name: 'Fuzz key' })),
+  );
+  const token = await ensure(`/users/me/access_tokens/${ids.token_id}`, () =>
+    ok(api.post('/users/me/access_tokens', { name: 'Fuzz', scopes: ['content_management_manage'] })),
+  );
+  Object.assign(ids, {
+    locale_id: locale.sys.id,
+    upload_id: upload.sys.id,
+    api_key_id: key.sys.id,
+    preview_api_key_id: key.preview_api_key.sys.id,
+    token_id: token.sys.id,
+  });
 }
 
 export async function buildWorld(api: TestServer): Promise<World> {
@@ -98,9 +158,20 @@ export async function buildWorld(api: TestServer): Promise<World> {
   const s = `/spaces/${space.sys.id}`;
   await environmentFixtures(() => api).readyEnvironment(space.sys.id, 'staging');
   const ids: Record<string, string> = {
-    space_id: space.sys.id, organization_id: space.sys.organization?.sys.id ?? 'fuzz-unknown', environment_id: 'master', alias_id: 'master', asset_id: ASSET_ID, locale: 'en-US',
-    content_type_id: CONTENT_TYPE_ID, entry_id: ENTRY_ID, tag_id: TAG_ID, extension_id: EXTENSION_ID,
-    locale_id: 'none', upload_id: 'none', api_key_id: 'none', token_id: 'none',
+    space_id: space.sys.id,
+    organization_id: space.sys.organization?.sys.id ?? 'fuzz-unknown',
+    environment_id: 'master',
+    alias_id: 'master',
+    asset_id: ASSET_ID,
+    locale: 'en-US',
+    content_type_id: CONTENT_TYPE_ID,
+    entry_id: ENTRY_ID,
+    tag_id: TAG_ID,
+    extension_id: EXTENSION_ID,
+    locale_id: 'none',
+    upload_id: 'none',
+    api_key_id: 'none',
+    token_id: 'none',
   };
   await ensureGenerated(api, s, ids);
   await ensureContent(api, s, ids.upload_id);
@@ -109,7 +180,8 @@ export async function buildWorld(api: TestServer): Promise<World> {
   return {
     spaceId: space.sys.id,
     idFor(name, template) {
-      if (name === 'snapshot_id') return (template.includes('/content_types/') ? typeSnapshots : entrySnapshots).items[0]?.sys.id ?? 'none';
+      if (name === 'snapshot_id')
+        return (template.includes('/content_types/') ? typeSnapshots : entrySnapshots).items[0]?.sys.id ?? 'none';
       if (name === 'environment_id' && /\/environments\/\{environment_id\}$/.test(template)) return 'staging';
       // A resource the world does not hold gets a well-formed id that exists nowhere: the request still reaches its handler.
       return ids[name] ?? 'fuzz-unknown';

@@ -15,19 +15,37 @@ for (const kind of DB_KINDS) {
     const environments = environmentFixtures(api);
 
     async function key(spaceId: string) {
-      const res = await api().post(`/spaces/${spaceId}/api_keys`, { name: `key-${Math.random()}`, environments: [env('master')] });
+      const res = await api().post(`/spaces/${spaceId}/api_keys`, {
+        name: `key-${Math.random()}`,
+        environments: [env('master')],
+      });
       expect(res.status).toBe(201);
-      return { id: res.body.sys.id as string, token: res.body.accessToken as string, version: res.body.sys.version as number, previewId: res.body.preview_api_key.sys.id as string };
+      return {
+        id: res.body.sys.id as string,
+        token: res.body.accessToken as string,
+        version: res.body.sys.version as number,
+        previewId: res.body.preview_api_key.sys.id as string,
+      };
     }
 
     it('both tokens of a key work from its creation and follow each change and its deletion on the next request', async () => {
       const spaceId = (await g.space('Both tokens')).id;
       await environments.readyEnvironment(spaceId, 'staging');
       const k = await key(spaceId);
-      const preview = (await api().get(`/spaces/${spaceId}/preview_api_keys/${k.previewId}`)).body.accessToken as string;
-      const statuses = async (environment: string) => Promise.all([k.token, preview].map(async (token) => (await g.gql(spaceId, token, QUERY, undefined, { environment })).status));
+      const preview = (await api().get(`/spaces/${spaceId}/preview_api_keys/${k.previewId}`)).body
+        .accessToken as string;
+      const statuses = async (environment: string) =>
+        Promise.all(
+          [k.token, preview].map(
+            async (token) => (await g.gql(spaceId, token, QUERY, undefined, { environment })).status,
+          ),
+        );
       expect(await statuses('master')).toEqual([200, 200]);
-      const moved = await api().put(`/spaces/${spaceId}/api_keys/${k.id}`, { name: 'moved', environments: [env('staging')] }, g.version(k.version));
+      const moved = await api().put(
+        `/spaces/${spaceId}/api_keys/${k.id}`,
+        { name: 'moved', environments: [env('staging')] },
+        g.version(k.version),
+      );
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       expect(await statuses('master')).toEqual([401, 401]);
       expect(await statuses('staging')).toEqual([200, 200]);
@@ -53,7 +71,11 @@ for (const kind of DB_KINDS) {
       }
       const k = await key(spaceId);
       expect((await g.gql(spaceId, k.token, QUERY)).status).toBe(200);
-      const moved = await api().put(`/spaces/${spaceId}/api_keys/${k.id}`, { name: 'moved', environments: [env('staging')] }, g.version(k.version));
+      const moved = await api().put(
+        `/spaces/${spaceId}/api_keys/${k.id}`,
+        { name: 'moved', environments: [env('staging')] },
+        g.version(k.version),
+      );
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       const refused = await g.gql(spaceId, k.token, QUERY);
       expect([refused.status, g.code(refused)]).toEqual([401, 'ACCESS_TOKEN_INVALID']);
@@ -67,7 +89,10 @@ for (const kind of DB_KINDS) {
         if ((await api().get(`/spaces/${spaceId}/environments/gone`)).body?.sys?.status?.sys?.id === 'ready') break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      const res = await api().post(`/spaces/${spaceId}/api_keys`, { name: 'both', environments: [env('master'), env('gone')] });
+      const res = await api().post(`/spaces/${spaceId}/api_keys`, {
+        name: 'both',
+        environments: [env('master'), env('gone')],
+      });
       const token = res.body.accessToken as string;
       expect((await g.gql(spaceId, token, QUERY, undefined, { environment: 'gone' })).status).toBe(200);
       expect((await api().delete(`/spaces/${spaceId}/environments/gone`)).status).toBe(204);

@@ -18,12 +18,28 @@ for (const kind of DB_KINDS) {
       for (const size of [5, 50]) {
         const id = (await g.space(`Articles ${size}`)).id;
         await g.contentType(id, 'person', [{ id: 'name', type: 'Symbol' }]);
-        await g.contentType(id, 'article', [{ id: 'title', type: 'Symbol' }, { id: 'author', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] }]);
+        await g.contentType(id, 'article', [
+          { id: 'title', type: 'Symbol' },
+          { id: 'author', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] },
+        ]);
         // Every article has its own author: the worst case for per-item link reads.
-        await g.entries(id, Array.from({ length: size }, (_, i) => ({ id: `p${i}`, contentType: 'person', fields: { name: en(`Person ${i}`) }, published: true })));
-        await g.entries(id, Array.from({ length: size }, (_, i) => ({
-          id: `a${i}`, fields: { title: en(`Article ${String(i).padStart(2, '0')}`), author: en(link(`p${i}`)) }, published: true,
-        })));
+        await g.entries(
+          id,
+          Array.from({ length: size }, (_, i) => ({
+            id: `p${i}`,
+            contentType: 'person',
+            fields: { name: en(`Person ${i}`) },
+            published: true,
+          })),
+        );
+        await g.entries(
+          id,
+          Array.from({ length: size }, (_, i) => ({
+            id: `a${i}`,
+            fields: { title: en(`Article ${String(i).padStart(2, '0')}`), author: en(link(`p${i}`)) },
+            published: true,
+          })),
+        );
         spaces.set(size, { id, token: (await g.keys(id)).delivery });
       }
     });
@@ -34,7 +50,10 @@ for (const kind of DB_KINDS) {
       const warm = await g.gql(id, token, query);
       expect(warm.status, JSON.stringify(warm.body)).toBe(200);
       if (query === QUERY) expect(warm.body.data.articleCollection.total).toBe(size);
-      expect(warm.body.data.articleCollection.items[size - 1]).toEqual({ title: `Article ${String(size - 1).padStart(2, '0')}`, author: { name: `Person ${size - 1}` } });
+      expect(warm.body.data.articleCollection.items[size - 1]).toEqual({
+        title: `Article ${String(size - 1).padStart(2, '0')}`,
+        author: { name: `Person ${size - 1}` },
+      });
       return fewestStatements(api(), async () => {
         if (cold) api().tessera.cache?.clear();
         expect((await g.gql(id, token, query)).status).toBe(200);
@@ -47,7 +66,11 @@ for (const kind of DB_KINDS) {
       const withoutTotal = await statementsOf(5, QUERY.replace(' total', ''), true);
       expect(withoutTotal).toBe(withTotal - 1);
       const { id, token } = spaces.get(5)!;
-      const viaFragment = await g.gql(id, token, '{ articleCollection { ...F } } fragment F on ArticleCollection { total }');
+      const viaFragment = await g.gql(
+        id,
+        token,
+        '{ articleCollection { ...F } } fragment F on ArticleCollection { total }',
+      );
       expect(viaFragment.body).toEqual({ data: { articleCollection: { total: 5 } } });
     });
 

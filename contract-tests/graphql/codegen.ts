@@ -9,13 +9,28 @@ const dir = 'contract-tests/graphql';
 
 const config: CodegenConfig = {
   overwrite: true,
-  generates: Object.fromEntries(models.flatMap((m) => [
-    [`${dir}/snapshots/${m}.graphql`, { schema: `${dir}/fixtures/${m}.schema.ts`, plugins: ['schema-ast'], config: { sort: true } }],
-    [`${dir}/snapshots/${m}.types.ts`, {
-      schema: `${dir}/fixtures/${m}.schema.ts`, plugins: ['typescript'],
-      config: { sort: true, enumsAsTypes: true, ignoreEnumValuesFromSchema: true, defaultScalarType: 'unknown', scalars: { DateTime: 'string' } },
-    }],
-  ])),
+  generates: Object.fromEntries(
+    models.flatMap((m) => [
+      [
+        `${dir}/snapshots/${m}.graphql`,
+        { schema: `${dir}/fixtures/${m}.schema.ts`, plugins: ['schema-ast'], config: { sort: true } },
+      ],
+      [
+        `${dir}/snapshots/${m}.types.ts`,
+        {
+          schema: `${dir}/fixtures/${m}.schema.ts`,
+          plugins: ['typescript'],
+          config: {
+            sort: true,
+            enumsAsTypes: true,
+            ignoreEnumValuesFromSchema: true,
+            defaultScalarType: 'unknown',
+            scalars: { DateTime: 'string' },
+          },
+        },
+      ],
+    ]),
+  ),
 };
 
 export default config;

@@ -19,16 +19,31 @@ for (const kind of DB_KINDS) {
       await g.contentType(spaceId, 'article', [{ id: 'title', type: 'Symbol' }]);
       // Entry types named `...Collection` with a field `items`: shaped like a collection, but each is one entry.
       await g.contentType(spaceId, 'photoCollection', [
-        { id: 'title', type: 'Symbol' }, { id: 'items', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['article'] }] },
+        { id: 'title', type: 'Symbol' },
+        { id: 'items', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['article'] }] },
       ]);
       await g.contentType(spaceId, 'collection', [
         { id: 'items', type: 'Array', items: { type: 'Symbol', validations: [] } },
-        { id: 'kids', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['article'] }] } },
+        {
+          id: 'kids',
+          type: 'Array',
+          items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['article'] }] },
+        },
       ]);
       await g.entries(spaceId, [
         { id: 'a1', contentType: 'article', fields: { title: en('Hello') }, published: true },
-        { id: 'p1', contentType: 'photoCollection', fields: { title: en('Photos'), items: en(link('a1')) }, published: true },
-        { id: 'c1', contentType: 'collection', fields: { items: en(['x', 'y']), kids: en([link('a1')]) }, published: true },
+        {
+          id: 'p1',
+          contentType: 'photoCollection',
+          fields: { title: en('Photos'), items: en(link('a1')) },
+          published: true,
+        },
+        {
+          id: 'c1',
+          contentType: 'collection',
+          fields: { items: en(['x', 'y']), kids: en([link('a1')]) },
+          published: true,
+        },
       ]);
     });
 
@@ -46,7 +61,11 @@ for (const kind of DB_KINDS) {
     });
 
     it('20 parents x limit 10 = 220 when the parent type is named Collection', async () => {
-      expect(await cost('{ collectionCollection(limit: 20) { items { items kidsCollection(limit: 10) { items { title } } } } }')).toBe('220');
+      expect(
+        await cost(
+          '{ collectionCollection(limit: 20) { items { items kidsCollection(limit: 10) { items { title } } } } }',
+        ),
+      ).toBe('220');
     });
   });
 }

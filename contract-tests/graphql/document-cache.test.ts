@@ -21,17 +21,23 @@ for (const kind of DB_KINDS) {
 
     beforeAll(async () => {
       const { vendor } = api().tessera.config;
-      const app = express().use(requestId(`${vendor.headerPrefix}-Request-Id`)).use(graphqlEndpoint(api().tessera.storage, vendor, { documents }));
-      await new Promise<void>((resolve) => { server = app.listen(0, '127.0.0.1', () => resolve()); });
+      const app = express()
+        .use(requestId(`${vendor.headerPrefix}-Request-Id`))
+        .use(graphqlEndpoint(api().tessera.storage, vendor, { documents }));
+      await new Promise<void>((resolve) => {
+        server = app.listen(0, '127.0.0.1', () => resolve());
+      });
       url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     const post = async (spaceId: string, token: string, query: string) => {
       const res = await fetch(`${url}/content/v1/spaces/${spaceId}`, {
-        method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ query }),
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query }),
       });
-      return { status: res.status, body: await res.json() as any };
+      return { status: res.status, body: (await res.json()) as any };
     };
 
     it('a repeated query is neither parsed nor validated again; a model change validates it afresh', async () => {
@@ -48,10 +54,17 @@ for (const kind of DB_KINDS) {
       expect(first.status).toBe(400);
       expect(first.body.errors[0].message).toContain('Cannot query field "subtitle" on type "Article".');
       const again = await post(spaceId, delivery, query);
-      expect(again).toEqual({ status: 400, body: { errors: [{ ...first.body.errors[0], extensions: expect.any(Object) }] } });
+      expect(again).toEqual({
+        status: 400,
+        body: { errors: [{ ...first.body.errors[0], extensions: expect.any(Object) }] },
+      });
       expect([documents.parses, documents.validations]).toEqual([before[0]! + 1, before[1]! + 1]);
 
-      const changed = await api().put(ct, { name: 'Article', fields: [symbol('title'), symbol('subtitle')] }, g.version(2));
+      const changed = await api().put(
+        ct,
+        { name: 'Article', fields: [symbol('title'), symbol('subtitle')] },
+        g.version(2),
+      );
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       expect((await api().put(`${ct}/published`, undefined, g.version(3))).status).toBe(200);
       const after = await post(spaceId, delivery, query);

@@ -8,8 +8,16 @@ import { en } from '../support/search-fixtures.ts';
 import { graphqlFixtures } from './graphql-fixtures.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // In CI a missing browser fails the test (launch throws); elsewhere the browser test is skipped.
 const browserMissing = !fs.existsSync(CHROMIUM) && process.env.CI !== 'true';
 
@@ -31,12 +39,24 @@ describe('GraphQL explorer', () => {
 
   it('serves one self-contained page, gzipped when accepted, on both paths', async () => {
     // node:http, which leaves the body as sent (fetch would inflate it).
-    const zipped = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http.get(`${api().baseUrl}${explore({ access_token: token })}`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
+    const zipped = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(
+            `${api().baseUrl}${explore({ access_token: token })}`,
+            { headers: { 'Accept-Encoding': 'gzip' } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res
+                .on('data', (c: Buffer) => chunks.push(c))
+                .on('end', () =>
+                  resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+                );
+            },
+          )
+          .on('error', reject);
+      },
+    );
     expect(zipped.status).toBe(200);
     expect(zipped.headers['content-type']).toMatch(/^text\/html/);
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -45,7 +65,10 @@ describe('GraphQL explorer', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="(https?:)?\/\//);
 
-    const plain = await api().get(explore({ access_token: token }, 'master'), { token: null, headers: { 'Accept-Encoding': 'identity' } });
+    const plain = await api().get(explore({ access_token: token }, 'master'), {
+      token: null,
+      headers: { 'Accept-Encoding': 'identity' },
+    });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.text).toBe(html);
@@ -62,8 +85,12 @@ describe('GraphQL explorer', () => {
 
   describe.skipIf(browserMissing)('in headless Chromium', () => {
     let browser: Browser;
-    beforeAll(async () => { browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }); }, 60_000);
-    afterAll(async () => { await browser?.close(); });
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+    });
 
     it('runs a query against the space with the page token and shows the data; nothing is fetched from elsewhere', async () => {
       const page = await browser.newPage();
@@ -73,8 +100,12 @@ describe('GraphQL explorer', () => {
       await page.goto(`${api().baseUrl}${explore({ access_token: token, query })}`);
       const run = page.locator('.graphiql-execute-button');
       await run.waitFor({ timeout: 30_000 });
-      const answered = page.waitForResponse((r) => r.url().startsWith(`${api().baseUrl}${g.path(spaceId)}`) && r.request().method() === 'POST'
-        && (r.request().postData() ?? '').includes('articleCollection'));
+      const answered = page.waitForResponse(
+        (r) =>
+          r.url().startsWith(`${api().baseUrl}${g.path(spaceId)}`) &&
+          r.request().method() === 'POST' &&
+          (r.request().postData() ?? '').includes('articleCollection'),
+      );
       await run.click();
       const response = await answered;
       expect(response.status()).toBe(200);
@@ -82,7 +113,9 @@ describe('GraphQL explorer', () => {
       // Monaco renders spaces as no-break spaces.
       const shown = async () => (await page.locator('.graphiql-response').innerText()).replace(/\u00a0/g, ' ');
       await expect.poll(shown, { timeout: 30_000 }).toContain('"title": "Hello from the explorer"');
-      expect(requested.filter((u) => !u.startsWith(api().baseUrl) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+      expect(
+        requested.filter((u) => !u.startsWith(api().baseUrl) && !u.startsWith('blob:') && !u.startsWith('data:')),
+      ).toEqual([]);
       await page.close();
     }, 90_000);
   });

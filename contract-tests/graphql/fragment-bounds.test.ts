@@ -1,6 +1,4 @@
-import {
-  Kind, parse, print, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode,
-} from 'graphql';
+import { Kind, parse, print, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entryLink } from '../support/content-fixtures.ts';
 import { DB_KINDS } from '../support/databases.ts';
@@ -25,7 +23,8 @@ function inlined(query: string): string {
       return s.selectionSet ? { ...s, selectionSet: expand(s.selectionSet) } : s;
     }),
   });
-  const definitions = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)
+  const definitions = document.definitions
+    .filter((d) => d.kind === Kind.OPERATION_DEFINITION)
     .map((d) => ({ ...d, selectionSet: expand(d.selectionSet) }));
   return print({ ...document, definitions } as DocumentNode);
 }
@@ -47,11 +46,20 @@ for (const kind of DB_KINDS) {
         { id: 'title', type: 'Symbol' },
         { id: 'author', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] },
         { id: 'next', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['post'] }] },
-        { id: 'kids', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['post'] }] } },
+        {
+          id: 'kids',
+          type: 'Array',
+          items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['post'] }] },
+        },
       ]);
       await g.entries(spaceId, [
         { id: 'ann', contentType: 'person', published: true, fields: { name: en('Ann') } },
-        { id: 'p1', contentType: 'post', published: true, fields: { title: en('One'), author: en(entryLink('ann')), next: en(entryLink('p1')) } },
+        {
+          id: 'p1',
+          contentType: 'post',
+          published: true,
+          fields: { title: en('One'), author: en(entryLink('ann')), next: en(entryLink('p1')) },
+        },
       ]);
     });
 
@@ -60,7 +68,12 @@ for (const kind of DB_KINDS) {
       expect(bomb.length).toBeLessThan(900);
       const res = await ask(bomb);
       expect([res.status, g.code(res)], JSON.stringify(res.body)).toEqual([400, 'TOO_COMPLEX_QUERY']);
-      expect(details(res)).toMatchObject({ maximumSelections: 20000, selections: 2 ** 21 - 1 + 2 ** 20, maximumCost: 11000, cost: 0 });
+      expect(details(res)).toMatchObject({
+        maximumSelections: 20000,
+        selections: 2 ** 21 - 1 + 2 ** 20,
+        maximumCost: 11000,
+        cost: 0,
+      });
       expect(res.body.errors[0].message).toMatch(/maximum allowed number of selections .* is 20000 but it was \d+/);
       expect(g.cost(res)).toBe('0');
     });
@@ -68,7 +81,12 @@ for (const kind of DB_KINDS) {
     it('a bomb of collections reports its cost, computed once per fragment', async () => {
       const res = await ask(fragmentBomb(16, 'Query', 'postCollection(limit: 1000) { total }'));
       expect([res.status, g.code(res)]).toEqual([400, 'TOO_COMPLEX_QUERY']);
-      expect(details(res)).toEqual({ maximumSelections: 20000, selections: 4 * 2 ** 16 - 1, maximumCost: 11000, cost: 1000 * 2 ** 16 });
+      expect(details(res)).toEqual({
+        maximumSelections: 20000,
+        selections: 4 * 2 ** 16 - 1,
+        maximumCost: 11000,
+        cost: 1000 * 2 ** 16,
+      });
       expect(g.cost(res)).toBe(String(1000 * 2 ** 16));
       // Under the selection bound, the cost limit refuses it as before.
       const small = await ask(fragmentBomb(4, 'Query', 'postCollection(limit: 1000) { total }'));
@@ -87,14 +105,16 @@ for (const kind of DB_KINDS) {
       for (let i = 1; i <= 20; i++) viaFragments.push(`fragment N${i} on Post { next { ...N${i - 1} } }`);
       const fragmented = await ask(viaFragments.join('\n'));
       expect(fragmented.status).toBe(200);
-      viaFragments[0] = '{ post(id: "p1") { next { next { next { next { next { next { next { next { next { next { next { next { ...N20 } } } } } } } } } } } } } }';
+      viaFragments[0] =
+        '{ post(id: "p1") { next { next { next { next { next { next { next { next { next { next { next { next { ...N20 } } } } } } } } } } } } } }';
       const tooDeep = await ask(viaFragments.join('\n'));
       expect([tooDeep.status, g.code(tooDeep)]).toEqual([400, 'TOO_COMPLEX_QUERY']);
       expect(details(tooDeep)).toMatchObject({ maximumDepth: 32, depth: 34 });
     });
 
     it('bounds the fields of one response name in a selection set (graphql-js compares them pairwise)', async () => {
-      const repeated = (n: number) => `{ ${'post(id: "p1") { title } '.repeat(n)}... on Query { post(id: "p1") { title } } }`;
+      const repeated = (n: number) =>
+        `{ ${'post(id: "p1") { title } '.repeat(n)}... on Query { post(id: "p1") { title } } }`;
       expect((await ask(repeated(31))).body).toEqual({ data: { post: { title: 'One' } } });
       const res = await ask(repeated(32));
       expect([res.status, g.code(res)]).toEqual([400, 'TOO_COMPLEX_QUERY']);
@@ -102,7 +122,10 @@ for (const kind of DB_KINDS) {
     });
 
     it('refuses a text nested too deep to parse (8 KB of `{a{a{...`) instead of overflowing the stack', async () => {
-      for (const query of [`{${'a{'.repeat(2700)}b${'}'.repeat(2701)}`, `{ postCollection(where: ${'{AND:['.repeat(600)}{}${']}'.repeat(600)}) { total } }`]) {
+      for (const query of [
+        `{${'a{'.repeat(2700)}b${'}'.repeat(2701)}`,
+        `{ postCollection(where: ${'{AND:['.repeat(600)}{}${']}'.repeat(600)}) { total } }`,
+      ]) {
         const res = await ask(query);
         expect([res.status, g.code(res)], JSON.stringify(res.body).slice(0, 300)).toEqual([400, 'TOO_COMPLEX_QUERY']);
         expect(details(res)).toMatchObject({ maximumNesting: 68 });
@@ -112,7 +135,11 @@ for (const kind of DB_KINDS) {
       expect(details(nestedFilter)).toEqual({ maximumDepth: 32, depth: 64 });
       // Written as text: JSON.stringify of 3,000 levels overflows the test's own stack.
       const rawBody = `{"query":"query($w: PostFilter) { postCollection(where: $w) { total } }","variables":{"w":${'{"AND":['.repeat(3000)}{}${']}'.repeat(3000)}}}`;
-      const variables = await api().request('POST', g.path(spaceId), { rawBody, headers: { 'Content-Type': 'application/json' }, token });
+      const variables = await api().request('POST', g.path(spaceId), {
+        rawBody,
+        headers: { 'Content-Type': 'application/json' },
+        token,
+      });
       expect([variables.status, g.code(variables)]).toEqual([400, 'INVALID_VARIABLES_FORMAT']);
       expect(details(variables)).toEqual({ maximumDepth: 32 });
     });
@@ -133,7 +160,12 @@ for (const kind of DB_KINDS) {
         expect(g.cost(withFragments), query).toBe(g.cost(flat));
         costs.push(g.cost(withFragments)!);
       }
-      expect(costs).toEqual(['220', String(5 + 5 * 2 * (1 + 3 + 3) + 5), String(9 + 9 * 100 + 9 * 100 + 1 + 100 + 100), String(7 + 7 * 2 + 7 * 2 * 2)]);
+      expect(costs).toEqual([
+        '220',
+        String(5 + 5 * 2 * (1 + 3 + 3) + 5),
+        String(9 + 9 * 100 + 9 * 100 + 1 + 100 + 100),
+        String(7 + 7 * 2 + 7 * 2 * 2),
+      ]);
     });
   });
 }

@@ -19,7 +19,10 @@ export function graphqlFixtures(api: () => TestServer) {
 
   /** A delivery key for `environments` (default master) with its preview token. */
   async function keys(spaceId: string, environments: string[] = ['master']) {
-    const res = await api().post(`/spaces/${spaceId}/api_keys`, { name: `key-${Math.random()}`, environments: environments.map(env) });
+    const res = await api().post(`/spaces/${spaceId}/api_keys`, {
+      name: `key-${Math.random()}`,
+      environments: environments.map(env),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const preview = await api().get(`/spaces/${spaceId}/preview_api_keys/${res.body.preview_api_key.sys.id}`);
     expect(preview.status).toBe(200);
@@ -31,7 +34,13 @@ export function graphqlFixtures(api: () => TestServer) {
   }
 
   /** Sends a query; the token goes as a Bearer header unless `inQuery`. */
-  function gql(spaceId: string, token: string | null, query: unknown, variables?: unknown, o: GraphqlCall = {}): Promise<ApiResponse> {
+  function gql(
+    spaceId: string,
+    token: string | null,
+    query: unknown,
+    variables?: unknown,
+    o: GraphqlCall = {},
+  ): Promise<ApiResponse> {
     const p = path(spaceId, o.environment);
     const auth = token === null ? null : token;
     if (o.method === 'GET') {
@@ -41,8 +50,17 @@ export function graphqlFixtures(api: () => TestServer) {
       if (o.inQuery && auth) q.access_token = auth;
       return api().get(p, { token: o.inQuery ? null : auth, query: q });
     }
-    const body = { query, ...(variables !== undefined ? { variables } : {}), ...(o.operationName ? { operationName: o.operationName } : {}) };
-    return api().request('POST', p, { rawBody: JSON.stringify(body), headers: { 'Content-Type': 'application/json' }, token: o.inQuery ? null : auth, query: o.inQuery && auth ? { access_token: auth } : {} });
+    const body = {
+      query,
+      ...(variables !== undefined ? { variables } : {}),
+      ...(o.operationName ? { operationName: o.operationName } : {}),
+    };
+    return api().request('POST', p, {
+      rawBody: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+      token: o.inQuery ? null : auth,
+      query: o.inQuery && auth ? { access_token: auth } : {},
+    });
   }
 
   /** The code of the first error (and checks the error shape). */

@@ -9,11 +9,13 @@ import { graphqlFixtures } from './graphql-fixtures.ts';
 async function decode(bytes: Buffer) {
   const meta = await sharp(bytes).metadata();
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
+  const pixel = (x: number, y: number) =>
+    Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
   return { meta, pixel };
 }
 
-const near = (actual: number[], expected: readonly number[], tolerance = 40) => expected.every((value, i) => Math.abs(actual[i]! - value) <= tolerance);
+const near = (actual: number[], expected: readonly number[], tolerance = 40) =>
+  expected.every((value, i) => Math.abs(actual[i]! - value) <= tolerance);
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: GraphQL Asset url(transform: ImageTransformOptions)`, () => {
@@ -32,12 +34,17 @@ for (const kind of DB_KINDS) {
       const image = await files.publishedAsset(spaceId, await quadrantPng(400, 300), 'image/png', 'quadrants.png');
       imageId = image.asset.sys.id;
       imageUrl = image.url;
-      pdfId = (await files.publishedAsset(spaceId, Buffer.from('%PDF-1.4 not really'), 'application/pdf', 'doc.pdf')).asset.sys.id;
+      pdfId = (await files.publishedAsset(spaceId, Buffer.from('%PDF-1.4 not really'), 'application/pdf', 'doc.pdf'))
+        .asset.sys.id;
     });
 
     /** The url GraphQL answers for a transform literal. */
     async function url(transform: string | undefined, id = imageId): Promise<string> {
-      const res = await g.gql(spaceId, token, `{ asset(id: "${id}") { url${transform === undefined ? '' : `(transform: ${transform})`} } }`);
+      const res = await g.gql(
+        spaceId,
+        token,
+        `{ asset(id: "${id}") { url${transform === undefined ? '' : `(transform: ${transform})`} } }`,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
       return res.body.data.asset.url as string;
@@ -50,7 +57,7 @@ for (const kind of DB_KINDS) {
       return { headers: res.headers, ...(await decode(res.bytes)) };
     }
 
-    it('without a transform the url is the plain URL of the file on the images host, with the server\'s http scheme', async () => {
+    it("without a transform the url is the plain URL of the file on the images host, with the server's http scheme", async () => {
       const plain = await url(undefined);
       expect(plain).toBe(imageUrl);
       expect(plain).toMatch(/^http:\/\/[^/]+\/images\/[^?]+\/quadrants\.png$/);
@@ -107,7 +114,11 @@ for (const kind of DB_KINDS) {
       const jpg = await url('{ format: JPG, quality: 50 }');
       expect(jpg).toBe(`${plain}?q=50&fm=jpg`);
       const j = await fetched(jpg);
-      expect([j.meta.format, j.meta.isProgressive, j.headers.get('content-type')]).toEqual(['jpeg', false, 'image/jpeg']);
+      expect([j.meta.format, j.meta.isProgressive, j.headers.get('content-type')]).toEqual([
+        'jpeg',
+        false,
+        'image/jpeg',
+      ]);
 
       const progressive = await url('{ format: JPG_PROGRESSIVE, width: 120 }');
       expect(progressive).toBe(`${plain}?w=120&fm=jpg&fl=progressive`);
@@ -141,28 +152,56 @@ for (const kind of DB_KINDS) {
     });
 
     it('applies in collections and per locale, through variables too', async () => {
-      const res = await g.gql(spaceId, token, `query($t: ImageTransformOptions) { assetCollection(where: { contentType: "image/png" }) { items { url(transform: $t, locale: "en-US") } } }`,
-        { t: { width: 10, resizeFocus: 'FACE', resizeStrategy: 'THUMB', height: 10 } });
+      const res = await g.gql(
+        spaceId,
+        token,
+        `query($t: ImageTransformOptions) { assetCollection(where: { contentType: "image/png" }) { items { url(transform: $t, locale: "en-US") } } }`,
+        { t: { width: 10, resizeFocus: 'FACE', resizeStrategy: 'THUMB', height: 10 } },
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.data.assetCollection.items).toEqual([{ url: `${await url(undefined)}?w=10&h=10&fit=thumb&f=face` }]);
+      expect(res.body.data.assetCollection.items).toEqual([
+        { url: `${await url(undefined)}?w=10&h=10&fit=thumb&f=face` },
+      ]);
     });
 
     it('out-of-range values are rejected (400 GRAPHQL_VALIDATION_FAILED) in literals and in variables', async () => {
-      for (const t of ['{ width: 0 }', '{ width: 4001 }', '{ height: -5 }', '{ quality: 0 }', '{ quality: 101 }', '{ width: "100" }',
-        '{ backgroundColor: "#ffffff" }', '{ backgroundColor: "rgb:fffff" }', '{ backgroundColor: "rgb:gggggg" }', '{ format: GIF }', '{ resizeStrategy: STRETCH }']) {
+      for (const t of [
+        '{ width: 0 }',
+        '{ width: 4001 }',
+        '{ height: -5 }',
+        '{ quality: 0 }',
+        '{ quality: 101 }',
+        '{ width: "100" }',
+        '{ backgroundColor: "#ffffff" }',
+        '{ backgroundColor: "rgb:fffff" }',
+        '{ backgroundColor: "rgb:gggggg" }',
+        '{ format: GIF }',
+        '{ resizeStrategy: STRETCH }',
+      ]) {
         const res = await g.gql(spaceId, token, `{ asset(id: "${imageId}") { url(transform: ${t}) } }`);
         expect([res.status, g.code(res)], t).toEqual([400, 'GRAPHQL_VALIDATION_FAILED']);
         expect(res.body.data, t).toBeUndefined();
       }
       for (const t of [{ width: 5000 }, { quality: 1.5 }, { backgroundColor: 'white' }]) {
-        const res = await g.gql(spaceId, token, 'query($t: ImageTransformOptions) { asset(id: "x") { url(transform: $t) } }', { t });
+        const res = await g.gql(
+          spaceId,
+          token,
+          'query($t: ImageTransformOptions) { asset(id: "x") { url(transform: $t) } }',
+          { t },
+        );
         expect([res.status, g.code(res)], JSON.stringify(t)).toEqual([400, 'GRAPHQL_VALIDATION_FAILED']);
       }
-      const radius = await g.gql(spaceId, token, `{ asset(id: "${imageId}") { url(transform: { cornerRadius: -2 }) fileName } }`);
+      const radius = await g.gql(
+        spaceId,
+        token,
+        `{ asset(id: "${imageId}") { url(transform: { cornerRadius: -2 }) fileName } }`,
+      );
       expect(radius.status).toBe(200);
       expect(radius.body.data.asset).toEqual({ url: null, fileName: 'quadrants.png' });
       expect(g.code(radius)).toBe('GRAPHQL_VALIDATION_FAILED');
-      expect(await url('{ width: 4000, height: 1, quality: 1, cornerRadius: 4000 }')).toMatch(/\?w=4000&h=1&q=1&r=4000$/);
+      expect(await url('{ width: 4000, height: 1, quality: 1, cornerRadius: 4000 }')).toMatch(
+        /\?w=4000&h=1&q=1&r=4000$/,
+      );
     });
   });
 }

@@ -22,7 +22,10 @@ for (const kind of DB_KINDS) {
 
     beforeAll(async () => {
       space = (await g.space('Read ahead')).id;
-      await g.contentType(space, 'person', [{ id: 'name', type: 'Symbol' }, { id: 'mentor', type: 'Link', linkType: 'Entry' }]);
+      await g.contentType(space, 'person', [
+        { id: 'name', type: 'Symbol' },
+        { id: 'mentor', type: 'Link', linkType: 'Entry' },
+      ]);
       await g.contentType(space, 'article', [
         { id: 'title', type: 'Symbol' },
         { id: 'author', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] },
@@ -36,7 +39,11 @@ for (const kind of DB_KINDS) {
         { id: 'p3', contentType: 'person', fields: { name: en('Draft person') } },
       ]);
       await g.entries(space, [
-        { id: 'a1', fields: { title: en('A1'), author: en(link('p1')), reviewers: en([link('p2'), link('p1')]) }, published: true },
+        {
+          id: 'a1',
+          fields: { title: en('A1'), author: en(link('p1')), reviewers: en([link('p2'), link('p1')]) },
+          published: true,
+        },
         { id: 'a2', fields: { title: en('A2'), author: en(link('p2')), reviewers: en([]) }, published: true },
         { id: 'a3', fields: { title: en('A3'), author: en(link('p3')) }, published: true },
         { id: 'a4', fields: { title: en('A4') }, published: true },
@@ -53,28 +60,38 @@ for (const kind of DB_KINDS) {
       const statements = await fewestStatements(api(), async () => {
         const again = await g.gql(space, as, query);
         expect(again.body.data).toEqual(answer.body.data);
-        expect(again.body.errors?.map((e: { path: unknown }) => e.path)).toEqual(answer.body.errors?.map((e: { path: unknown }) => e.path));
+        expect(again.body.errors?.map((e: { path: unknown }) => e.path)).toEqual(
+          answer.body.errors?.map((e: { path: unknown }) => e.path),
+        );
       });
       return { answer, statements };
     }
 
     it('a page and the entries its single links point to: one statement, the same data as resolved one by one', async () => {
       const where = 'where: { sys: { id_in: ["a1", "a2", "a4"] } }';
-      const { answer, statements } = await run(`{ articleCollection(${where}, order: [title_ASC], limit: 3) { items { title author { name } } } }`);
+      const { answer, statements } = await run(
+        `{ articleCollection(${where}, order: [title_ASC], limit: 3) { items { title author { name } } } }`,
+      );
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.data.articleCollection.items).toEqual([
-        { title: 'A1', author: { name: 'Ada' } }, { title: 'A2', author: { name: 'Grace' } }, { title: 'A4', author: null },
+        { title: 'A1', author: { name: 'Ada' } },
+        { title: 'A2', author: { name: 'Grace' } },
+        { title: 'A4', author: null },
       ]);
       expect(statements).toBe(1);
       // Without the link selected, the page alone: the same single statement, no linked rows asked for.
-      expect((await run(`{ articleCollection(${where}, order: [title_ASC], limit: 3) { items { title } } }`)).statements).toBe(1);
+      expect(
+        (await run(`{ articleCollection(${where}, order: [title_ASC], limit: 3) { items { title } } }`)).statements,
+      ).toBe(1);
     });
 
     it('link collections and fragments are read ahead too', async () => {
       const query = `{ articleCollection(where: { sys: { id: "a1" } }) { items { ...Reviewed } } }
         fragment Reviewed on Article { reviewersCollection { items { ... on Person { name } } } }`;
       const { answer, statements } = await run(query);
-      expect(answer.body.data.articleCollection.items).toEqual([{ reviewersCollection: { items: [{ name: 'Grace' }, { name: 'Ada' }] } }]);
+      expect(answer.body.data.articleCollection.items).toEqual([
+        { reviewersCollection: { items: [{ name: 'Grace' }, { name: 'Ada' }] } },
+      ]);
       expect(statements).toBe(1);
     });
 
@@ -85,24 +102,40 @@ for (const kind of DB_KINDS) {
       expect(g.code(answer)).toBe('UNRESOLVABLE_LINK');
       expect(answer.body.errors[0].path).toEqual(['articleCollection', 'items', 0, 'author']);
       const previewed = await run(query.replace('(where', '(preview: true, where'), preview);
-      expect(previewed.answer.body).toEqual({ data: { articleCollection: { items: [{ title: 'A3', author: { name: 'Draft person' } }] } } });
+      expect(previewed.answer.body).toEqual({
+        data: { articleCollection: { items: [{ title: 'A3', author: { name: 'Draft person' } }] } },
+      });
       expect(previewed.statements).toBe(1);
     });
 
     it('links one level further down resolve through the loaders: one more statement per level', async () => {
-      const query = '{ articleCollection(where: { sys: { id_in: ["a1", "a2"] } }, order: [title_ASC], limit: 2) { items { author { name mentor { ... on Person { name } } } } } }';
+      const query =
+        '{ articleCollection(where: { sys: { id_in: ["a1", "a2"] } }, order: [title_ASC], limit: 2) { items { author { name mentor { ... on Person { name } } } } } }';
       const { answer, statements } = await run(query);
-      expect(answer.body).toEqual({ data: { articleCollection: { items: [
-        { author: { name: 'Ada', mentor: { name: 'Mentor' } } }, { author: { name: 'Grace', mentor: null } },
-      ] } } });
+      expect(answer.body).toEqual({
+        data: {
+          articleCollection: {
+            items: [
+              { author: { name: 'Ada', mentor: { name: 'Mentor' } } },
+              { author: { name: 'Grace', mentor: null } },
+            ],
+          },
+        },
+      });
       expect(statements).toBe(2);
     });
 
     it('an empty page and a page of entries that link nowhere answer as before, in one statement', async () => {
-      const { answer } = await run('{ articleCollection(where: { sys: { id: "none" } }) { total items { author { name } } } }');
+      const { answer } = await run(
+        '{ articleCollection(where: { sys: { id: "none" } }) { total items { author { name } } } }',
+      );
       expect(answer.body).toEqual({ data: { articleCollection: { total: 0, items: [] } } });
-      const unlinked = await run('{ articleCollection(where: { sys: { id: "a4" } }) { items { title author { name } reviewersCollection { total } } } }');
-      expect(unlinked.answer.body).toEqual({ data: { articleCollection: { items: [{ title: 'A4', author: null, reviewersCollection: { total: 0 } }] } } });
+      const unlinked = await run(
+        '{ articleCollection(where: { sys: { id: "a4" } }) { items { title author { name } reviewersCollection { total } } } }',
+      );
+      expect(unlinked.answer.body).toEqual({
+        data: { articleCollection: { items: [{ title: 'A4', author: null, reviewersCollection: { total: 0 } }] } },
+      });
       expect(unlinked.statements).toBe(1);
     });
   });

@@ -43,8 +43,12 @@ for (const kind of DB_KINDS) {
       expect(burst.slice(LIMIT + 3).map((r) => r.status)).toEqual([200, 200]);
       const refused = own.find((r) => r.status === 429)!;
       expect(g.code(refused)).toBe('RATE_LIMIT_EXCEEDED');
-      expect(refused.body).toEqual({ errors: [{ message: expect.stringContaining('rate limit'), extensions: expect.any(Object) }] });
-      expect(refused.body.errors[0].extensions[api().tessera.config.vendor.token].requestId).toBe(header(refused, 'Request-Id'));
+      expect(refused.body).toEqual({
+        errors: [{ message: expect.stringContaining('rate limit'), extensions: expect.any(Object) }],
+      });
+      expect(refused.body.errors[0].extensions[api().tessera.config.vendor.token].requestId).toBe(
+        header(refused, 'Request-Id'),
+      );
       expect(header(refused, 'RateLimit-Reset')).toBe('1');
       expect(header(refused, 'RateLimit-Second-Limit')).toBe(String(LIMIT));
       expect(g.cost(refused)).toBe('0');
@@ -58,12 +62,14 @@ for (const kind of DB_KINDS) {
       expect(after.status).toBe(200);
     });
 
-    it('answers served from the response cache are not charged, like the hosted API\'s CDN hits', async () => {
+    it("answers served from the response cache are not charged, like the hosted API's CDN hits", async () => {
       const [limited] = spaces;
       await nextWindow();
       const warm = await g.gql(limited!.id, limited!.token, QUERY);
       expect(warm.status).toBe(200);
-      const hits = await Promise.all(Array.from({ length: LIMIT * 4 }, () => g.gql(limited!.id, limited!.token, QUERY)));
+      const hits = await Promise.all(
+        Array.from({ length: LIMIT * 4 }, () => g.gql(limited!.id, limited!.token, QUERY)),
+      );
       expect(hits.map((r) => r.status)).toEqual(Array(LIMIT * 4).fill(200));
       expect(hits.map((r) => r.body)).toEqual(Array(LIMIT * 4).fill({ data: { articleCollection: { total: 1 } } }));
       expect(hits.map((r) => g.cost(r))).toEqual(Array(LIMIT * 4).fill(g.cost(warm)));
@@ -73,7 +79,9 @@ for (const kind of DB_KINDS) {
     it('requests refused before authentication are not charged', async () => {
       const [limited] = spaces;
       await nextWindow();
-      const strangers = await Promise.all(Array.from({ length: LIMIT + 2 }, () => g.gql(limited!.id, 'not-a-token', uncached())));
+      const strangers = await Promise.all(
+        Array.from({ length: LIMIT + 2 }, () => g.gql(limited!.id, 'not-a-token', uncached())),
+      );
       expect(strangers.map((r) => r.status)).toEqual(Array(LIMIT + 2).fill(401));
       expect(header(strangers[0]!, 'RateLimit-Second-Limit')).toBeNull();
       const owner = await g.gql(limited!.id, limited!.token, uncached());
@@ -101,6 +109,8 @@ describe('GraphQL rate limit configuration', () => {
     expect(loadConfig({}).graphqlRateLimitPerSecond).toBe(55);
     expect(loadConfig({ TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '0' }).graphqlRateLimitPerSecond).toBe(0);
     expect(loadConfig({ TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '200' }).graphqlRateLimitPerSecond).toBe(200);
-    expect(() => loadConfig({ TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '-1' })).toThrow(/TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND/);
+    expect(() => loadConfig({ TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '-1' })).toThrow(
+      /TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND/,
+    );
   });
 });

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import {
-  buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type GraphQLObjectType, type GraphQLSchema,
+  buildClientSchema,
+  getIntrospectionQuery,
+  lexicographicSortSchema,
+  printSchema,
+  type GraphQLObjectType,
+  type GraphQLSchema,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { GraphqlRequestError } from '../../src/graphql/errors.ts';
@@ -13,10 +18,12 @@ import { graphqlFixtures } from './graphql-fixtures.ts';
 
 /** The committed SDL snapshot of a model (written by `make graphql-snapshots`, never by this suite). */
 const committed = (model: string) => readFileSync(new URL(`./snapshots/${model}.graphql`, import.meta.url), 'utf8');
-const DRIFT = 'the schema differs from the committed snapshot: run `make graphql-snapshots`, review the diff and commit it';
+const DRIFT =
+  'the schema differs from the committed snapshot: run `make graphql-snapshots`, review the diff and commit it';
 
 /** The field names of an object or input type, in schema order. */
-const fieldsOf = (schema: GraphQLSchema, type: string) => Object.keys((schema.getType(type) as GraphQLObjectType).getFields());
+const fieldsOf = (schema: GraphQLSchema, type: string) =>
+  Object.keys((schema.getType(type) as GraphQLObjectType).getFields());
 
 describe('GraphQL schema snapshots of the fixture models', () => {
   it.each(SNAPSHOT_MODELS)('%s: the built schema prints exactly as committed', (model) => {
@@ -27,10 +34,20 @@ describe('GraphQL schema snapshots of the fixture models', () => {
     const schema = buildSchema(loadModel('naming').contentTypes, SNAPSHOT_VENDOR);
     const root = Object.keys(schema.getQueryType()!.getFields());
     const names: Array<[string, string]> = [
-      ['my-2content-type', 'My2ContentType'], ['blog_post', 'BlogPost'], ['product.variant', 'ProductVariant'], ['a', 'A'],
-      ['2fast', 'ContentType2Fast'], ['location', 'ContentTypeLocation'], ['asset', 'ContentTypeAsset'], ['Entry', 'ContentTypeEntry'],
-      ['sys', 'ContentTypeSys'], ['query', 'ContentTypeQuery'], ['circle', 'ContentTypeCircle'],
-      ['rich_text', 'ContentTypeRichText'], ['date-time', 'ContentTypeDateTime'], ['image_format', 'ContentTypeImageFormat'],
+      ['my-2content-type', 'My2ContentType'],
+      ['blog_post', 'BlogPost'],
+      ['product.variant', 'ProductVariant'],
+      ['a', 'A'],
+      ['2fast', 'ContentType2Fast'],
+      ['location', 'ContentTypeLocation'],
+      ['asset', 'ContentTypeAsset'],
+      ['Entry', 'ContentTypeEntry'],
+      ['sys', 'ContentTypeSys'],
+      ['query', 'ContentTypeQuery'],
+      ['circle', 'ContentTypeCircle'],
+      ['rich_text', 'ContentTypeRichText'],
+      ['date-time', 'ContentTypeDateTime'],
+      ['image_format', 'ContentTypeImageFormat'],
     ];
     for (const [id, type] of names) {
       expect(schema.getType(type), id).toBeDefined();
@@ -38,21 +55,57 @@ describe('GraphQL schema snapshots of the fixture models', () => {
       expect(root, id).toEqual(expect.arrayContaining([camel, `${camel}Collection`]));
     }
     const fields = (type: string) => fieldsOf(schema, type);
-    expect(fields('ContentTypeLocation')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'point']);
+    expect(fields('ContentTypeLocation')).toEqual([
+      '_id',
+      'sys',
+      `${SNAPSHOT_VENDOR}Metadata`,
+      'linkedFrom',
+      'name',
+      'point',
+    ]);
     expect(fields('Location')).toEqual(['lat', 'lon']);
     expect(fields('ContentTypeEntryCollection')).toEqual(['skip', 'limit', 'total', 'items']);
     // The content type `Entry` takes `contentTypeEntryCollection`; `entryCollection` stays the one across types.
     expect(String(schema.getQueryType()!.getFields().entryCollection!.type)).toBe('EntryCollection');
-    expect(fields('ContentTypeDateTime')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'name', 'at']);
+    expect(fields('ContentTypeDateTime')).toEqual([
+      '_id',
+      'sys',
+      `${SNAPSHOT_VENDOR}Metadata`,
+      'linkedFrom',
+      'name',
+      'at',
+    ]);
     expect(schema.getType('DateTime')?.name).toBe('DateTime');
   });
 
   it('names fields lower-camelCase without non-alphanumerics; an omitted field takes no name', () => {
     const schema = buildSchema(loadModel('naming').contentTypes, SNAPSHOT_VENDOR);
     const fields = (type: string) => fieldsOf(schema, type);
-    expect(fields('BlogPost')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'heroImage', 'seoTitle', 'field2Go', 'linkedFromPage', 'sysNotes', 'myField']);
-    expect(fields('My2ContentType')).toEqual(['_id', 'sys', `${SNAPSHOT_VENDOR}Metadata`, 'linkedFrom', 'title', 'place', 'fastOnesCollection']);
-    expect(String((schema.getType('My2ContentType') as GraphQLObjectType).getFields().place!.type)).toBe('ContentTypeLocation');
+    expect(fields('BlogPost')).toEqual([
+      '_id',
+      'sys',
+      `${SNAPSHOT_VENDOR}Metadata`,
+      'linkedFrom',
+      'title',
+      'heroImage',
+      'seoTitle',
+      'field2Go',
+      'linkedFromPage',
+      'sysNotes',
+      'myField',
+    ]);
+    expect(fields('My2ContentType')).toEqual([
+      '_id',
+      'sys',
+      `${SNAPSHOT_VENDOR}Metadata`,
+      'linkedFrom',
+      'title',
+      'place',
+      'fastOnesCollection',
+    ]);
+    expect(String((schema.getType('My2ContentType') as GraphQLObjectType).getFields().place!.type)).toBe(
+      'ContentTypeLocation',
+    );
   });
 
   it.each(loadNamingErrors().map((c) => [c.name, c] as const))('cannot build: %s', (_name, c) => {

@@ -24,15 +24,38 @@ for (const kind of DB_KINDS) {
       await g.contentType(spaceId, 'article', [
         { id: 'title', type: 'Symbol' },
         { id: 'related', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['post', 'person'] }] },
-        { id: 'related_many', type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['post', 'person'] }] } },
+        {
+          id: 'related_many',
+          type: 'Array',
+          items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['post', 'person'] }] },
+        },
         { id: 'single', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['person'] }] },
       ]);
       await g.entries(spaceId, [
         { id: 'u1', contentType: 'person', published: true, fields: { name: en('Ann') } },
         { id: 'p1', contentType: 'post', published: true, fields: { title: en('A post') } },
         { id: 'n1', contentType: 'note', published: true, fields: { text: en('A note') } },
-        { id: 'a1', contentType: 'article', published: true, fields: { title: en('One'), related: en(link('p1')), related_many: en([link('u1'), link('p1')]), single: en(link('u1')) } },
-        { id: 'a2', contentType: 'article', published: true, fields: { title: en('Two'), related: en(link('u1')), related_many: en([link('p1'), link('n1'), link('gone')]) } },
+        {
+          id: 'a1',
+          contentType: 'article',
+          published: true,
+          fields: {
+            title: en('One'),
+            related: en(link('p1')),
+            related_many: en([link('u1'), link('p1')]),
+            single: en(link('u1')),
+          },
+        },
+        {
+          id: 'a2',
+          contentType: 'article',
+          published: true,
+          fields: {
+            title: en('Two'),
+            related: en(link('u1')),
+            related_many: en([link('p1'), link('n1'), link('gone')]),
+          },
+        },
         { id: 'a3', contentType: 'article', published: true, fields: { title: en('Three'), related: en(link('n1')) } },
       ]);
     });
@@ -42,23 +65,40 @@ for (const kind of DB_KINDS) {
         one: __type(name: "ArticleRelated") { kind possibleTypes { name } }
         item: __type(name: "ArticleRelatedManyItem") { kind possibleTypes { name } }
         many: __type(name: "ArticleRelatedManyCollection") { fields { name type { kind ofType { name kind } } } } }`);
-      const types = Object.fromEntries(res.body.data.article.fields.map((f: { name: string; type: { name: string; kind: string } }) => [f.name, f.type]));
+      const types = Object.fromEntries(
+        res.body.data.article.fields.map((f: { name: string; type: { name: string; kind: string } }) => [
+          f.name,
+          f.type,
+        ]),
+      );
       expect(types.related).toEqual({ name: 'ArticleRelated', kind: 'UNION' });
       expect(types.relatedManyCollection).toEqual({ name: 'ArticleRelatedManyCollection', kind: 'OBJECT' });
       expect(types.single).toEqual({ name: 'Person', kind: 'OBJECT' });
       expect(res.body.data.one).toEqual({ kind: 'UNION', possibleTypes: [{ name: 'Post' }, { name: 'Person' }] });
       expect(res.body.data.item).toEqual({ kind: 'UNION', possibleTypes: [{ name: 'Post' }, { name: 'Person' }] });
-      expect(res.body.data.many.fields.find((f: { name: string }) => f.name === 'items').type)
-        .toEqual({ kind: 'NON_NULL', ofType: { name: null, kind: 'LIST' } });
+      expect(res.body.data.many.fields.find((f: { name: string }) => f.name === 'items').type).toEqual({
+        kind: 'NON_NULL',
+        ofType: { name: null, kind: 'LIST' },
+      });
     });
 
     it('members resolve to their own type through inline fragments', async () => {
       const res = await ask(`{ article(id: "a1") { related { __typename ... on Post { title } ... on Person { name } }
         relatedManyCollection { total items { __typename ... on Person { name } ... on Post { title } } } } }`);
-      expect(res.body).toEqual({ data: { article: {
-        related: { __typename: 'Post', title: 'A post' },
-        relatedManyCollection: { total: 2, items: [{ __typename: 'Person', name: 'Ann' }, { __typename: 'Post', title: 'A post' }] },
-      } } });
+      expect(res.body).toEqual({
+        data: {
+          article: {
+            related: { __typename: 'Post', title: 'A post' },
+            relatedManyCollection: {
+              total: 2,
+              items: [
+                { __typename: 'Person', name: 'Ann' },
+                { __typename: 'Post', title: 'A post' },
+              ],
+            },
+          },
+        },
+      });
     });
 
     it('UNEXPECTED_LINKED_CONTENT_TYPE for a target outside the union, UNRESOLVABLE_LINK for a missing one, per path with null data', async () => {
@@ -69,19 +109,43 @@ for (const kind of DB_KINDS) {
         a2: { title: 'Two', relatedManyCollection: { items: [{ __typename: 'Post' }, null, null] } },
         a3: { title: 'Three', related: null },
       });
-      const errors = (res.body.errors as WireError[]).map((e) => [e.path, e.extensions.service.code, e.extensions.service.details]);
-      expect(errors).toEqual(expect.arrayContaining([
-        [['a2', 'relatedManyCollection', 'items', 1], 'UNEXPECTED_LINKED_CONTENT_TYPE', { type: 'Article', field: 'related_many', linkId: 'n1', linkingEntryId: 'a2', contentType: 'note' }],
-        [['a2', 'relatedManyCollection', 'items', 2], 'UNRESOLVABLE_LINK', { type: 'Article', field: 'related_many', linkType: 'Entry', linkId: 'gone', linkingEntryId: 'a2' }],
-        [['a3', 'related'], 'UNEXPECTED_LINKED_CONTENT_TYPE', { type: 'Article', field: 'related', linkId: 'n1', linkingEntryId: 'a3', contentType: 'note' }],
-      ]));
+      const errors = (res.body.errors as WireError[]).map((e) => [
+        e.path,
+        e.extensions.service.code,
+        e.extensions.service.details,
+      ]);
+      expect(errors).toEqual(
+        expect.arrayContaining([
+          [
+            ['a2', 'relatedManyCollection', 'items', 1],
+            'UNEXPECTED_LINKED_CONTENT_TYPE',
+            { type: 'Article', field: 'related_many', linkId: 'n1', linkingEntryId: 'a2', contentType: 'note' },
+          ],
+          [
+            ['a2', 'relatedManyCollection', 'items', 2],
+            'UNRESOLVABLE_LINK',
+            { type: 'Article', field: 'related_many', linkType: 'Entry', linkId: 'gone', linkingEntryId: 'a2' },
+          ],
+          [
+            ['a3', 'related'],
+            'UNEXPECTED_LINKED_CONTENT_TYPE',
+            { type: 'Article', field: 'related', linkId: 'n1', linkingEntryId: 'a3', contentType: 'note' },
+          ],
+        ]),
+      );
       expect(res.body.errors).toHaveLength(3);
     });
 
     it('complexity: a union link counts 1 per parent; a union collection its limit per parent', async () => {
       expect(g.cost(await ask('{ article(id: "a1") { related { __typename } } }'))).toBe('2');
       expect(g.cost(await ask('{ articleCollection(limit: 10) { items { related { __typename } } } }'))).toBe('20');
-      expect(g.cost(await ask('{ articleCollection(limit: 10) { items { relatedManyCollection(limit: 5) { items { __typename } } } } }'))).toBe('60');
+      expect(
+        g.cost(
+          await ask(
+            '{ articleCollection(limit: 10) { items { relatedManyCollection(limit: 5) { items { __typename } } } } }',
+          ),
+        ),
+      ).toBe('60');
     });
 
     it('a union name that equals another generated type name fails schema generation with COLLIDING_TYPE_NAMES', async () => {
@@ -90,11 +154,18 @@ for (const kind of DB_KINDS) {
       await g.contentType(s, 'a', [{ id: 'x', type: 'Symbol' }]);
       await g.contentType(s, 'b', [{ id: 'x', type: 'Symbol' }]);
       await g.contentType(s, 'articleRelated', [{ id: 'x', type: 'Symbol' }]);
-      await g.contentType(s, 'article', [{ id: 'related', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['a', 'b'] }] }]);
+      await g.contentType(s, 'article', [
+        { id: 'related', type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['a', 'b'] }] },
+      ]);
       const res = await g.gql(s, t, '{ __typename }');
       expect([res.status, g.code(res)]).toEqual([500, 'COLLIDING_TYPE_NAMES']);
-      expect(res.body.errors[0].extensions.service.details).toEqual({ collidingContentTypeIds: ['article', 'articleRelated'], resultingTypeName: 'ArticleRelated' });
-      expect(res.body.errors[0].message).toBe("Schema generation failed. Type name generated for the content types 'article', 'articleRelated' would be the same for all of them: 'ArticleRelated'");
+      expect(res.body.errors[0].extensions.service.details).toEqual({
+        collidingContentTypeIds: ['article', 'articleRelated'],
+        resultingTypeName: 'ArticleRelated',
+      });
+      expect(res.body.errors[0].message).toBe(
+        "Schema generation failed. Type name generated for the content types 'article', 'articleRelated' would be the same for all of them: 'ArticleRelated'",
+      );
     });
   });
 }

@@ -6,7 +6,10 @@ export const COVERAGE_DIR = path.resolve(import.meta.dirname, '../.coverage');
 
 export function recordCoverage(entries: Iterable<string>): void {
   fs.mkdirSync(COVERAGE_DIR, { recursive: true });
-  fs.writeFileSync(path.join(COVERAGE_DIR, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify([...entries]));
+  fs.writeFileSync(
+    path.join(COVERAGE_DIR, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`),
+    JSON.stringify([...entries]),
+  );
 }
 
 export function readCoverage(): Set<string> {

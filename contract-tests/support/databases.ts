@@ -4,9 +4,12 @@ import { pgliteTemplate } from './pglite-template.ts';
 
 /** The database kinds a suite runs on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. */
 export type DbKind = 'pglite' | 'postgres';
-export const DB_KINDS: DbKind[] = !process.env.TEST_DATABASE_URL ? ['pglite']
-  // CI's second run sets TESSERA_TEST_DATABASES=postgres: the PGlite variants already ran in the first.
-  : process.env.TESSERA_TEST_DATABASES === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
+export const DB_KINDS: DbKind[] = !process.env.TEST_DATABASE_URL
+  ? ['pglite']
+  : // CI's second run sets TESSERA_TEST_DATABASES=postgres: the PGlite variants already ran in the first.
+    process.env.TESSERA_TEST_DATABASES === 'postgres'
+    ? ['postgres']
+    : ['pglite', 'postgres'];
 
 /** Creates an empty database on the TEST_DATABASE_URL server; the returned function drops it. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -48,12 +51,28 @@ export async function openMigratedDatabase(kind: DbKind) {
 }
 
 /** An organization, its user and a space `spaceId` with the given environments, written through the repositories. */
-export async function insertSpace(storage: Storage, spaceId: string, environments: string[] = ['master']): Promise<{ userId: string }> {
+export async function insertSpace(
+  storage: Storage,
+  spaceId: string,
+  environments: string[] = ['master'],
+): Promise<{ userId: string }> {
   const org = await storage.repos.identity.insertOrganization({ id: `org-${spaceId}`, name: 'Org' });
-  const user = await storage.repos.identity.insertUser({ id: `user-${spaceId}`, email: `${spaceId}@example.test`, firstName: null, lastName: null });
+  const user = await storage.repos.identity.insertUser({
+    id: `user-${spaceId}`,
+    email: `${spaceId}@example.test`,
+    firstName: null,
+    lastName: null,
+  });
   await storage.repos.spaces.insert({ id: spaceId, organizationId: org.id, name: 'S', createdBy: user.id });
   for (const id of environments) {
-    await storage.repos.environments.insert({ spaceId, id, name: id, status: 'ready', sourceEnvironmentId: null, createdBy: user.id });
+    await storage.repos.environments.insert({
+      spaceId,
+      id,
+      name: id,
+      status: 'ready',
+      sourceEnvironmentId: null,
+      createdBy: user.id,
+    });
   }
   return { userId: user.id };
 }

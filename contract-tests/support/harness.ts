@@ -8,7 +8,12 @@ import { pgliteTemplate } from './pglite-template.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
-export interface ApiResponse<T = any> { status: number; headers: Headers; body: T; text: string; }
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
 export interface RequestOptions {
   body?: unknown;
   rawBody?: string | Buffer;
@@ -34,19 +39,29 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface ServerOptions { env?: Record<string, string>; }
+export interface ServerOptions {
+  env?: Record<string, string>;
+}
 
 export async function startServer(kind: DbKind, options: ServerOptions = {}): Promise<TestServer> {
   contract ??= loadContract();
   const c = contract;
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
   const config = loadConfig({
-    NODE_ENV: 'test', TESSERA_ADMIN_TOKEN: ADMIN_TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0', TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '0',
-    ...(database ? { DATABASE_URL: database.url } : {}), ...options.env,
+    NODE_ENV: 'test',
+    TESSERA_ADMIN_TOKEN: ADMIN_TOKEN,
+    TESSERA_RATE_LIMIT_PER_SECOND: '0',
+    TESSERA_GRAPHQL_RATE_LIMIT_PER_SECOND: '0',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
   });
   const violations: string[] = [];
   const covered = new Set<string>();
-  const tessera = await createTessera(config, { inMemory: true, inMemoryTemplate: await pgliteTemplate(), onResponseViolation: (m) => violations.push(`server-side: ${m}`) });
+  const tessera = await createTessera(config, {
+    inMemory: true,
+    inMemoryTemplate: await pgliteTemplate(),
+    onResponseViolation: (m) => violations.push(`server-side: ${m}`),
+  });
   const { port } = await tessera.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   const vendorPrefix = config.vendor.headerPrefix;
@@ -71,12 +86,18 @@ export async function startServer(kind: DbKind, options: ServerOptions = {}): Pr
       violations.push(...c.check(op, response.status, response.headers, text, vendorPrefix, config.vendor.token));
     }
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
   return {
-    baseUrl, tessera, vendorPrefix,
+    baseUrl,
+    tessera,
+    vendorPrefix,
     request,
     get: (p, o) => request('GET', p, o),
     post: (p, b, o) => request('POST', p, { ...o, body: b }),
@@ -97,9 +118,15 @@ export async function startServer(kind: DbKind, options: ServerOptions = {}): Pr
  */
 export function useServer(kind: DbKind, options: ServerOptions = {}): () => TestServer {
   let server: TestServer | undefined;
-  beforeAll(async () => { server = await startServer(kind, options); }, 60_000);
-  afterEach(() => { expect(server?.takeViolations() ?? [], 'responses that break the published OpenAPI contract').toEqual([]); });
-  afterAll(async () => { await server?.close(); }, 60_000);
+  beforeAll(async () => {
+    server = await startServer(kind, options);
+  }, 60_000);
+  afterEach(() => {
+    expect(server?.takeViolations() ?? [], 'responses that break the published OpenAPI contract').toEqual([]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  }, 60_000);
   return () => {
     if (!server) throw new Error('server not started');
     return server;

@@ -15,7 +15,13 @@ let counter = 0;
 export const newEmail = (prefix = 'person') => `${prefix}-${process.pid}-${++counter}@example.test`;
 
 /** Invites `email` with `role` as the owner and returns the created invitation's body. */
-export async function invite(api: TestServer, organizationId: string, email: string, role: OrganizationRole = 'member', token?: string) {
+export async function invite(
+  api: TestServer,
+  organizationId: string,
+  email: string,
+  role: OrganizationRole = 'member',
+  token?: string,
+) {
   const res = await api.post(`/organizations/${organizationId}/invitations`, { email, role }, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
@@ -32,8 +38,10 @@ export async function joinAs(api: TestServer, organizationId: string, role: Orga
   const joined = await accept(api, invitation.sys.invitationUrl);
   expect(joined.status, JSON.stringify(joined.body)).toBe(201);
   return {
-    token: joined.body.token as string, email,
-    membershipId: invitation.sys.organizationMembership.sys.id as string, invitationId: invitation.sys.id as string,
+    token: joined.body.token as string,
+    email,
+    membershipId: invitation.sys.organizationMembership.sys.id as string,
+    invitationId: invitation.sys.id as string,
     userId: (await api.get('/users/me', { token: joined.body.token })).body.sys.id as string,
   };
 }

@@ -10,10 +10,21 @@ import path from 'node:path';
  */
 type Json = Record<string, any>;
 
-export interface Operation { api: string; method: string; template: string; operationId: string; regex: RegExp; item: Json; }
+export interface Operation {
+  api: string;
+  method: string;
+  template: string;
+  operationId: string;
+  regex: RegExp;
+  item: Json;
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../../generated/openapi/3.1.0');
-const FILES = { management: 'Tessera.Management.openapi.json', 'user-management': 'Tessera.UserManagement.openapi.json', scim: 'Tessera.Scim.openapi.json' };
+const FILES = {
+  management: 'Tessera.Management.openapi.json',
+  'user-management': 'Tessera.UserManagement.openapi.json',
+  scim: 'Tessera.Scim.openapi.json',
+};
 
 export function loadContract() {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -25,15 +36,19 @@ export function loadContract() {
     for (const [template, methods] of Object.entries<Json>(doc.paths)) {
       const regex = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
       for (const [method, item] of Object.entries<Json>(methods)) {
-        if (item?.operationId) operations.push({ api, method: method.toUpperCase(), template, operationId: item.operationId, regex, item });
+        if (item?.operationId)
+          operations.push({ api, method: method.toUpperCase(), template, operationId: item.operationId, regex, item });
       }
     }
   }
   // The most specific template wins: `/spaces/{id}/environments` before `/spaces/{id}`.
-  operations.sort((a, b) => b.template.split('{').length - a.template.split('{').length || b.template.length - a.template.length);
+  operations.sort(
+    (a, b) => b.template.split('{').length - a.template.split('{').length || b.template.length - a.template.length,
+  );
   const compiled = new Map<string, ReturnType<Ajv2020['compile']>>();
 
-  const rewriteRefs = (schema: unknown, api: string): unknown => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${api}.json#/components/`));
+  const rewriteRefs = (schema: unknown, api: string): unknown =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${api}.json#/components/`));
 
   function find(method: string, pathname: string): Operation | undefined {
     const candidates = operations.filter((o) => o.method === method && o.regex.test(pathname));
@@ -42,7 +57,14 @@ export function loadContract() {
   }
 
   /** Problems with this response, or [] when it matches the published contract. */
-  function check(op: Operation, status: number, headers: Headers, body: string, vendorPrefix: string, mediaType: string): string[] {
+  function check(
+    op: Operation,
+    status: number,
+    headers: Headers,
+    body: string,
+    vendorPrefix: string,
+    mediaType: string,
+  ): string[] {
     const response = op.item.responses?.[String(status)];
     if (!response) return [`${op.operationId}: status ${status} is not documented`];
     const problems: string[] = [];
@@ -58,7 +80,11 @@ export function loadContract() {
     const contentType = (headers.get('content-type') ?? '').split(';')[0].trim();
     const expected = Object.keys(content).map((t) => t.replace('vnd.service.', `vnd.${mediaType}.`));
     const index = expected.indexOf(contentType);
-    if (index < 0) return [...problems, `${op.operationId} ${status}: content type ${contentType} is not one of ${expected.join(', ')}`];
+    if (index < 0)
+      return [
+        ...problems,
+        `${op.operationId} ${status}: content type ${contentType} is not one of ${expected.join(', ')}`,
+      ];
     const key = `${op.operationId} ${status} ${index}`;
     let validate = compiled.get(key);
     if (!validate) {
@@ -66,8 +92,13 @@ export function loadContract() {
       compiled.set(key, validate);
     }
     let parsed: unknown;
-    try { parsed = JSON.parse(body); } catch { return [...problems, `${op.operationId} ${status}: body is not JSON`]; }
-    if (!validate(parsed)) problems.push(`${op.operationId} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return [...problems, `${op.operationId} ${status}: body is not JSON`];
+    }
+    if (!validate(parsed))
+      problems.push(`${op.operationId} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
     return problems;
   }
 

@@ -5,7 +5,9 @@ import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
-  export interface ProvidedContext { pgliteTemplate: string }
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
 }
 
 /**

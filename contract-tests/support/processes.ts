@@ -42,13 +42,24 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...options.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...options.env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk) => { out += chunk; });
-  child.stderr!.on('data', (chunk) => { err += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    err += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const server: ServerProcess = {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -68,12 +79,16 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
 async function waitForHealth(server: ServerProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let ended = false;
-  void server.exited.then(() => { ended = true; });
+  void server.exited.then(() => {
+    ended = true;
+  });
   while (Date.now() < deadline) {
     if (ended) throw new Error(`server exited before answering /healthz:\n${server.stderr()}${server.stdout()}`);
     try {
       if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await server.stop();
@@ -81,21 +96,36 @@ async function waitForHealth(server: ServerProcess, timeoutMs: number): Promise<
 }
 
 /** Waits until the process has printed something matching `pattern` (output arrives apart from responses). */
-export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+export async function waitForOutput(
+  server: ServerProcess,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = pattern.exec(server.stdout());
     if (match) return match;
-    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${server.stdout()}${server.stderr()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${server.stdout()}${server.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
 /** A small JSON client for a spawned server. */
-export async function call(baseUrl: string, method: string, urlPath: string, token: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+export async function call(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  token: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${baseUrl}${urlPath}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();

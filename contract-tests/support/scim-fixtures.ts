@@ -8,7 +8,13 @@ export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
 /** A SCIM request: bodies sent as `application/scim+json` unless `contentType` says otherwise. */
-export function scim(api: TestServer, method: string, path: string, body?: unknown, options: { token?: string; contentType?: string } = {}) {
+export function scim(
+  api: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { token?: string; contentType?: string } = {},
+) {
   return api.request(method, path, {
     ...(body === undefined ? {} : { rawBody: JSON.stringify(body) }),
     token: options.token,
@@ -42,7 +48,11 @@ function expectScimList(type: keyof typeof RESOURCES, res: ApiResponse) {
   expect(mediaTypeOf(res)).toBe(SCIM_JSON);
   expect(new SCIMMY.Messages.ListResponse(res.body).totalResults).toBe(res.body.totalResults);
   for (const resource of res.body.Resources ?? []) RESOURCES[type].schema.definition.coerce(resource, 'out');
-  expect(Number.isInteger(res.body.totalResults) && Number.isInteger(res.body.startIndex) && Number.isInteger(res.body.itemsPerPage)).toBe(true);
+  expect(
+    Number.isInteger(res.body.totalResults) &&
+      Number.isInteger(res.body.startIndex) &&
+      Number.isInteger(res.body.itemsPerPage),
+  ).toBe(true);
   return res.body;
 }
 
@@ -61,4 +71,3 @@ export function expectScimError(res: ApiResponse, status: number, scimType?: str
   expect(typeof res.body.detail).toBe('string');
   return res.body;
 }
-

@@ -30,24 +30,45 @@ export function searchFixtures(api: () => TestServer) {
     for (const r of rows) {
       const version = r.version ?? (r.published ? 2 : 1);
       const published = r.published === true ? {} : r.published || undefined;
-      const publishedVersion = published ? published.version ?? version - 1 : null;
+      const publishedVersion = published ? (published.version ?? version - 1) : null;
       const at = r.createdAt ?? '2024-01-01T00:00:00.000Z';
-      await db().insertInto(table as 'entries').values({
-        space_id: spaceId, environment_id: r.environment ?? 'master', id: r.id,
-        ...(table === 'entries' ? { content_type_id: r.contentType ?? 'article' } : {}),
-        fields: JSON.stringify(r.fields ?? {}), tags: r.tags ?? [], version,
-        published_fields: published ? JSON.stringify(published.fields ?? r.fields ?? {}) : null,
-        published_tags: published ? published.tags ?? r.tags ?? [] : null,
-        published_version: publishedVersion, published_counter: published ? 1 : 0,
-        published_at: published ? published.at ?? at : null, first_published_at: published ? published.at ?? at : null,
-        published_by: published ? 'publisher' : null,
-        archived_version: r.archived ? version - 1 : null, archived_at: r.archived ? at : null, archived_by: r.archived ? 'archiver' : null,
-        created_by: r.createdBy ?? 'author', updated_by: r.createdBy ?? 'author', created_at: at, updated_at: r.updatedAt ?? at,
-      } as never).execute();
+      await db()
+        .insertInto(table as 'entries')
+        .values({
+          space_id: spaceId,
+          environment_id: r.environment ?? 'master',
+          id: r.id,
+          ...(table === 'entries' ? { content_type_id: r.contentType ?? 'article' } : {}),
+          fields: JSON.stringify(r.fields ?? {}),
+          tags: r.tags ?? [],
+          version,
+          published_fields: published ? JSON.stringify(published.fields ?? r.fields ?? {}) : null,
+          published_tags: published ? (published.tags ?? r.tags ?? []) : null,
+          published_version: publishedVersion,
+          published_counter: published ? 1 : 0,
+          published_at: published ? (published.at ?? at) : null,
+          first_published_at: published ? (published.at ?? at) : null,
+          published_by: published ? 'publisher' : null,
+          archived_version: r.archived ? version - 1 : null,
+          archived_at: r.archived ? at : null,
+          archived_by: r.archived ? 'archiver' : null,
+          created_by: r.createdBy ?? 'author',
+          updated_by: r.createdBy ?? 'author',
+          created_at: at,
+          updated_at: r.updatedAt ?? at,
+        } as never)
+        .execute();
       if (table === 'entries') {
         const { entries } = api().tessera.storage.repos;
         await entries.replaceLinks(spaceId, r.environment ?? 'master', r.id, 'draft', r.fields ?? {});
-        if (published) await entries.replaceLinks(spaceId, r.environment ?? 'master', r.id, 'published', published.fields ?? r.fields ?? {});
+        if (published)
+          await entries.replaceLinks(
+            spaceId,
+            r.environment ?? 'master',
+            r.id,
+            'published',
+            published.fields ?? r.fields ?? {},
+          );
       }
     }
     // Written below the API: nothing invalidated the cached responses that read this environment.
@@ -74,7 +95,9 @@ export function searchFixtures(api: () => TestServer) {
     ...f,
     entries: (spaceId: string, rows: EntryRow[]) => insert('entries', spaceId, rows),
     assets: (spaceId: string, rows: EntryRow[]) => insert('assets', spaceId, rows),
-    search, ids, invalid,
+    search,
+    ids,
+    invalid,
   };
 }
 

@@ -4,11 +4,24 @@ import { isoDateMillis } from '../../src/domain/content-model/value-shape.ts';
 import { contentFixtures } from './content-fixtures.ts';
 import type { TestServer } from './harness.ts';
 
-export const field = (id: string, type: string, extra: Record<string, unknown> = {}) =>
-  ({ id, name: id, type, localized: false, required: false, disabled: false, omitted: false, validations: [], ...extra });
+export const field = (id: string, type: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  type,
+  localized: false,
+  required: false,
+  disabled: false,
+  omitted: false,
+  validations: [],
+  ...extra,
+});
 export const FIELDS = [
-  field('title', 'Symbol', { localized: true }), field('views', 'Integer'), field('score', 'Number'), field('day', 'Date'),
-  field('flag', 'Boolean'), field('body', 'Text'),
+  field('title', 'Symbol', { localized: true }),
+  field('views', 'Integer'),
+  field('score', 'Number'),
+  field('day', 'Date'),
+  field('flag', 'Boolean'),
+  field('body', 'Text'),
 ];
 const INDEXED = new Set(['Symbol', 'Integer', 'Number', 'Date', 'Boolean']);
 
@@ -55,10 +68,17 @@ export function searchIndexFixtures(api: () => TestServer) {
   }
 
   async function actual(spaceId: string): Promise<string[]> {
-    const { rows } = await sql<any>`select s.environment_id, s.content_type_id, s.field_id, s.locale, v.entry_id, v.states, v.num, v.text
+    const { rows } =
+      await sql<any>`select s.environment_id, s.content_type_id, s.field_id, s.locale, v.entry_id, v.states, v.num, v.text
       from entry_values v join entry_value_slots s on s.id = v.slot where s.space_id = ${spaceId}`.execute(db());
-    return rows.map((r) => `${r.environment_id} ${r.content_type_id}.${r.field_id}.${r.locale} ${r.entry_id} ${r.states} ${
-      r.text !== null ? `text:${r.text}` : `num:${Number(r.num)}`}`).sort();
+    return rows
+      .map(
+        (r) =>
+          `${r.environment_id} ${r.content_type_id}.${r.field_id}.${r.locale} ${r.entry_id} ${r.states} ${
+            r.text !== null ? `text:${r.text}` : `num:${Number(r.num)}`
+          }`,
+      )
+      .sort();
   }
 
   const expectIndexInStep = async (spaceId: string) => expect(await actual(spaceId)).toEqual(await expected(spaceId));
@@ -75,19 +95,31 @@ export function searchIndexFixtures(api: () => TestServer) {
       entries[name] = { id: res.body.sys.id, version: res.body.sys.version };
     };
     const write = async (name: string, path: string, method: 'PUT' | 'DELETE', body?: unknown) => {
-      const res = await api().request(method, `${s.m('entries')}/${name}${path}`, { body, headers: f.version(entries[name]!.version).headers });
+      const res = await api().request(method, `${s.m('entries')}/${name}${path}`, {
+        body,
+        headers: f.version(entries[name]!.version).headers,
+      });
       expect(res.status, res.text).toBeLessThan(300);
       if (res.body?.sys) entries[name]!.version = res.body.sys.version;
     };
     const en = (v: unknown) => ({ 'en-US': v });
-    await create('d1', { title: { 'en-US': 'Alpha', 'de-DE': 'Alpha DE' }, views: en(10), score: en(1.5), day: en('2024-01-01'), flag: en(true), body: en('x') });
+    await create('d1', {
+      title: { 'en-US': 'Alpha', 'de-DE': 'Alpha DE' },
+      views: en(10),
+      score: en(1.5),
+      day: en('2024-01-01'),
+      flag: en(true),
+      body: en('x'),
+    });
     await create('d2', { title: en('beta'), views: en(20), day: en('2024-01-02T10:00:00Z'), flag: en(false) });
     await create('d3', { title: { 'de-DE': 'Gamma' }, views: en(30), day: en('2023-12-31T23:00:00-02:00') });
     await create('d4', { views: en(5) });
     await create('d5', { body: en('nothing indexed') });
     await write('d1', '/published', 'PUT');
     await write('d2', '/published', 'PUT');
-    await write('d2', '', 'PUT', { fields: { title: en('beta'), views: en(25), day: en('2024-01-02T10:00:00Z'), flag: en(false) } });
+    await write('d2', '', 'PUT', {
+      fields: { title: en('beta'), views: en(25), day: en('2024-01-02T10:00:00Z'), flag: en(false) },
+    });
     await write('d4', '/published', 'PUT');
     await write('d4', '/published', 'DELETE');
     await write('d4', '/archived', 'PUT');

@@ -25,7 +25,13 @@ export async function startTlsFront(targetBaseUrl: string): Promise<TlsFront> {
     keySize: 2048,
     extensions: [
       { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
     ],
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-tls-'));
@@ -34,14 +40,23 @@ export async function startTlsFront(targetBaseUrl: string): Promise<TlsFront> {
   const target = new URL(targetBaseUrl);
 
   const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
-    const upstream = http.request({
-      host: target.hostname, port: target.port, method: req.method, path: req.url,
-      headers: { ...req.headers, host: target.host, 'x-forwarded-proto': 'https' },
-    }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host, 'x-forwarded-proto': 'https' },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
     });
-    upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

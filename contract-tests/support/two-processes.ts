@@ -11,7 +11,14 @@ export interface TwoProcesses {
   /** The database both use, for writes below the API. */
   databaseUrl: string;
   /** Calls one of them with JSON (as the admin unless `as` names another token); the body is parsed when it is JSON. */
-  call(base: string, method: string, path: string, body?: unknown, headers?: Record<string, string>, as?: string): Promise<{ status: number; body: any }>;
+  call(
+    base: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+    as?: string,
+  ): Promise<{ status: number; body: any }>;
   /** A new space, made through A, with an activated content type `article` of `fields`. */
   articleSpace(fields: Array<{ id: string; type: string }>): Promise<{ spaceId: string; m: (path: string) => string }>;
 }
@@ -24,13 +31,19 @@ export function useTwoProcesses(token: string): () => TwoProcesses {
   beforeAll(async () => {
     const db = await createTestDatabase();
     drop = db.drop;
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, TESSERA_ADMIN_TOKEN: token, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      TESSERA_ADMIN_TOKEN: token,
+      TESSERA_RATE_LIMIT_PER_SECOND: '0',
+    });
     const a = await createTessera(config);
     const b = await createTessera(config);
     const baseOf = async (t: Tessera) => `http://127.0.0.1:${(await t.listen(0, '127.0.0.1')).port}`;
     const call: TwoProcesses['call'] = async (base, method, path, body, headers = {}, as = token) => {
       const res = await fetch(`${base}${path}`, {
-        method, body: body === undefined ? undefined : JSON.stringify(body),
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
         headers: { Authorization: `Bearer ${as}`, 'Content-Type': 'application/json', ...headers },
       });
       return { status: res.status, body: await res.json().catch(() => undefined) };
@@ -40,14 +53,25 @@ export function useTwoProcesses(token: string): () => TwoProcesses {
     const articleSpace: TwoProcesses['articleSpace'] = async (fields) => {
       const spaceId = (await call(baseA, 'POST', '/spaces', { name: 'Two processes' })).body.sys.id as string;
       const m = (path: string) => `/spaces/${spaceId}/environments/master/${path}`;
-      const ct = await call(baseA, 'PUT', m('content_types/article'), { name: 'Article', displayField: fields[0]!.id, fields: fields.map((f) => ({ ...f, name: f.id })) });
+      const ct = await call(baseA, 'PUT', m('content_types/article'), {
+        name: 'Article',
+        displayField: fields[0]!.id,
+        fields: fields.map((f) => ({ ...f, name: f.id })),
+      });
       expect(ct.status, JSON.stringify(ct.body)).toBe(201);
-      expect((await call(baseA, 'PUT', m('content_types/article/published'), undefined, version(ct.body.sys.version))).status).toBe(200);
+      expect(
+        (await call(baseA, 'PUT', m('content_types/article/published'), undefined, version(ct.body.sys.version)))
+          .status,
+      ).toBe(200);
       return { spaceId, m };
     };
     both = { a, b, baseA, baseB: await baseOf(b), databaseUrl: db.url, call, articleSpace };
   }, 60_000);
-  afterAll(async () => { await both?.a.close(); await both?.b.close(); await drop?.(); });
+  afterAll(async () => {
+    await both?.a.close();
+    await both?.b.close();
+    await drop?.();
+  });
 
   return () => {
     if (!both) throw new Error('processes not started');

@@ -32,13 +32,19 @@ const flatHeaders = (request: IncomingMessage) =>
 export async function startReceiver(): Promise<WebhookReceiver> {
   const calls: ReceivedCall[] = [];
   const responders = new Map<string, Responder>();
-  let fallback: Responder = (_call, _request, response) => { response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok'); };
+  let fallback: Responder = (_call, _request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+  };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const call: ReceivedCall = {
-        method: request.method ?? '', path: request.url ?? '', headers: flatHeaders(request), body: Buffer.concat(chunks).toString('utf8'), at: Date.now(),
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: flatHeaders(request),
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
       };
       calls.push(call);
       const path = call.path.split('?')[0]!;
@@ -52,7 +58,8 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${port}`,
     calls,
     respond(responder, path) {
-      if (path === undefined) fallback = responder; else responders.set(path, responder);
+      if (path === undefined) fallback = responder;
+      else responders.set(path, responder);
     },
     to,
     async waitFor(count, path, timeoutMs = 10_000) {
@@ -60,11 +67,18 @@ export async function startReceiver(): Promise<WebhookReceiver> {
       for (;;) {
         const got = path === undefined ? calls : to(path);
         if (got.length >= count) return got;
-        if (Date.now() > end) throw new Error(`the receiver got ${got.length} of ${count} calls${path ? ` to ${path}` : ''} in ${timeoutMs} ms`);
+        if (Date.now() > end)
+          throw new Error(
+            `the receiver got ${got.length} of ${count} calls${path ? ` to ${path}` : ''} in ${timeoutMs} ms`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -76,7 +90,10 @@ export function answerTenMegabytes(response: ServerResponse): void {
   const more = () => {
     while (sent < 10 * 1024 * 1024) {
       sent += chunk.length;
-      if (!response.write(chunk)) { response.once('drain', more); return; }
+      if (!response.write(chunk)) {
+        response.once('drain', more);
+        return;
+      }
     }
     response.end();
   };

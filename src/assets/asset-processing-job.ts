@@ -7,7 +7,10 @@ import { probeImage, type ImageSize } from './image-probe.ts';
 import { fileUrl } from './public-urls.ts';
 import { fetchToStore } from './url-fetch.ts';
 
-export interface AssetProcessingJobOptions { maxBytes: number; fetchRemoteFiles: boolean; }
+export interface AssetProcessingJobOptions {
+  maxBytes: number;
+  fetchRemoteFiles: boolean;
+}
 
 /** Thrown inside the apply transaction when the asset moved on: the transaction rolls back and the loop reads again. */
 const NOT_APPLIED = Symbol('not applied');
@@ -16,7 +19,13 @@ const NOT_APPLIED = Symbol('not applied');
 const APPLY_ATTEMPTS = 20;
 
 /** Bytes ready to become a blob: an upload's file, or a fetched file (`temporary`, discarded when the job ends). */
-interface StoredFile { sha256: string; size: number; uploadId: string | undefined; path: string; temporary: boolean; }
+interface StoredFile {
+  sha256: string;
+  size: number;
+  uploadId: string | undefined;
+  path: string;
+  temporary: boolean;
+}
 
 /**
  * Takes one locale's bytes (from its upload or its URL) into the content-addressed store, measures them and writes
@@ -24,7 +33,11 @@ interface StoredFile { sha256: string; size: number; uploadId: string | undefine
  * just before and on the locale still naming the same source, so parallel locales never overwrite each other and
  * a file replaced meanwhile is left alone. Idempotent: a locale already processed is skipped.
  */
-export function assetProcessingJob(storage: Storage, store: FileStore, options: AssetProcessingJobOptions): JobHandler<AssetProcessingPayload> {
+export function assetProcessingJob(
+  storage: Storage,
+  store: FileStore,
+  options: AssetProcessingJobOptions,
+): JobHandler<AssetProcessingPayload> {
   const current = async ({ spaceId, environmentId, assetId, locale }: AssetProcessingPayload) => {
     const asset = await storage.repos.assets.find(spaceId, environmentId, assetId);
     const parsed = asset && parseFile(asset.fields.file?.[locale], locale);
@@ -36,7 +49,13 @@ export function assetProcessingJob(storage: Storage, store: FileStore, options: 
     if (source.kind === 'upload') {
       const upload = await storage.repos.uploads.find(payload.spaceId, source.uploadId);
       if (!upload) throw new PermanentJobError(`The upload "${source.uploadId}" no longer exists.`);
-      return { sha256: upload.sha256, size: upload.size, uploadId: upload.id, path: store.uploadPath(upload.id), temporary: false };
+      return {
+        sha256: upload.sha256,
+        size: upload.size,
+        uploadId: upload.id,
+        path: store.uploadPath(upload.id),
+        temporary: false,
+      };
     }
     if (source.kind !== 'url') throw new Error('nothing to obtain');
     if (!options.fetchRemoteFiles) throw new PermanentJobError('Fetching files from URLs is disabled on this server.');
@@ -44,10 +63,22 @@ export function assetProcessingJob(storage: Storage, store: FileStore, options: 
     return { sha256: fetched.sha256, size: fetched.size, uploadId: undefined, path: fetched.path, temporary: true };
   }
 
-  const processedFile = (payload: AssetProcessingPayload, file: ParsedFile, stored: StoredFile, fileKey: string, image: ImageSize | undefined) => ({
+  const processedFile = (
+    payload: AssetProcessingPayload,
+    file: ParsedFile,
+    stored: StoredFile,
+    fileKey: string,
+    image: ImageSize | undefined,
+  ) => ({
     contentType: file.contentType,
     fileName: file.fileName,
-    url: fileUrl(image ? payload.imagesBaseUrl : payload.assetsBaseUrl, payload.spaceId, payload.assetId, fileKey, file.fileName),
+    url: fileUrl(
+      image ? payload.imagesBaseUrl : payload.assetsBaseUrl,
+      payload.spaceId,
+      payload.assetId,
+      fileKey,
+      file.fileName,
+    ),
     details: { size: stored.size, ...(image ? { image } : {}) },
   });
 
@@ -64,21 +95,36 @@ export function assetProcessingJob(storage: Storage, store: FileStore, options: 
       if (!now || !sameSource(now.file, file)) return; // deleted, or the file was replaced meanwhile
       // Lock order: the space (the row's foreign key), the asset file row, the blob, the asset; deleting an
       // environment locks the space before its assets, and the collection takes rows before blobs, so none can cycle.
-      const applied = await storage.transaction(async (repos) => {
-        // The save's event names the environment as the request that asked for the processing did (an alias).
-        const { requestedEnvironmentId } = payload;
-        if (requestedEnvironmentId !== undefined) await repos.events.describeTransaction({ requestedEnvironmentId });
-        await repos.uploads.saveAssetFile({
-          spaceId: payload.spaceId, assetId: payload.assetId, fileKey, sha256: stored.sha256, contentType: file.contentType,
-          size: stored.size, width: image?.width ?? null, height: image?.height ?? null,
-        });
-        await repos.uploads.lockBlob(stored.sha256);
-        await store.adoptBlob(stored.sha256, stored.path);
-        const updated = await repos.assets.updateFile(payload.spaceId, payload.environmentId, payload.assetId, payload.locale, result, now.version);
-        if (!updated) throw NOT_APPLIED; // rolls the row back: nothing refers to it
-        if (stored.uploadId) await repos.uploads.markProcessed(payload.spaceId, stored.uploadId);
-        return true;
-      }).catch((error) => (error === NOT_APPLIED ? false : Promise.reject(error)));
+      const applied = await storage
+        .transaction(async (repos) => {
+          // The save's event names the environment as the request that asked for the processing did (an alias).
+          const { requestedEnvironmentId } = payload;
+          if (requestedEnvironmentId !== undefined) await repos.events.describeTransaction({ requestedEnvironmentId });
+          await repos.uploads.saveAssetFile({
+            spaceId: payload.spaceId,
+            assetId: payload.assetId,
+            fileKey,
+            sha256: stored.sha256,
+            contentType: file.contentType,
+            size: stored.size,
+            width: image?.width ?? null,
+            height: image?.height ?? null,
+          });
+          await repos.uploads.lockBlob(stored.sha256);
+          await store.adoptBlob(stored.sha256, stored.path);
+          const updated = await repos.assets.updateFile(
+            payload.spaceId,
+            payload.environmentId,
+            payload.assetId,
+            payload.locale,
+            result,
+            now.version,
+          );
+          if (!updated) throw NOT_APPLIED; // rolls the row back: nothing refers to it
+          if (stored.uploadId) await repos.uploads.markProcessed(payload.spaceId, stored.uploadId);
+          return true;
+        })
+        .catch((error) => (error === NOT_APPLIED ? false : Promise.reject(error)));
       if (applied) return;
     }
     throw new Error(`The asset ${payload.assetId} kept changing while its ${payload.locale} file was applied.`);

@@ -5,10 +5,19 @@ import type { Readable } from 'node:stream';
 import { writeLimited, type WrittenFile } from './limited-write.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
-const exists = (file: string) => stat(file).then(() => true, (error) => (isMissing(error) ? false : Promise.reject(error)));
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    (error) => (isMissing(error) ? false : Promise.reject(error)),
+  );
 
 /** What the rendition cache knows of one rendition file; `atimeMs` is when it was last used. */
-export interface RenditionFile { path: string; size: number; atimeMs: number; mtimeMs: number; }
+export interface RenditionFile {
+  path: string;
+  size: number;
+  atimeMs: number;
+  mtimeMs: number;
+}
 
 const RENDITION_KEY = /^[0-9a-f]{64}$/;
 
@@ -29,14 +38,18 @@ function byHash(sha256: string): [string, string] {
 export class FileStore {
   constructor(readonly root: string) {}
 
-  private dir(...parts: string[]): string { return path.join(this.root, ...parts); }
+  private dir(...parts: string[]): string {
+    return path.join(this.root, ...parts);
+  }
 
   private async tempFile(): Promise<string> {
     await mkdir(this.dir('tmp'), { recursive: true });
     return this.dir('tmp', `${Date.now()}-${randomBytes(8).toString('hex')}`);
   }
 
-  uploadPath(uploadId: string): string { return this.dir('uploads', uploadId); }
+  uploadPath(uploadId: string): string {
+    return this.dir('uploads', uploadId);
+  }
 
   /** Streams an upload body into place; over `maxBytes` (or on any failure) nothing is kept. */
   async receiveUpload(uploadId: string, body: Readable, maxBytes: number): Promise<WrittenFile> {
@@ -54,7 +67,9 @@ export class FileStore {
   /** Upload files with their age, for the sweep that removes files whose upload row is gone. */
   async listUploads(): Promise<Array<{ id: string; modifiedMs: number }>> {
     const names = await readdir(this.dir('uploads')).catch((error) => (isMissing(error) ? [] : Promise.reject(error)));
-    const listed = await Promise.all(names.map(async (id) => ({ id, modifiedMs: (await stat(this.uploadPath(id)).catch(() => undefined))?.mtimeMs })));
+    const listed = await Promise.all(
+      names.map(async (id) => ({ id, modifiedMs: (await stat(this.uploadPath(id)).catch(() => undefined))?.mtimeMs })),
+    );
     return listed.filter((f): f is { id: string; modifiedMs: number } => f.modifiedMs !== undefined);
   }
 
@@ -112,7 +127,9 @@ export class FileStore {
     return this.dir('renditions', ...byHash(sha256));
   }
 
-  renditionPath(sha256: string, key: string): string { return path.join(this.renditionsDir(sha256), key); }
+  renditionPath(sha256: string, key: string): string {
+    return path.join(this.renditionsDir(sha256), key);
+  }
 
   /**
    * Stores a rendition of a blob atomically: readers see the whole file or none. A rendition rendered while its blob
@@ -138,7 +155,10 @@ export class FileStore {
    * with) stays. Explicit, so it holds on file systems mounted `noatime` too. False when the file is gone.
    */
   async markUsed(file: RenditionFile): Promise<boolean> {
-    return utimes(file.path, Date.now() / 1000, file.mtimeMs / 1000).then(() => true, (error) => (isMissing(error) ? false : Promise.reject(error)));
+    return utimes(file.path, Date.now() / 1000, file.mtimeMs / 1000).then(
+      () => true,
+      (error) => (isMissing(error) ? false : Promise.reject(error)),
+    );
   }
 
   /**
@@ -146,7 +166,8 @@ export class FileStore {
    * uploads and temporary files are never listed. Directories that vanish meanwhile (their blob was collected) are skipped.
    */
   async listRenditions(): Promise<RenditionFile[]> {
-    const list = (dir: string) => readdir(dir).catch((error) => (isMissing(error) || error?.code === 'ENOTDIR' ? [] : Promise.reject(error)));
+    const list = (dir: string) =>
+      readdir(dir).catch((error) => (isMissing(error) || error?.code === 'ENOTDIR' ? [] : Promise.reject(error)));
     const files: RenditionFile[] = [];
     for (const prefix of await list(this.dir('renditions'))) {
       for (const sha256 of await list(this.dir('renditions', prefix))) {
@@ -168,7 +189,8 @@ export class FileStore {
    */
   async evictRendition(file: RenditionFile): Promise<boolean> {
     const relative = path.relative(this.dir('renditions'), file.path).split(path.sep);
-    if (relative.length !== 3 || relative[0].startsWith('..') || !RENDITION_KEY.test(relative[2])) throw new Error(`not a rendition: ${file.path}`);
+    if (relative.length !== 3 || relative[0].startsWith('..') || !RENDITION_KEY.test(relative[2]))
+      throw new Error(`not a rendition: ${file.path}`);
     const now = await this.renditionFile(file.path);
     if (now && now.atimeMs > file.atimeMs) return false;
     await rm(file.path, { force: true });

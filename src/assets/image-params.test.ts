@@ -8,8 +8,25 @@ const problems = (query: Record<string, unknown>, type = 'image/png') => {
 
 describe('image parameters', () => {
   it('parses every parameter of the Images API', () => {
-    expect(parseImageParams({ w: '10', h: '4000', q: '1', r: '-1', fit: 'pad', f: 'bottom_left', bg: 'rgb:AABBcc', fm: 'jpg', fl: 'progressive' }, 'image/png'))
-      .toEqual({ params: { w: 10, h: 4000, q: 1, r: -1, fit: 'pad', f: 'bottom_left', bg: 'aabbcc', fm: 'jpg', fl: 'progressive' }, format: 'jpg' });
+    expect(
+      parseImageParams(
+        {
+          w: '10',
+          h: '4000',
+          q: '1',
+          r: '-1',
+          fit: 'pad',
+          f: 'bottom_left',
+          bg: 'rgb:AABBcc',
+          fm: 'jpg',
+          fl: 'progressive',
+        },
+        'image/png',
+      ),
+    ).toEqual({
+      params: { w: 10, h: 4000, q: 1, r: -1, fit: 'pad', f: 'bottom_left', bg: 'aabbcc', fm: 'jpg', fl: 'progressive' },
+      format: 'jpg',
+    });
   });
 
   it('keeps the source format without fm, and PNG for types it cannot write', () => {
@@ -24,7 +41,13 @@ describe('image parameters', () => {
   it('refuses each out-of-range or unknown value by name, all at once', () => {
     expect(problems({ w: '0', h: '4001', q: '101', r: '-2' })).toEqual(['w', 'h', 'q', 'r']);
     expect(problems({ w: '1e3', h: ' 5', q: '', r: '0x10' })).toEqual(['w', 'h', 'q', 'r']);
-    expect(problems({ fit: 'FILL', f: 'middle', fm: 'gif', fl: 'lossy', bg: '#ffffff' })).toEqual(['fit', 'f', 'fm', 'fl', 'bg']);
+    expect(problems({ fit: 'FILL', f: 'middle', fm: 'gif', fl: 'lossy', bg: '#ffffff' })).toEqual([
+      'fit',
+      'f',
+      'fm',
+      'fl',
+      'bg',
+    ]);
     expect(problems({ w: ['1', '2'] })).toEqual(['w']);
     expect(problems({ r: '0', q: '100', w: '4000' })).toEqual([]);
   });
@@ -36,7 +59,9 @@ describe('image parameters', () => {
   });
 
   it('normalizes parameters into one cache key whatever their order', () => {
-    expect(normalizeParams({ w: 5, h: 6, fit: 'fill' }, 'png')).toBe(normalizeParams({ fit: 'fill', h: 6, w: 5 }, 'png'));
+    expect(normalizeParams({ w: 5, h: 6, fit: 'fill' }, 'png')).toBe(
+      normalizeParams({ fit: 'fill', h: 6, w: 5 }, 'png'),
+    );
     expect(normalizeParams({ w: 5 }, 'png')).not.toBe(normalizeParams({ w: 5 }, 'webp'));
   });
 });

@@ -3,7 +3,19 @@
  * parameters (cache busters, tracking) are ignored so existing front ends work unchanged.
  */
 export const FITS = ['pad', 'fill', 'scale', 'crop', 'thumb'] as const;
-export const FOCUS_AREAS = ['center', 'top', 'right', 'left', 'bottom', 'top_right', 'top_left', 'bottom_right', 'bottom_left', 'face', 'faces'] as const;
+export const FOCUS_AREAS = [
+  'center',
+  'top',
+  'right',
+  'left',
+  'bottom',
+  'top_right',
+  'top_left',
+  'bottom_right',
+  'bottom_left',
+  'face',
+  'faces',
+] as const;
 export const FORMATS = ['jpg', 'png', 'webp'] as const;
 export const FLAGS = ['progressive', 'png8'] as const;
 
@@ -26,7 +38,12 @@ export interface ImageParams {
   fl?: Flag;
 }
 
-export interface ImageParamProblem { name: string; parameter: string; value: unknown; details: string; }
+export interface ImageParamProblem {
+  name: string;
+  parameter: string;
+  value: unknown;
+  details: string;
+}
 
 const MAX_DIMENSION = 4000;
 
@@ -34,7 +51,11 @@ const INTEGERS: Record<'w' | 'h' | 'q' | 'r', { min: number; max: number; detail
   w: { min: 1, max: MAX_DIMENSION, details: `w (width) must be an integer from 1 to ${MAX_DIMENSION}.` },
   h: { min: 1, max: MAX_DIMENSION, details: `h (height) must be an integer from 1 to ${MAX_DIMENSION}.` },
   q: { min: 1, max: 100, details: 'q (quality) must be an integer from 1 to 100.' },
-  r: { min: -1, max: MAX_DIMENSION, details: `r (corner radius) must be -1 (circle or ellipse) or an integer from 0 to ${MAX_DIMENSION}.` },
+  r: {
+    min: -1,
+    max: MAX_DIMENSION,
+    details: `r (corner radius) must be -1 (circle or ellipse) or an integer from 0 to ${MAX_DIMENSION}.`,
+  },
 };
 
 const CHOICES = {
@@ -56,7 +77,8 @@ export function formatOfContentType(contentType: string): ImageFormat {
  * allowed values. `fl` must fit the output format (`fm`, or the source's own format when `fm` is absent).
  */
 export function parseImageParams(
-  query: Record<string, unknown>, sourceContentType: string,
+  query: Record<string, unknown>,
+  sourceContentType: string,
 ): { params: ImageParams; format: ImageFormat } | { problems: ImageParamProblem[] } {
   const problems: ImageParamProblem[] = [];
   const params: ImageParams = {};
@@ -73,10 +95,13 @@ export function parseImageParams(
     const raw = single(name);
     if (raw === undefined) continue;
     const value = /^-?\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isInteger(value) || value < rule.min || value > rule.max) problems.push({ name: 'range', parameter: name, value: raw, details: rule.details });
+    if (!Number.isInteger(value) || value < rule.min || value > rule.max)
+      problems.push({ name: 'range', parameter: name, value: raw, details: rule.details });
     else params[name] = value;
   }
-  for (const [name, rule] of Object.entries(CHOICES) as Array<[keyof typeof CHOICES, { values: readonly string[]; details: string }]>) {
+  for (const [name, rule] of Object.entries(CHOICES) as Array<
+    [keyof typeof CHOICES, { values: readonly string[]; details: string }]
+  >) {
     const raw = single(name);
     if (raw === undefined) continue;
     if (rule.values.includes(raw)) (params as Record<string, unknown>)[name] = raw;
@@ -86,14 +111,30 @@ export function parseImageParams(
   if (bg !== undefined) {
     const match = /^rgb:([0-9a-fA-F]{6})$/.exec(bg);
     if (match) params.bg = match[1].toLowerCase();
-    else problems.push({ name: 'format', parameter: 'bg', value: bg, details: 'bg (background colour) must be rgb: and six hex digits, e.g. rgb:ffffff.' });
+    else
+      problems.push({
+        name: 'format',
+        parameter: 'bg',
+        value: bg,
+        details: 'bg (background colour) must be rgb: and six hex digits, e.g. rgb:ffffff.',
+      });
   }
   const format = params.fm ?? formatOfContentType(sourceContentType);
   if (params.fl === 'progressive' && format !== 'jpg') {
-    problems.push({ name: 'in', parameter: 'fl', value: 'progressive', details: `fl=progressive needs JPG output (fm=jpg); the output here is ${format}.` });
+    problems.push({
+      name: 'in',
+      parameter: 'fl',
+      value: 'progressive',
+      details: `fl=progressive needs JPG output (fm=jpg); the output here is ${format}.`,
+    });
   }
   if (params.fl === 'png8' && format !== 'png') {
-    problems.push({ name: 'in', parameter: 'fl', value: 'png8', details: `fl=png8 needs PNG output (fm=png); the output here is ${format}.` });
+    problems.push({
+      name: 'in',
+      parameter: 'fl',
+      value: 'png8',
+      details: `fl=png8 needs PNG output (fm=png); the output here is ${format}.`,
+    });
   }
   return problems.length ? { problems } : { params, format };
 }

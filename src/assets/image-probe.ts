@@ -1,6 +1,9 @@
 import { loadSharp } from './sharp-loader.ts';
 
-export interface ImageSize { width: number; height: number; }
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 /** The displayed size of an image file (EXIF orientation applied), or undefined when it is not an image sharp reads. */
 export async function probeImage(file: string): Promise<ImageSize | undefined> {

@@ -8,26 +8,41 @@ let sharp: typeof SharpFactory;
 
 type Rgba = { r: number; g: number; b: number; alpha: number };
 
-const rgba = (hex: string | undefined, fallback: Rgba): Rgba => hex
-  ? { r: parseInt(hex.slice(0, 2), 16), g: parseInt(hex.slice(2, 4), 16), b: parseInt(hex.slice(4, 6), 16), alpha: 1 }
-  : fallback;
+const rgba = (hex: string | undefined, fallback: Rgba): Rgba =>
+  hex
+    ? { r: parseInt(hex.slice(0, 2), 16), g: parseInt(hex.slice(2, 4), 16), b: parseInt(hex.slice(4, 6), 16), alpha: 1 }
+    : fallback;
 const WHITE: Rgba = { r: 255, g: 255, b: 255, alpha: 1 };
 const TRANSPARENT: Rgba = { r: 0, g: 0, b: 0, alpha: 0 };
 
 const GRAVITY: Record<Exclude<Focus, 'face' | 'faces'>, string> = {
-  center: 'centre', top: 'north', right: 'east', left: 'west', bottom: 'south',
-  top_right: 'northeast', top_left: 'northwest', bottom_right: 'southeast', bottom_left: 'southwest',
+  center: 'centre',
+  top: 'north',
+  right: 'east',
+  left: 'west',
+  bottom: 'south',
+  top_right: 'northeast',
+  top_left: 'northwest',
+  bottom_right: 'southeast',
+  bottom_left: 'southwest',
 };
 
 /**
  * Where a cover crop keeps its focus. `face` and `faces` use sharp's attention strategy (the region with the
  * most luminance, saturation and skin tones), not face detection: no face detector ships with sharp.
  */
-const coverPosition = (f: Focus | undefined): string | number => (f === 'face' || f === 'faces' ? sharp.strategy.attention : GRAVITY[f ?? 'center']);
+const coverPosition = (f: Focus | undefined): string | number =>
+  f === 'face' || f === 'faces' ? sharp.strategy.attention : GRAVITY[f ?? 'center'];
 const placedPosition = (f: Focus | undefined): string => (f === 'face' || f === 'faces' || !f ? 'centre' : GRAVITY[f]);
 
 /** The top-left corner of a `cw` x `ch` window placed in a `w` x `h` image by a focus area. */
-export function cropOrigin(f: Focus | undefined, w: number, h: number, cw: number, ch: number): { left: number; top: number } {
+export function cropOrigin(
+  f: Focus | undefined,
+  w: number,
+  h: number,
+  cw: number,
+  ch: number,
+): { left: number; top: number } {
   const g = placedPosition(f);
   const left = g.includes('west') ? 0 : g.includes('east') ? w - cw : Math.floor((w - cw) / 2);
   const top = g.includes('north') ? 0 : g.includes('south') ? h - ch : Math.floor((h - ch) / 2);
@@ -38,42 +53,60 @@ function resize(image: Sharp, p: ImageParams, width: number, height: number, bac
   const { w, h } = p;
   if (!w && !h) return image;
   switch (p.fit) {
-    case 'scale': return image.resize({ width: w, height: h, fit: w && h ? 'fill' : 'inside' });
+    case 'scale':
+      return image.resize({ width: w, height: h, fit: w && h ? 'fill' : 'inside' });
     case 'fill':
-    case 'thumb': return image.resize({ width: w, height: h, fit: 'cover', position: coverPosition(p.f) });
-    case 'pad': return image.resize({ width: w, height: h, fit: 'contain', position: placedPosition(p.f), background });
+    case 'thumb':
+      return image.resize({ width: w, height: h, fit: 'cover', position: coverPosition(p.f) });
+    case 'pad':
+      return image.resize({ width: w, height: h, fit: 'contain', position: placedPosition(p.f), background });
     case 'crop': {
       const cw = Math.min(w ?? width, width);
       const ch = Math.min(h ?? height, height);
       return image.extract({ ...cropOrigin(p.f, width, height, cw, ch), width: cw, height: ch });
     }
-    default: return image.resize({ width: w, height: h, fit: 'inside' });
+    default:
+      return image.resize({ width: w, height: h, fit: 'inside' });
   }
 }
 
 /** Rounded corners (or a circle/ellipse for -1) as an alpha mask over the finished size. */
 async function round(input: Buffer, radius: number): Promise<Buffer> {
   const { width, height } = await sharp(input).metadata();
-  const shape = radius < 0
-    ? `<ellipse cx="${width / 2}" cy="${height / 2}" rx="${width / 2}" ry="${height / 2}"/>`
-    : `<rect x="0" y="0" width="${width}" height="${height}" rx="${radius}" ry="${radius}"/>`;
-  const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shape}</svg>`);
-  return sharp(input).ensureAlpha().composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
+  const shape =
+    radius < 0
+      ? `<ellipse cx="${width / 2}" cy="${height / 2}" rx="${width / 2}" ry="${height / 2}"/>`
+      : `<rect x="0" y="0" width="${width}" height="${height}" rx="${radius}" ry="${radius}"/>`;
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shape}</svg>`,
+  );
+  return sharp(input)
+    .ensureAlpha()
+    .composite([{ input: mask, blend: 'dest-in' }])
+    .png()
+    .toBuffer();
 }
 
 function encode(image: Sharp, format: ImageFormat, p: ImageParams, background: Rgba): Sharp {
   switch (format) {
-    case 'jpg': return image.flatten({ background }).jpeg({ quality: p.q ?? 80, progressive: p.fl === 'progressive' });
-    case 'webp': return image.webp({ quality: p.q ?? 80 });
-    default: return image.png(p.fl === 'png8' ? { palette: true, quality: p.q ?? 100 } : {});
+    case 'jpg':
+      return image.flatten({ background }).jpeg({ quality: p.q ?? 80, progressive: p.fl === 'progressive' });
+    case 'webp':
+      return image.webp({ quality: p.q ?? 80 });
+    default:
+      return image.png(p.fl === 'png8' ? { palette: true, quality: p.q ?? 100 } : {});
   }
 }
 
 /** The source in displayed orientation, with its displayed size; re-oriented through raw pixels only when EXIF asks. */
 async function oriented(input: string): Promise<{ image: () => Sharp; width: number; height: number }> {
   const meta = await sharp(input, { failOn: 'none' }).metadata();
-  if (!meta.orientation || meta.orientation === 1) return { image: () => sharp(input, { failOn: 'none' }), width: meta.width, height: meta.height };
-  const { data, info } = await sharp(input, { failOn: 'none' }).autoOrient().raw().toBuffer({ resolveWithObject: true });
+  if (!meta.orientation || meta.orientation === 1)
+    return { image: () => sharp(input, { failOn: 'none' }), width: meta.width, height: meta.height };
+  const { data, info } = await sharp(input, { failOn: 'none' })
+    .autoOrient()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   return { image: () => sharp(data, { raw }), width: info.width, height: info.height };
 }

@@ -35,7 +35,10 @@ export function createAssetFiles(config: Config, storage: Storage, options: Asse
   const store = new FileStore(config.filesDir);
   const transforms = new TransformSlots(config.imageTransformConcurrency, config.imageTransformQueue);
   setSharpThreads(threadsPerTransform(config.imageTransformConcurrency));
-  const renditionCache = new RenditionCache(store, { maxBytes: config.imageCacheMb * 1024 * 1024, onError: options.onError });
+  const renditionCache = new RenditionCache(store, {
+    maxBytes: config.imageCacheMb * 1024 * 1024,
+    onError: options.onError,
+  });
   const budget = createRenditionBudget(config.imageRenditionsPerMinute, options.pool);
   const urls = new PublicUrls(config);
   return {
@@ -57,7 +60,13 @@ export function createAssetFiles(config: Config, storage: Storage, options: Asse
       vendorHeaderPrefix: config.vendor.headerPrefix,
     },
     async registerJobs(jobs: JobRunner) {
-      jobs.register(ASSET_PROCESSING_JOB, assetProcessingJob(storage, store, { maxBytes: config.uploadMaxBytes, fetchRemoteFiles: config.fetchRemoteFiles }));
+      jobs.register(
+        ASSET_PROCESSING_JOB,
+        assetProcessingJob(storage, store, {
+          maxBytes: config.uploadMaxBytes,
+          fetchRemoteFiles: config.fetchRemoteFiles,
+        }),
+      );
       jobs.register(ASSET_FILES_GC_JOB, assetFilesGcJob(storage, store));
       jobs.register(UPLOAD_EXPIRY_JOB, uploadExpiryJob(storage, store, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS }));
       await scheduleUploadExpiry(storage);

@@ -10,13 +10,18 @@ import { writeLimited } from './limited-write.ts';
 
 describe('writeLimited', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'limited-write-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'limited-write-'));
+  });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('writes, counts and hashes a stream', async () => {
     const chunks = [Buffer.from('hello '), Buffer.from('world')];
     const target = path.join(dir, 'ok');
-    expect(await writeLimited(Readable.from(chunks), target, 11)).toEqual({ size: 11, sha256: createHash('sha256').update('hello world').digest('hex') });
+    expect(await writeLimited(Readable.from(chunks), target, 11)).toEqual({
+      size: 11,
+      sha256: createHash('sha256').update('hello world').digest('hex'),
+    });
     expect(readFileSync(target, 'utf8')).toBe('hello world');
   });
 

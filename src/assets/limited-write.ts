@@ -4,7 +4,10 @@ import { unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { IncompleteBodyError, SizeLimitError } from '../domain/uploads/upload-files.ts';
 
-export interface WrittenFile { size: number; sha256: string; }
+export interface WrittenFile {
+  size: number;
+  sha256: string;
+}
 
 /**
  * Streams `source` into a new file at `target`, counting and hashing on the way, never holding more than a chunk.
@@ -30,7 +33,11 @@ export function writeLimited(source: Readable, target: string, maxBytes: number)
       source.on('error', () => undefined); // a client that goes away while the rest drains is no failure of ours
       source.resume(); // discard the rest
       // The file may still be opening: remove it only once the stream has closed, or the open would recreate it.
-      const remove = () => { unlink(target).catch(() => undefined).finally(() => reject(error)); };
+      const remove = () => {
+        unlink(target)
+          .catch(() => undefined)
+          .finally(() => reject(error));
+      };
       if (out.closed) remove();
       else out.once('close', remove);
       out.destroy();
@@ -41,7 +48,9 @@ export function writeLimited(source: Readable, target: string, maxBytes: number)
       hash.update(chunk);
       if (!out.write(chunk)) {
         source.pause();
-        out.once('drain', () => { if (!settled) source.resume(); });
+        out.once('drain', () => {
+          if (!settled) source.resume();
+        });
       }
     }
     function onEnd() {

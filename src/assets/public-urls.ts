@@ -35,7 +35,10 @@ export function fileUrlSegments(url: string): string[] | undefined {
   }
 }
 
-export interface FileBaseUrls { assets: string; images: string; }
+export interface FileBaseUrls {
+  assets: string;
+  images: string;
+}
 
 type UrlConfig = Pick<Config, 'port' | 'host' | 'publicBaseUrl' | 'assetsBaseUrl' | 'imagesBaseUrl'>;
 
@@ -85,15 +88,19 @@ export class PublicUrls {
     if (!parsed) return `https:${url}`;
     const { assets, images } = this.fileBases();
     const bases = [new URL(images), new URL(assets), new URL(this.publicBase)];
-    const own = bases.find((b) => b.host === parsed.host)
-      ?? (this.isUnderDefaultPath(parsed.pathname) ? new URL(this.publicBase) : undefined);
+    const own =
+      bases.find((b) => b.host === parsed.host) ??
+      (this.isUnderDefaultPath(parsed.pathname) ? new URL(this.publicBase) : undefined);
     return `${own?.protocol ?? 'https:'}${url}`;
   }
 
   private isUnderDefaultPath(path: string): boolean {
     const mounted = [
-      this.config.assetsBaseUrl ? undefined : DEFAULT_ASSETS_PATH, this.config.imagesBaseUrl ? undefined : DEFAULT_IMAGES_PATH,
+      this.config.assetsBaseUrl ? undefined : DEFAULT_ASSETS_PATH,
+      this.config.imagesBaseUrl ? undefined : DEFAULT_IMAGES_PATH,
     ];
-    return mounted.some((m) => m !== undefined && path.startsWith(`${m}/`) && path.slice(m.length).split('/').length === 5);
+    return mounted.some(
+      (m) => m !== undefined && path.startsWith(`${m}/`) && path.slice(m.length).split('/').length === 5,
+    );
   }
 }

@@ -21,20 +21,29 @@ export const FILE_KEY = /^[0-9a-f]{32}$/;
  * older file of a republished asset, is not served.
  */
 export function publishedFiles(storage: Storage, store: FileStore) {
-  return async function find(spaceId: string, assetId: string, fileKey: string, fileName: string): Promise<PublishedFile | undefined> {
+  return async function find(
+    spaceId: string,
+    assetId: string,
+    fileKey: string,
+    fileName: string,
+  ): Promise<PublishedFile | undefined> {
     if (!FILE_KEY.test(fileKey)) return undefined;
     const record = await storage.repos.uploads.findAssetFile(spaceId, assetId, fileKey);
     if (!record) return undefined;
     const wanted = [spaceId, assetId, fileKey, fileName].join('/');
-    const published = (await storage.repos.uploads.publishedFiles(spaceId, assetId))
-      .find((file) => typeof file.url === 'string' && fileUrlSegments(file.url)?.join('/') === wanted);
+    const published = (await storage.repos.uploads.publishedFiles(spaceId, assetId)).find(
+      (file) => typeof file.url === 'string' && fileUrlSegments(file.url)?.join('/') === wanted,
+    );
     if (!published) return undefined;
     const path = store.blobPath(record.sha256);
     const size = await store.size(path);
     if (size === undefined) return undefined;
     return {
-      path, sha256: record.sha256, size,
-      contentType: typeof published.contentType === 'string' && published.contentType ? published.contentType : record.contentType,
+      path,
+      sha256: record.sha256,
+      size,
+      contentType:
+        typeof published.contentType === 'string' && published.contentType ? published.contentType : record.contentType,
       isImage: record.width !== null,
     };
   };

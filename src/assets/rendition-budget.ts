@@ -1,5 +1,10 @@
 import type pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { RATE_LIMITS_TABLE } from '../storage/port/rate-limits.ts';
 import { RenditionRefused } from './rendition-refused.ts';
 
@@ -25,9 +30,15 @@ export function createRenditionBudget(perMinute: number, pool?: pg.Pool): Rendit
   const memory = new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS });
   const store: RateLimiterAbstract = pool
     ? new RateLimiterPostgres({
-      storeClient: pool, storeType: 'pool', tableName: RATE_LIMITS_TABLE, tableCreated: true, keyPrefix: 'tessera-renditions',
-      points: perMinute, duration: WINDOW_SECONDS, insuranceLimiter: memory,
-    })
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: RATE_LIMITS_TABLE,
+        tableCreated: true,
+        keyPrefix: 'tessera-renditions',
+        points: perMinute,
+        duration: WINDOW_SECONDS,
+        insuranceLimiter: memory,
+      })
     : memory;
 
   return {
@@ -40,7 +51,8 @@ export function createRenditionBudget(perMinute: number, pool?: pg.Pool): Rendit
         const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
         throw new RenditionRefused(
           `This space has made its ${perMinute} new image renditions of this minute. Renditions made before are still served; new ones can be made again in ${retryAfterSeconds} s.`,
-          retryAfterSeconds, { reason: 'renditionBudgetSpent', limit: perMinute, windowSeconds: WINDOW_SECONDS },
+          retryAfterSeconds,
+          { reason: 'renditionBudgetSpent', limit: perMinute, windowSeconds: WINDOW_SECONDS },
         );
       }
     },

@@ -30,7 +30,10 @@ export class RenditionCache {
   private measuredAt = 0;
   private sweeping: Promise<void> | undefined;
 
-  constructor(private readonly store: FileStore, private readonly options: RenditionCacheOptions) {
+  constructor(
+    private readonly store: FileStore,
+    private readonly options: RenditionCacheOptions,
+  ) {
     this.lowWaterBytes = Math.floor(options.maxBytes * (options.lowWater ?? 0.9));
     this.markAfterMs = options.markAfterMs ?? 60_000;
     this.remeasureAfterMs = options.remeasureAfterMs ?? 60_000;
@@ -57,7 +60,9 @@ export class RenditionCache {
   private startSweep(): void {
     this.sweeping ??= this.sweep()
       .catch((error) => this.options.onError?.(error))
-      .finally(() => { this.sweeping = undefined; });
+      .finally(() => {
+        this.sweeping = undefined;
+      });
   }
 
   /** Measures the cache and evicts the least recently used renditions while it is over budget. */

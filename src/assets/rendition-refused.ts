@@ -6,7 +6,11 @@ import { AppError } from '../errors/index.ts';
  * and `X-<Vendor>-RateLimit-Reset`. Cached renditions and originals are still served.
  */
 export class RenditionRefused extends AppError {
-  constructor(message: string, readonly retryAfterSeconds: number, details: Record<string, unknown>) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    details: Record<string, unknown>,
+  ) {
     super('RateLimitExceeded', message, details);
   }
 }

@@ -28,7 +28,13 @@ export function renditions(store: FileStore, limits: RenditionLimits) {
   const transform = limits.transform ?? transformImage;
   const rendering = new Map<string, Promise<void>>();
 
-  async function render(spaceId: string, sha256: string, key: string, params: ImageParams, format: ImageFormat): Promise<void> {
+  async function render(
+    spaceId: string,
+    sha256: string,
+    key: string,
+    params: ImageParams,
+    format: ImageFormat,
+  ): Promise<void> {
     await limits.budget?.charge(spaceId);
     let bytes: Buffer;
     try {
@@ -41,8 +47,15 @@ export function renditions(store: FileStore, limits: RenditionLimits) {
     limits.cache.written(bytes.length);
   }
 
-  return async function rendition(spaceId: string, sha256: string, params: ImageParams, format: ImageFormat): Promise<{ path: string; contentType: string; key: string }> {
-    const key = createHash('sha256').update(`${sha256}?${normalizeParams(params, format)}`).digest('hex');
+  return async function rendition(
+    spaceId: string,
+    sha256: string,
+    params: ImageParams,
+    format: ImageFormat,
+  ): Promise<{ path: string; contentType: string; key: string }> {
+    const key = createHash('sha256')
+      .update(`${sha256}?${normalizeParams(params, format)}`)
+      .digest('hex');
     const path = store.renditionPath(sha256, key);
     const cached = await store.renditionFile(path);
     if (!cached || !(await limits.cache.used(cached))) {

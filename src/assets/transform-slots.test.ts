@@ -7,10 +7,14 @@ function gatedTasks() {
   let now = 0;
   let most = 0;
   const releases: Array<() => void> = [];
-  const task = () => new Promise<string>((resolve) => {
-    most = Math.max(most, ++now);
-    releases.push(() => { now--; resolve('done'); });
-  });
+  const task = () =>
+    new Promise<string>((resolve) => {
+      most = Math.max(most, ++now);
+      releases.push(() => {
+        now--;
+        resolve('done');
+      });
+    });
   return { task, releases, most: () => most, flush: () => new Promise((r) => setImmediate(r)) };
 }
 
@@ -23,7 +27,12 @@ describe('transform slots', () => {
     expect([slots.running, slots.queued]).toEqual([2, 2]);
     const refused = await slots.run(g.task).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RenditionRefused);
-    expect(refused).toMatchObject({ id: 'RateLimitExceeded', status: 429, retryAfterSeconds: 1, details: { reason: 'transformQueueFull', concurrency: 2, queue: 2 } });
+    expect(refused).toMatchObject({
+      id: 'RateLimitExceeded',
+      status: 429,
+      retryAfterSeconds: 1,
+      details: { reason: 'transformQueueFull', concurrency: 2, queue: 2 },
+    });
     expect((refused as Error).message).toMatch(/already transforming 2 images with 2 more waiting/);
 
     g.releases[0]!();

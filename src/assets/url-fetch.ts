@@ -15,7 +15,8 @@ export async function fetchToStore(store: FileStore, url: string, maxBytes: numb
   const timer = setTimeout(() => controller.abort(), FETCH_TIMEOUT_MS);
   try {
     const response = await fetch(url, { redirect: 'follow', signal: controller.signal });
-    if (response.status >= 400 && response.status < 500) throw new PermanentJobError(`Fetching ${url} answered ${response.status}.`);
+    if (response.status >= 400 && response.status < 500)
+      throw new PermanentJobError(`Fetching ${url} answered ${response.status}.`);
     if (!response.ok || !response.body) throw new Error(`Fetching ${url} answered ${response.status}.`);
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (declared > maxBytes) throw new PermanentJobError(`The file at ${url} is larger than ${maxBytes} bytes.`);
@@ -23,7 +24,8 @@ export async function fetchToStore(store: FileStore, url: string, maxBytes: numb
     try {
       return await store.receiveTemp(body, maxBytes);
     } catch (error) {
-      if (error instanceof SizeLimitError) throw new PermanentJobError(`The file at ${url} is larger than ${maxBytes} bytes.`);
+      if (error instanceof SizeLimitError)
+        throw new PermanentJobError(`The file at ${url} is larger than ${maxBytes} bytes.`);
       throw error;
     } finally {
       body.destroy();

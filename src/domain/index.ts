@@ -37,7 +37,9 @@ export { bootstrapIdentity } from './identity/bootstrap.ts';
 
 /** What the upload and processing services need beyond storage (the file store and limits from the config). */
 export interface ServiceOptions {
-  uploads?: UploadsOptions; assetProcessing?: AssetProcessingOptions; invitations?: InvitationsOptions;
+  uploads?: UploadsOptions;
+  assetProcessing?: AssetProcessingOptions;
+  invitations?: InvitationsOptions;
   /** What webhook definitions may target and name (private hosts are refused by default). */
   webhookDefinitions?: WebhookRules;
 }
@@ -65,7 +67,11 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     entrySnapshots: entrySnapshotsService(storage, resolveEnvironment),
     assets: assetsService(storage, resolveEnvironment),
     uploads: uploadsService(storage, resolveEnvironment, options.uploads ?? { files: undefined, maxBytes: 0 }),
-    assetProcessing: assetProcessingService(storage, resolveEnvironment, options.assetProcessing ?? { fetchRemoteFiles: false }),
+    assetProcessing: assetProcessingService(
+      storage,
+      resolveEnvironment,
+      options.assetProcessing ?? { fetchRemoteFiles: false },
+    ),
     search: searchService(storage, resolveEnvironment),
     tags: tagsService(storage, resolveEnvironment),
     organizationMemberships,
@@ -78,7 +84,11 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     teamMemberships: teamMembershipsService(storage),
     teamSpaceMemberships: teamSpaceMembershipsService(storage),
     spaceMembers: spaceMembersService(storage),
-    webhookDefinitions: webhookDefinitionsService(storage, spaces, options.webhookDefinitions ?? { allowPrivateTargets: false, vendorToken: 'service' }),
+    webhookDefinitions: webhookDefinitionsService(
+      storage,
+      spaces,
+      options.webhookDefinitions ?? { allowPrivateTargets: false, vendorToken: 'service' },
+    ),
     webhookSettings: webhookSettingsService(storage, spaces),
     webhookCalls: deliveryLogService(storage, spaces),
   };

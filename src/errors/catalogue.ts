@@ -11,19 +11,72 @@ export interface ErrorSpec {
 }
 
 export const ERRORS = {
-  BadRequest: { status: 400, graphqlCode: 'BAD_REQUEST', scimType: 'invalidSyntax', message: 'The request could not be understood.' },
-  InvalidQuery: { status: 400, graphqlCode: 'INVALID_QUERY', scimType: 'invalidFilter', message: 'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.' },
-  AccessTokenInvalid: { status: 401, graphqlCode: 'ACCESS_TOKEN_INVALID', scimType: null, message: 'The access token you sent could not be found or is invalid.' },
-  AccessDenied: { status: 403, graphqlCode: 'ACCESS_DENIED', scimType: null, message: 'You are not allowed to perform this action.' },
+  BadRequest: {
+    status: 400,
+    graphqlCode: 'BAD_REQUEST',
+    scimType: 'invalidSyntax',
+    message: 'The request could not be understood.',
+  },
+  InvalidQuery: {
+    status: 400,
+    graphqlCode: 'INVALID_QUERY',
+    scimType: 'invalidFilter',
+    message:
+      'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.',
+  },
+  AccessTokenInvalid: {
+    status: 401,
+    graphqlCode: 'ACCESS_TOKEN_INVALID',
+    scimType: null,
+    message: 'The access token you sent could not be found or is invalid.',
+  },
+  AccessDenied: {
+    status: 403,
+    graphqlCode: 'ACCESS_DENIED',
+    scimType: null,
+    message: 'You are not allowed to perform this action.',
+  },
   NotFound: { status: 404, graphqlCode: 'NOT_FOUND', scimType: null, message: 'The resource could not be found.' },
-  MissingOrganizationParameter: { status: 404, graphqlCode: 'MISSING_ORGANIZATION_PARAMETER', scimType: null, message: 'This User has multiple Organizations with permissions to create a Space. Please pass the X-Service-Organization header in which Organization to create the Space.' },
+  MissingOrganizationParameter: {
+    status: 404,
+    graphqlCode: 'MISSING_ORGANIZATION_PARAMETER',
+    scimType: null,
+    message:
+      'This User has multiple Organizations with permissions to create a Space. Please pass the X-Service-Organization header in which Organization to create the Space.',
+  },
   VersionMismatch: { status: 409, graphqlCode: 'VERSION_MISMATCH', scimType: null, message: 'Version mismatch' },
-  ValidationFailed: { status: 422, graphqlCode: 'VALIDATION_FAILED', scimType: 'invalidValue', message: 'Validation error' },
+  ValidationFailed: {
+    status: 422,
+    graphqlCode: 'VALIDATION_FAILED',
+    scimType: 'invalidValue',
+    message: 'Validation error',
+  },
   InvalidEntry: { status: 422, graphqlCode: 'INVALID_ENTRY', scimType: 'invalidValue', message: 'Validation error' },
-  PayloadTooLarge: { status: 413, graphqlCode: 'PAYLOAD_TOO_LARGE', scimType: null, message: 'The request body is larger than this endpoint accepts.' },
-  ActionPreconditionsFailed: { status: 422, graphqlCode: 'ACTION_PRECONDITIONS_FAILED', scimType: null, message: 'The preconditions of this action are not met.' },
-  UnknownField: { status: 422, graphqlCode: 'UNKNOWN_FIELD', scimType: 'invalidPath', message: 'The query references an unknown field.' },
-  RateLimitExceeded: { status: 429, graphqlCode: 'RATE_LIMIT_EXCEEDED', scimType: null, message: 'You have exceeded the rate limit of the Organization this Space belongs to by making too many API requests within a short timespan. Please wait a moment before trying the request again.' },
+  PayloadTooLarge: {
+    status: 413,
+    graphqlCode: 'PAYLOAD_TOO_LARGE',
+    scimType: null,
+    message: 'The request body is larger than this endpoint accepts.',
+  },
+  ActionPreconditionsFailed: {
+    status: 422,
+    graphqlCode: 'ACTION_PRECONDITIONS_FAILED',
+    scimType: null,
+    message: 'The preconditions of this action are not met.',
+  },
+  UnknownField: {
+    status: 422,
+    graphqlCode: 'UNKNOWN_FIELD',
+    scimType: 'invalidPath',
+    message: 'The query references an unknown field.',
+  },
+  RateLimitExceeded: {
+    status: 429,
+    graphqlCode: 'RATE_LIMIT_EXCEEDED',
+    scimType: null,
+    message:
+      'You have exceeded the rate limit of the Organization this Space belongs to by making too many API requests within a short timespan. Please wait a moment before trying the request again.',
+  },
   NotImplemented: { status: 501, graphqlCode: 'NOT_IMPLEMENTED', scimType: null, message: 'Not implemented.' },
   ServerError: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR', scimType: null, message: 'Internal Server Error' },
 } as const satisfies Record<string, ErrorSpec>;
@@ -59,15 +112,25 @@ export const GRAPHQL_ERRORS = {
   INVALID_QUERY_FORMAT: { status: 400, message: 'The query must be a string.' },
   INVALID_VARIABLES_FORMAT: { status: 400, message: 'Variables must be a JSON object.' },
   TOO_COMPLEX_QUERY: { status: 400, message: 'Query cannot be executed.' },
-  QUERY_OPERATION_NAME_MISMATCH: { status: 400, message: 'The operation name does not match an operation of the query.' },
+  QUERY_OPERATION_NAME_MISMATCH: {
+    status: 400,
+    message: 'The operation name does not match an operation of the query.',
+  },
   GRAPHQL_PARSE_FAILED: { status: 400, message: 'The query could not be parsed.' },
   GRAPHQL_VALIDATION_FAILED: { status: 400, message: 'The query is not valid for the schema.' },
   UNKNOWN_LOCALE: { status: 200, message: 'Query execution error. Unknown locale.' },
   UNRESOLVABLE_LINK: { status: 200, message: 'Query execution error. Link cannot be resolved.' },
   UNEXPECTED_LINKED_CONTENT_TYPE: { status: 200, message: 'Query execution error. Unexpected linked content type.' },
-  RESOURCES_EXHAUSTED: { status: 200, message: 'Query execution error. Query too complex to be executed in allocated resources' },
+  RESOURCES_EXHAUSTED: {
+    status: 200,
+    message: 'Query execution error. Query too complex to be executed in allocated resources',
+  },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Internal Server Error' },
-  RATE_LIMIT_EXCEEDED: { status: 429, message: 'You have exceeded the rate limit of this Space by making too many requests within a short timespan. Please wait a moment before trying the request again.' },
+  RATE_LIMIT_EXCEEDED: {
+    status: 429,
+    message:
+      'You have exceeded the rate limit of this Space by making too many requests within a short timespan. Please wait a moment before trying the request again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type GraphqlErrorCode = keyof typeof GRAPHQL_ERRORS;

@@ -1,6 +1,14 @@
 import {
-  defaultFieldResolver, getNullableType, isEnumType, isInputObjectType, isListType, isObjectType,
-  type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
+  defaultFieldResolver,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isObjectType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
 } from 'graphql';
 import { executionError } from './errors.ts';
 
@@ -27,7 +35,7 @@ export function unstorablePath(args: Record<string, unknown>, defs: readonly Gra
     } else if (nullable && isEnumType(nullable)) {
       continue;
     } else if (Array.isArray(value)) {
-      const item = nullable && isListType(nullable) ? nullable.ofType as GraphQLInputType : undefined;
+      const item = nullable && isListType(nullable) ? (nullable.ofType as GraphQLInputType) : undefined;
       value.forEach((v, i) => stack.push([v, item, [...path, i]]));
     } else if (typeof value === 'object') {
       const fields = nullable && isInputObjectType(nullable) ? nullable.getFields() : undefined;
@@ -54,8 +62,11 @@ export function guardArguments(schema: GraphQLSchema): GraphQLSchema {
       field.resolve = (source, args, context, info) => {
         const path = unstorablePath(args, field.args);
         if (path) {
-          throw executionError('GRAPHQL_VALIDATION_FAILED',
-            `The argument "${path.join('.')}" holds a character that cannot be stored (NUL or an unpaired surrogate)`, { argumentPath: path });
+          throw executionError(
+            'GRAPHQL_VALIDATION_FAILED',
+            `The argument "${path.join('.')}" holds a character that cannot be stored (NUL or an unpaired surrogate)`,
+            { argumentPath: path },
+          );
         }
         return resolve(source, args, context, info);
       };

@@ -1,7 +1,17 @@
 import {
-  getNamedType, isInterfaceType, isObjectType, isUnionType, Kind, valueFromAST,
-  type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionSetNode,
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
+  isUnionType,
+  Kind,
+  valueFromAST,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../domain/shared/paging.ts';
 import { isCollectionType } from './types/shared-types.ts';
@@ -13,20 +23,31 @@ const CAP = Number.MAX_SAFE_INTEGER;
 const times = (a: number, b: number) => Math.min(a * b, CAP);
 const plus = (a: number, b: number) => Math.min(a + b, CAP);
 
-const isEntity = (t: GraphQLCompositeType) => t.name === 'Asset' || t.name === 'Entry' || isUnionType(t)
-  || (isObjectType(t) && t.getInterfaces().some((i) => i.name === 'Entry'));
+const isEntity = (t: GraphQLCompositeType) =>
+  t.name === 'Asset' ||
+  t.name === 'Entry' ||
+  isUnionType(t) ||
+  (isObjectType(t) && t.getInterfaces().some((i) => i.name === 'Entry'));
 
 /**
  * A field's own rule (its `extensions.complexity`): `cost` entities per parent, which also multiply what is below
  * (rich text `links`); `counted` for the lists already counted by such a field.
  */
-interface FieldComplexity { cost?: number; counted?: boolean; }
+interface FieldComplexity {
+  cost?: number;
+  counted?: boolean;
+}
 
 /** The `limit` a collection field counts: 100 when omitted, 0 or below 0 (refused at execution), at most 1000. */
-function countedLimit(selection: FieldNode, def: GraphQLField<unknown, unknown>, variables: Record<string, unknown>): number {
+function countedLimit(
+  selection: FieldNode,
+  def: GraphQLField<unknown, unknown>,
+  variables: Record<string, unknown>,
+): number {
   const arg = selection.arguments?.find((a) => a.name.value === 'limit');
   const limitArg = def.args.find((a) => a.name === 'limit');
-  const value = arg && limitArg ? valueFromAST(arg.value, limitArg.type, variables) as number | null | undefined : undefined;
+  const value =
+    arg && limitArg ? (valueFromAST(arg.value, limitArg.type, variables) as number | null | undefined) : undefined;
   return typeof value === 'number' && value > 0 ? Math.min(value, MAX_LIMIT) : DEFAULT_LIMIT;
 }
 
@@ -39,7 +60,9 @@ function countedLimit(selection: FieldNode, def: GraphQLField<unknown, unknown>,
  * linear in the document. A fragment spread inside itself (refused by validation) counts 0.
  */
 export function queryComplexity(
-  schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>,
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown>,
 ): number {
   const perUnit = new Map<string, number>();
@@ -62,7 +85,9 @@ export function queryComplexity(
     let total = 0;
     for (const selection of set.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const on = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType : parent;
+        const on = selection.typeCondition
+          ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType)
+          : parent;
         total = plus(total, walk(selection.selectionSet, on ?? parent, multiplier));
       } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
         total = plus(total, times(multiplier, fragmentCost(selection.name.value, parent)));

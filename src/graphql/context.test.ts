@@ -5,7 +5,13 @@ import { localeChain } from './context.ts';
 const locale = (code: string, fallbackCode: string | null) => ({ code, fallbackCode }) as LocaleRecord;
 
 describe('locale chains', () => {
-  const locales = [locale('en-US', null), locale('de-DE', 'en-US'), locale('de-AT', 'de-DE'), locale('x', 'y'), locale('y', 'x')];
+  const locales = [
+    locale('en-US', null),
+    locale('de-DE', 'en-US'),
+    locale('de-AT', 'de-DE'),
+    locale('x', 'y'),
+    locale('y', 'x'),
+  ];
 
   it('follow the fallbacks, ending at a cycle; without fallback use they hold the locale alone', () => {
     expect(localeChain(locales, 'de-AT', true)).toEqual(['de-AT', 'de-DE', 'en-US']);

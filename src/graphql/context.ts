@@ -1,5 +1,12 @@
 import type { FieldDefinition } from '../domain/content-model/field.ts';
-import type { ApiKeyGrant, AssetRecord, EntryRecord, LocaleRecord, SearchScope, Storage } from '../storage/port/index.ts';
+import type {
+  ApiKeyGrant,
+  AssetRecord,
+  EntryRecord,
+  LocaleRecord,
+  SearchScope,
+  Storage,
+} from '../storage/port/index.ts';
 import type { Loaders } from './loaders.ts';
 
 /** Everything the resolvers of one request share. */

@@ -1,5 +1,10 @@
 import {
-  Kind, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValueNode,
+  Kind,
+  type DefinitionNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 
 /** Deepest field nesting of one definition, fragments inlined (`{ a { b } }` is 2). */
@@ -14,9 +19,17 @@ export const MAX_INPUT_DEPTH = 32;
  */
 export const MAX_SAME_NAME = 32;
 
-export interface DocumentSize { depth: number; selections: number; inputDepth: number; sameName: number; }
+export interface DocumentSize {
+  depth: number;
+  selections: number;
+  inputDepth: number;
+  sameName: number;
+}
 
-interface Size { depth: number; selections: number; }
+interface Size {
+  depth: number;
+  selections: number;
+}
 
 /** Saturates instead of overflowing: a document doubling at each of hundreds of levels counts as this. */
 const CAP = Number.MAX_SAFE_INTEGER;
@@ -74,7 +87,10 @@ export function documentSize(document: DocumentNode): DocumentSize {
         depth = Math.max(depth, below.depth + 1);
         selections = add(selections, below.selections);
       } else {
-        const below = selection.kind === Kind.FRAGMENT_SPREAD ? fragmentSize(selection.name.value) : setSize(selection.selectionSet);
+        const below =
+          selection.kind === Kind.FRAGMENT_SPREAD
+            ? fragmentSize(selection.name.value)
+            : setSize(selection.selectionSet);
         depth = Math.max(depth, below.depth);
         selections = add(selections, below.selections);
       }

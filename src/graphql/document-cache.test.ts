@@ -12,7 +12,9 @@ describe('document cache', () => {
     const first = cache.parse(query);
     expect(cache.parse(query)).toBe(first);
     expect(cache.parses).toBe(1);
-    expect(cache.validate(v1, query, first).map((e) => e.message)).toEqual([expect.stringContaining('Cannot query field "b" on type "Query".')]);
+    expect(cache.validate(v1, query, first).map((e) => e.message)).toEqual([
+      expect.stringContaining('Cannot query field "b" on type "Query".'),
+    ]);
     expect(cache.validate(v1, query, first)).toHaveLength(1);
     expect(cache.validations).toBe(1);
     // A changed model is a new schema object: validated afresh, never answered from the old schema's results.

@@ -15,8 +15,12 @@ export function documentCache(capacity = CAPACITY) {
   let validations = 0;
   return {
     /** How often a query was really parsed and validated (tests). */
-    get parses() { return parses; },
-    get validations() { return validations; },
+    get parses() {
+      return parses;
+    },
+    get validations() {
+      return validations;
+    },
     /** The document of `query`; throws its GraphQLError when it does not parse. */
     parse(query: string): DocumentNode {
       let result = parsed.get(query);

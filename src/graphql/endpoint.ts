@@ -45,7 +45,13 @@ export interface GraphqlEndpointOptions {
  * only complete answers without errors are cached.
  */
 export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: GraphqlEndpointOptions = {}): Router {
-  const { limiter, schemas = schemaCache(storage, vendor.token), documents = documentCache(), maxOperations = DEFAULT_MAX_OPERATIONS, completeFileUrl = httpsFileUrl } = options;
+  const {
+    limiter,
+    schemas = schemaCache(storage, vendor.token),
+    documents = documentCache(),
+    maxOperations = DEFAULT_MAX_OPERATIONS,
+    completeFileUrl = httpsFileUrl,
+  } = options;
   const router = express.Router();
   const costHeader = `${vendor.headerPrefix}-Graphql-Query-Cost`;
   const limitHeader = `${vendor.headerPrefix}-RateLimit-Second-Limit`;
@@ -71,7 +77,12 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
     try {
       const token = bearerToken(req.get('authorization'), req.query);
       const spaceId = String(req.params.space);
-      const access = await authorizeContent(storage, token, spaceId, req.params.environment ? String(req.params.environment) : MASTER);
+      const access = await authorizeContent(
+        storage,
+        token,
+        spaceId,
+        req.params.environment ? String(req.params.environment) : MASTER,
+      );
       const scope = { spaceId, environmentId: access.environmentId };
       let request: GraphqlRequest | undefined;
       let requestFailure: unknown;
@@ -91,7 +102,10 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       const startedAt = responses?.begin() ?? 0;
       await charge(res, spaceId);
       if (!request) throw requestFailure;
-      const [schema, locales] = await Promise.all([schemas.schemaFor(scope), storage.repos.locales.list(scope.spaceId, scope.environmentId)]);
+      const [schema, locales] = await Promise.all([
+        schemas.schemaFor(scope),
+        storage.repos.locales.list(scope.spaceId, scope.environmentId),
+      ]);
       checkNesting(request.query);
       let document: DocumentNode;
       try {
@@ -99,16 +113,38 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       } catch (e) {
         return send(400, { errors: [wireError(vendor.token, req.id, e as GraphQLError, 'GRAPHQL_PARSE_FAILED')] });
       }
-      const { operation } = admitQuery(schema, document, request, () => documents.validate(schema, request!.query, document), (c) => { cost = c; });
+      const { operation } = admitQuery(
+        schema,
+        document,
+        request,
+        () => documents.validate(schema, request!.query, document),
+        (c) => {
+          cost = c;
+        },
+      );
       const defaultLocale = locales.find((l) => l.default)?.code ?? locales[0]?.code ?? 'en-US';
       const budgeted = budgetedStorage(storage, maxOperations);
       const result = await execute({
-        schema, document, operationName: operation.name?.value, variableValues: request.variables,
-        contextValue: { storage: budgeted, scope, grant: access.grant, locales, defaultLocale, loaders: createLoaders(budgeted, scope), completeFileUrl },
+        schema,
+        document,
+        operationName: operation.name?.value,
+        variableValues: request.variables,
+        contextValue: {
+          storage: budgeted,
+          scope,
+          grant: access.grant,
+          locales,
+          defaultLocale,
+          loaders: createLoaders(budgeted, scope),
+          completeFileUrl,
+        },
       });
       // Without `data`, execution never started: the variables do not fit the operation's definitions.
-      const errors = (result.errors ?? []).map((e) => ('data' in result ? wireExecutionError(vendor.token, req.id, e)
-        : wireError(vendor.token, req.id, e, 'GRAPHQL_VALIDATION_FAILED')));
+      const errors = (result.errors ?? []).map((e) =>
+        'data' in result
+          ? wireExecutionError(vendor.token, req.id, e)
+          : wireError(vendor.token, req.id, e, 'GRAPHQL_VALIDATION_FAILED'),
+      );
       const denied = errors.filter((e) => e.extensions[vendor.token]!.code === 'ACCESS_TOKEN_INVALID');
       if (denied.length) return send(401, { errors: denied });
       if (!result.data && errors.length) return send(400, { errors });
@@ -119,17 +155,28 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       return res.status(200).type('application/json').send(body);
     } catch (e) {
       if (e instanceof GraphqlRequestError) {
-        return send(e.status, { errors: [wireError(vendor.token, req.id, { message: e.message, locations: e.locations }, e.code, e.details)] });
+        return send(e.status, {
+          errors: [wireError(vendor.token, req.id, { message: e.message, locations: e.locations }, e.code, e.details)],
+        });
       }
-      if (e instanceof QueryValidationErrors) return send(400, { errors: e.errors.map((v) => wireError(vendor.token, req.id, v, 'GRAPHQL_VALIDATION_FAILED')) });
-      return send(500, { errors: [wireError(vendor.token, req.id, { message: 'Internal Server Error' }, 'INTERNAL_SERVER_ERROR')] });
+      if (e instanceof QueryValidationErrors)
+        return send(400, {
+          errors: e.errors.map((v) => wireError(vendor.token, req.id, v, 'GRAPHQL_VALIDATION_FAILED')),
+        });
+      return send(500, {
+        errors: [wireError(vendor.token, req.id, { message: 'Internal Server Error' }, 'INTERNAL_SERVER_ERROR')],
+      });
     }
   }
 
   const body = graphqlBody({ vendorToken: vendor.token, costHeader });
   for (const path of paths) {
-    router.post(path, body, (req, res, next) => { handle(req, res).catch(next); });
-    router.get(path, (req, res, next) => { handle(req, res).catch(next); });
+    router.post(path, body, (req, res, next) => {
+      handle(req, res).catch(next);
+    });
+    router.get(path, (req, res, next) => {
+      handle(req, res).catch(next);
+    });
   }
   router.use('/content/v1/spaces', undecodablePath({ vendorToken: vendor.token, costHeader }));
   return router;

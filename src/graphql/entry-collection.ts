@@ -11,7 +11,9 @@ const CONTENT_TYPE: SysPath = { kind: 'sys', attribute: 'contentType', valueType
 
 /** Entries of the schema's content types only, so every item resolves to one of its object types. */
 function ofContentTypes(contentTypeIds: string[]): Condition {
-  return contentTypeIds.length ? { kind: 'compare', path: CONTENT_TYPE, op: 'in', value: contentTypeIds } : { kind: 'or', conditions: [] };
+  return contentTypeIds.length
+    ? { kind: 'compare', path: CONTENT_TYPE, op: 'in', value: contentTypeIds }
+    : { kind: 'or', conditions: [] };
 }
 
 /**
@@ -21,7 +23,9 @@ function ofContentTypes(contentTypeIds: string[]): Condition {
  * `content_type` (restricted to the schema's content types), ordered as the typed collections are.
  */
 export function entryCollectionField(
-  contentTypeIds: string[], entryCollection: GraphQLObjectType, metadata: { field: string; type: GraphQLInputObjectType },
+  contentTypeIds: string[],
+  entryCollection: GraphQLObjectType,
+  metadata: { field: string; type: GraphQLInputObjectType },
 ): GraphQLFieldConfig<unknown, GraphqlContext> {
   const { filterType, keys } = buildFilter('Entry', [], { metadata });
   const orderType = buildOrder('Entry', []);
@@ -33,9 +37,18 @@ export function entryCollectionField(
       const r = readContext(ctx, a);
       const { skip, limit } = pageOf(a);
       const options = await withMetadataOptions(ctx, r, a.where, metadata.field);
-      const page = await ctx.storage.repos.search.entries(ctx.scope, {
-        target: 'Entry', state: r.state, where: and(schemaTypes, compileWhere(a.where, keys, options)), order: compileOrder(a.order, r), skip, limit,
-      }, { total: selects(info, 'total') });
+      const page = await ctx.storage.repos.search.entries(
+        ctx.scope,
+        {
+          target: 'Entry',
+          state: r.state,
+          where: and(schemaTypes, compileWhere(a.where, keys, options)),
+          order: compileOrder(a.order, r),
+          skip,
+          limit,
+        },
+        { total: selects(info, 'total') },
+      );
       return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, ...r.read })) };
     },
   };

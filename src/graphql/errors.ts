@@ -5,7 +5,9 @@ import { GRAPHQL_ERRORS, type GraphqlErrorCode } from '../errors/catalogue.ts';
 export class GraphqlRequestError extends Error {
   readonly status: number;
   constructor(
-    readonly code: GraphqlErrorCode, message?: string, readonly details: Record<string, unknown> = {},
+    readonly code: GraphqlErrorCode,
+    message?: string,
+    readonly details: Record<string, unknown> = {},
     readonly locations?: WireError['locations'],
   ) {
     super(message ?? GRAPHQL_ERRORS[code].message);
@@ -13,11 +15,19 @@ export class GraphqlRequestError extends Error {
   }
 }
 
-export const requestError = (code: GraphqlErrorCode, message?: string, details?: Record<string, unknown>, locations?: WireError['locations']) =>
-  new GraphqlRequestError(code, message, details, locations);
+export const requestError = (
+  code: GraphqlErrorCode,
+  message?: string,
+  details?: Record<string, unknown>,
+  locations?: WireError['locations'],
+) => new GraphqlRequestError(code, message, details, locations);
 
 /** An error of one path during execution (partial data: the field resolves to null). */
-export function executionError(code: GraphqlErrorCode, message: string, details: Record<string, unknown> = {}): GraphQLError {
+export function executionError(
+  code: GraphqlErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+): GraphQLError {
   return new GraphQLError(message, { extensions: { tesseraCode: code, details } });
 }
 
@@ -30,8 +40,11 @@ export interface WireError {
 
 /** The wire form of an error: `extensions.<vendor token>` holds `code`, `requestId` and `details`. */
 export function wireError(
-  vendorToken: string, requestId: string, e: { message: string; locations?: WireError['locations']; path?: WireError['path'] },
-  code: string, details: Record<string, unknown> = {},
+  vendorToken: string,
+  requestId: string,
+  e: { message: string; locations?: WireError['locations']; path?: WireError['path'] },
+  code: string,
+  details: Record<string, unknown> = {},
 ): WireError {
   return {
     message: e.message,
@@ -46,7 +59,12 @@ export function wireExecutionError(vendorToken: string, requestId: string, e: Gr
   const code = e.extensions?.tesseraCode as string | undefined;
   if (code) return wireError(vendorToken, requestId, e, code, (e.extensions.details ?? {}) as Record<string, unknown>);
   if (e.originalError && !(e.originalError instanceof GraphQLError)) {
-    return wireError(vendorToken, requestId, { message: 'Internal Server Error', locations: e.locations, path: e.path }, 'INTERNAL_SERVER_ERROR');
+    return wireError(
+      vendorToken,
+      requestId,
+      { message: 'Internal Server Error', locations: e.locations, path: e.path },
+      'INTERNAL_SERVER_ERROR',
+    );
   }
   return wireError(vendorToken, requestId, e, 'INTERNAL_SERVER_ERROR');
 }

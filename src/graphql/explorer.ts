@@ -47,8 +47,14 @@ function explorerPage() {
     // A specifier TypeScript does not resolve: the package's typings pull in the DOM library, which would change
     // the global types (e.g. fetch bodies) of the whole project.
     const moduleName: string = '@graphql-yoga/render-graphiql';
-    const { renderGraphiQL } = await import(moduleName) as { renderGraphiQL: (options: Record<string, unknown>) => string };
-    const rendered = renderGraphiQL({ title: 'GraphQL explorer', endpoint: '.', defaultQuery: DEFAULT_QUERY } as Parameters<typeof renderGraphiQL>[0]);
+    const { renderGraphiQL } = (await import(moduleName)) as {
+      renderGraphiQL: (options: Record<string, unknown>) => string;
+    };
+    const rendered = renderGraphiQL({
+      title: 'GraphQL explorer',
+      endpoint: '.',
+      defaultQuery: DEFAULT_QUERY,
+    } as Parameters<typeof renderGraphiQL>[0]);
     const html = rendered.replace('<head>', `<head>\n${TOKEN_SCRIPT}`);
     return { html, gzipped: await promisify(gzip)(html) };
   })();
@@ -66,10 +72,17 @@ export function graphqlExplorer(storage: Storage, vendor: VendorNames): Router {
   async function handle(req: Request, res: Response) {
     try {
       const token = bearerToken(req.get('authorization'), req.query);
-      await authorizeContent(storage, token, String(req.params.space), req.params.environment ? String(req.params.environment) : 'master');
+      await authorizeContent(
+        storage,
+        token,
+        String(req.params.space),
+        req.params.environment ? String(req.params.environment) : 'master',
+      );
     } catch (e) {
       if (!(e instanceof GraphqlRequestError)) throw e;
-      res.status(e.status).type('application/json')
+      res
+        .status(e.status)
+        .type('application/json')
         .send(JSON.stringify({ errors: [wireError(vendor.token, req.id, { message: e.message }, e.code, e.details)] }));
       return;
     }
@@ -80,8 +93,13 @@ export function graphqlExplorer(storage: Storage, vendor: VendorNames): Router {
     if (req.acceptsEncodings('gzip')) res.setHeader('Content-Encoding', 'gzip').send(gzipped);
     else res.send(html);
   }
-  for (const path of ['/content/v1/spaces/:space/explore', '/content/v1/spaces/:space/environments/:environment/explore']) {
-    router.get(path, (req, res, next) => { handle(req, res).catch(next); });
+  for (const path of [
+    '/content/v1/spaces/:space/explore',
+    '/content/v1/spaces/:space/environments/:environment/explore',
+  ]) {
+    router.get(path, (req, res, next) => {
+      handle(req, res).catch(next);
+    });
   }
   return router;
 }

@@ -1,12 +1,22 @@
 import { GraphQLBoolean, GraphQLList, type GraphQLInputType } from 'graphql';
 
 /** The comparison a postfixed filter key names (`title_not` -> `ne`). */
-export type PostfixOp = 'eq' | 'ne' | 'exists' | 'contains' | 'not_contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'nin';
+export type PostfixOp =
+  'eq' | 'ne' | 'exists' | 'contains' | 'not_contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'nin';
 
 /** The postfixes of field and sys filter keys and their comparisons, in the order the filter inputs list them. */
 const POSTFIXES: ReadonlyArray<readonly [string, PostfixOp]> = [
-  ['', 'eq'], ['_not', 'ne'], ['_exists', 'exists'], ['_contains', 'contains'], ['_not_contains', 'not_contains'],
-  ['_gt', 'gt'], ['_gte', 'gte'], ['_lt', 'lt'], ['_lte', 'lte'], ['_in', 'in'], ['_not_in', 'nin'],
+  ['', 'eq'],
+  ['_not', 'ne'],
+  ['_exists', 'exists'],
+  ['_contains', 'contains'],
+  ['_not_contains', 'not_contains'],
+  ['_gt', 'gt'],
+  ['_gte', 'gte'],
+  ['_lt', 'lt'],
+  ['_lte', 'lte'],
+  ['_in', 'in'],
+  ['_not_in', 'nin'],
 ];
 
 /** The postfixes of every filterable value. */
@@ -22,7 +32,8 @@ export const RANGE_OPS: readonly PostfixOp[] = [...EQUALITY_OPS, 'gt', 'gte', 'l
  */
 export function postfixedKeys(name: string, gql: GraphQLInputType, ops: readonly PostfixOp[]) {
   return POSTFIXES.filter(([, op]) => ops.includes(op)).map(([postfix, op]) => ({
-    key: name + postfix, op,
+    key: name + postfix,
+    op,
     type: op === 'exists' ? GraphQLBoolean : op === 'in' || op === 'nin' ? new GraphQLList(gql) : gql,
   }));
 }

@@ -1,9 +1,25 @@
 import {
-  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLString,
-  type GraphQLInputFieldConfigMap, type GraphQLInputType,
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLString,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
 } from 'graphql';
 import type { FieldDefinition } from '../domain/content-model/field.ts';
-import { and, SYS_ID, type Condition, type FieldPath, type OrderKey, type Scalar, type SysPath, type ValueType } from '../domain/search/query.ts';
+import {
+  and,
+  SYS_ID,
+  type Condition,
+  type FieldPath,
+  type OrderKey,
+  type Scalar,
+  type SysPath,
+  type ValueType,
+} from '../domain/search/query.ts';
 import { EQUALITY_OPS, postfixedKeys, RANGE_OPS, STRING_OPS, type PostfixOp } from './filter-postfixes.ts';
 import { compileMetadataFilter, type MetadataCompileOptions, type MetadataFilterValue } from './metadata-filter.ts';
 import { linkTargets } from './plan/link-targets.ts';
@@ -16,12 +32,20 @@ import { CircleType, DateTimeType, RectangleType } from './types/shared-types.ts
  * input of a single link validated to one content type (see naming.ts).
  */
 export interface PlannedField {
-  fieldId: string; name: string; definition: FieldDefinition; subpath?: string[]; normalize?: (value: unknown) => unknown;
+  fieldId: string;
+  name: string;
+  definition: FieldDefinition;
+  subpath?: string[];
+  normalize?: (value: unknown) => unknown;
   nestedFilter?: string;
 }
 
 /** A content type as the nested filters of links to it see it. */
-export interface LinkTarget { contentTypeId: string; typeName: string; fields: PlannedField[]; }
+export interface LinkTarget {
+  contentTypeId: string;
+  typeName: string;
+  fields: PlannedField[];
+}
 export type TargetLookup = (contentTypeId: string) => LinkTarget | undefined;
 
 const SCALAR_TYPES: Partial<Record<string, { gql: GraphQLInputType; valueType: ValueType }>> = {
@@ -36,7 +60,10 @@ const SCALAR_TYPES: Partial<Record<string, { gql: GraphQLInputType; valueType: V
 type Op = PostfixOp | 'all' | 'some' | 'none' | 'circle' | 'rectangle' | 'reference';
 
 interface FilterKey {
-  field: PlannedField; op: Op; valueType: ValueType; array: boolean;
+  field: PlannedField;
+  op: Op;
+  valueType: ValueType;
+  array: boolean;
   /** For `reference`: the linked content type and the keys of its nested filter. */
   nested?: { contentTypeId: string; keys: Map<string, FilterKey> };
 }
@@ -89,7 +116,11 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
           add(`${field.name}_within_rectangle`, RectangleType, { field, op: 'rectangle', valueType: 'location' });
         } else if (d.type === 'Array' && d.items?.type === 'Symbol') {
           add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'symbol', array: true });
-          for (const [postfix, op] of [['_contains_all', 'all'], ['_contains_some', 'some'], ['_contains_none', 'none']] as const) {
+          for (const [postfix, op] of [
+            ['_contains_all', 'all'],
+            ['_contains_some', 'some'],
+            ['_contains_none', 'none'],
+          ] as const) {
             add(field.name + postfix, new GraphQLList(GraphQLString), { field, op, valueType: 'symbol', array: true });
           }
         } else if (d.type === 'Link' && options.targets) {
@@ -97,11 +128,21 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
           const target = field.nestedFilter ? options.targets(linkTargets(d)[0]!) : undefined;
           if (target) {
             const nested = buildFilter(target.typeName, target.fields, { name: field.nestedFilter });
-            add(field.name, nested.filterType, { field, op: 'reference', valueType: 'link', nested: { contentTypeId: target.contentTypeId, keys: nested.keys } });
+            add(field.name, nested.filterType, {
+              field,
+              op: 'reference',
+              valueType: 'link',
+              nested: { contentTypeId: target.contentTypeId, keys: nested.keys },
+            });
           }
         } else if (d.type === 'Array' && d.items?.type === 'Link' && options.targets) {
           // The reference's `<field>Collection_exists`; REST `fields.<f>[exists]` on arrays: an empty array does not exist.
-          add(`${field.name}Collection_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'link', array: true });
+          add(`${field.name}Collection_exists`, GraphQLBoolean, {
+            field,
+            op: 'exists',
+            valueType: 'link',
+            array: true,
+          });
         }
         // Spec, Filters rule 4: no value filters on Array of Link, none at all on Object or RichText fields.
       }
@@ -112,7 +153,11 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
 }
 
 /** What an order enum value stands for: a field, or a sys attribute. */
-export interface OrderValue { field?: PlannedField; sys?: SysPath; direction: 'asc' | 'desc'; }
+export interface OrderValue {
+  field?: PlannedField;
+  sys?: SysPath;
+  direction: 'asc' | 'desc';
+}
 
 /** The `<Type>Order` enum: `<field>_ASC|_DESC` for orderable fields plus `sys_<attribute>_ASC|_DESC`. */
 export function buildOrder(typeName: string, fields: PlannedField[]) {
@@ -135,27 +180,39 @@ export interface CompileOptions {
 function fieldPath(key: Pick<FilterKey, 'field' | 'valueType' | 'array'>, options: CompileOptions): FieldPath {
   const d = key.field.definition;
   return {
-    kind: 'field', fieldId: d.id, locale: { kind: 'chain', codes: options.chainOf(d) }, subpath: key.field.subpath ?? [],
-    valueType: key.valueType, array: key.array,
+    kind: 'field',
+    fieldId: d.id,
+    locale: { kind: 'chain', codes: options.chainOf(d) },
+    subpath: key.field.subpath ?? [],
+    valueType: key.valueType,
+    array: key.array,
   };
 }
 
 function typed(key: FilterKey, v: unknown): Scalar {
   const value = key.field.normalize ? key.field.normalize(v) : v;
-  return key.valueType === 'date' ? new Date(String(value)).toISOString() : value as Scalar;
+  return key.valueType === 'date' ? new Date(String(value)).toISOString() : (value as Scalar);
 }
 
 /** A `where` argument compiled to the query representation shared with REST search. */
-export function compileWhere(where: Record<string, unknown> | null | undefined, keys: Map<string, FilterKey>, options: CompileOptions): Condition {
+export function compileWhere(
+  where: Record<string, unknown> | null | undefined,
+  keys: Map<string, FilterKey>,
+  options: CompileOptions,
+): Condition {
   if (!where) return and();
   const parts: Condition[] = [];
   for (const [name, value] of Object.entries(where)) {
     if (value === undefined || value === null) continue;
-    const list = () => (value as Array<Record<string, unknown> | null>).filter((w) => w !== null).map((w) => compileWhere(w, keys, options));
+    const list = () =>
+      (value as Array<Record<string, unknown> | null>)
+        .filter((w) => w !== null)
+        .map((w) => compileWhere(w, keys, options));
     if (name === 'AND') parts.push(and(...list()));
     else if (name === 'OR') parts.push({ kind: 'or', conditions: list() });
     else if (name === 'sys') parts.push(compileSys(value as Record<string, unknown>));
-    else if (name === options.metadata?.field) parts.push(compileMetadataFilter(value as MetadataFilterValue, options.metadata.publicTagIds));
+    else if (name === options.metadata?.field)
+      parts.push(compileMetadataFilter(value as MetadataFilterValue, options.metadata.publicTagIds));
     else parts.push(compileKey(keys.get(name)!, value, options));
   }
   return and(...parts);
@@ -164,27 +221,62 @@ export function compileWhere(where: Record<string, unknown> | null | undefined, 
 function compileKey(key: FilterKey, value: unknown, options: CompileOptions): Condition {
   const path = fieldPath(key, options);
   const list = () => (value as unknown[]).filter((v) => v !== null).map((v) => typed(key, v));
-  const contains = (): Condition => ({ kind: 'compare', path, op: 'contains', value: containsValue(typed(key, value)) });
+  const contains = (): Condition => ({
+    kind: 'compare',
+    path,
+    op: 'contains',
+    value: containsValue(typed(key, value)),
+  });
   switch (key.op) {
-    case 'exists': return { kind: 'compare', path, op: 'exists', value: value as boolean };
-    case 'contains': return contains();
-    case 'not_contains': return { kind: 'not', condition: contains() };
-    case 'in': case 'nin': case 'all': return { kind: 'compare', path, op: key.op, value: list() };
-    case 'some': return { kind: 'compare', path, op: 'in', value: list() };
-    case 'none': return { kind: 'compare', path, op: 'nin', value: list() };
+    case 'exists':
+      return { kind: 'compare', path, op: 'exists', value: value as boolean };
+    case 'contains':
+      return contains();
+    case 'not_contains':
+      return { kind: 'not', condition: contains() };
+    case 'in':
+    case 'nin':
+    case 'all':
+      return { kind: 'compare', path, op: key.op, value: list() };
+    case 'some':
+      return { kind: 'compare', path, op: 'in', value: list() };
+    case 'none':
+      return { kind: 'compare', path, op: 'nin', value: list() };
     case 'circle': {
       const c = value as { lat: number; lon: number; radius: number };
-      return { kind: 'compare', path, op: 'within', value: { shape: 'circle', lat: c.lat, lon: c.lon, radiusKm: c.radius } };
+      return {
+        kind: 'compare',
+        path,
+        op: 'within',
+        value: { shape: 'circle', lat: c.lat, lon: c.lon, radiusKm: c.radius },
+      };
     }
     case 'rectangle': {
       const r = value as { topLeftLat: number; topLeftLon: number; bottomRightLat: number; bottomRightLon: number };
-      return { kind: 'compare', path, op: 'within', value: { shape: 'rectangle', north: r.topLeftLat, west: r.topLeftLon, south: r.bottomRightLat, east: r.bottomRightLon } };
+      return {
+        kind: 'compare',
+        path,
+        op: 'within',
+        value: {
+          shape: 'rectangle',
+          north: r.topLeftLat,
+          west: r.topLeftLon,
+          south: r.bottomRightLat,
+          east: r.bottomRightLon,
+        },
+      };
     }
     case 'reference': {
       const { contentTypeId, keys } = key.nested!;
-      return { kind: 'reference', field: path, contentTypeId, where: compileWhere(value as Record<string, unknown>, keys, options) };
+      return {
+        kind: 'reference',
+        field: path,
+        contentTypeId,
+        where: compileWhere(value as Record<string, unknown>, keys, options),
+      };
     }
-    default: return { kind: 'compare', path, op: key.op, value: typed(key, value) };
+    default:
+      return { kind: 'compare', path, op: key.op, value: typed(key, value) };
   }
 }
 
@@ -196,11 +288,17 @@ export function compileOrder(order: OrderValue[] | null | undefined, options: Co
       { kind: 'path', path: SYS_ID, direction: 'asc' },
     ];
   }
-  const keys: OrderKey[] = order.filter((o) => o !== null).map((o) => {
-    if (!o.field) return { kind: 'path', path: o.sys ?? SYS_ID, direction: o.direction };
-    const scalar = SCALAR_TYPES[o.field.definition.type]!;
-    return { kind: 'path', path: fieldPath({ field: o.field, valueType: scalar.valueType, array: false }, options), direction: o.direction };
-  });
+  const keys: OrderKey[] = order
+    .filter((o) => o !== null)
+    .map((o) => {
+      if (!o.field) return { kind: 'path', path: o.sys ?? SYS_ID, direction: o.direction };
+      const scalar = SCALAR_TYPES[o.field.definition.type]!;
+      return {
+        kind: 'path',
+        path: fieldPath({ field: o.field, valueType: scalar.valueType, array: false }, options),
+        direction: o.direction,
+      };
+    });
   const last = keys.at(-1)!;
   if (last.kind === 'path' && last.path.kind === 'sys' && last.path.attribute === 'id') return keys;
   return [...keys, { kind: 'path', path: SYS_ID, direction: 'asc' }];

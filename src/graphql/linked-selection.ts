@@ -9,7 +9,8 @@ export const entryLinkFieldNames = (fields: PlannedField[]): ReadonlyMap<string,
   const names = new Map<string, string>();
   for (const { name, fieldId, definition: d } of fields) {
     if (d.type === 'Link' && d.linkType === 'Entry') names.set(name, fieldId);
-    if (d.type === 'Array' && d.items?.type === 'Link' && d.items.linkType === 'Entry') names.set(`${name}Collection`, fieldId);
+    if (d.type === 'Array' && d.items?.type === 'Link' && d.items.linkType === 'Entry')
+      names.set(`${name}Collection`, fieldId);
   }
   return names;
 };

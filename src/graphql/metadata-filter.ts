@@ -12,25 +12,36 @@ export interface MetadataFilterValue {
 }
 
 /** What compiling a `<vendor>Metadata` filter needs: its key and the environment's public tag ids. */
-export interface MetadataCompileOptions { field: string; publicTagIds: ReadonlySet<string>; }
+export interface MetadataCompileOptions {
+  field: string;
+  publicTagIds: ReadonlySet<string>;
+}
 
 /** Whether a `where` names `field`, at its top or inside AND/OR. */
 function names(where: Record<string, unknown> | null | undefined, field: string): boolean {
   if (!where) return false;
   if (where[field] !== undefined && where[field] !== null) return true;
-  return ['AND', 'OR'].some((key) => Array.isArray(where[key]) && (where[key] as Array<Record<string, unknown> | null>).some((w) => names(w, field)));
+  return ['AND', 'OR'].some(
+    (key) =>
+      Array.isArray(where[key]) && (where[key] as Array<Record<string, unknown> | null>).some((w) => names(w, field)),
+  );
 }
 
 /** `options` with those of the metadata filter `field` when the `where` uses it (the public tags are read only then). */
 export async function withMetadataOptions<O extends object>(
-  ctx: GraphqlContext, options: O, where: Record<string, unknown> | null | undefined, field: string,
+  ctx: GraphqlContext,
+  options: O,
+  where: Record<string, unknown> | null | undefined,
+  field: string,
 ): Promise<O & { metadata?: MetadataCompileOptions }> {
   return { ...options, metadata: await metadataCompileOptions(ctx, where, field) };
 }
 
 /** The compile options of the metadata filter `field` of a `where`; the public tags are read only when it is used. */
 async function metadataCompileOptions(
-  ctx: GraphqlContext, where: Record<string, unknown> | null | undefined, field: string,
+  ctx: GraphqlContext,
+  where: Record<string, unknown> | null | undefined,
+  field: string,
 ): Promise<MetadataCompileOptions | undefined> {
   if (!names(where, field)) return undefined;
   return { field, publicTagIds: new Set((await ctx.loaders.publicTags()).keys()) };
@@ -46,8 +57,10 @@ export function compileMetadataFilter(value: MetadataFilterValue, publicTagIds: 
   const parts: Condition[] = [];
   const listed = (ids: IdList) => (ids ?? []).filter((id): id is string => id !== null);
   const visible = (ids: string[]) => ids.filter((id) => publicTagIds.has(id));
-  const anyOf = (ids: string[]): Condition => (ids.length ? { kind: 'compare', path: TAGS, op: 'in', value: ids } : NEVER);
-  const noneOf = (ids: string[]): Condition => (ids.length ? { kind: 'compare', path: TAGS, op: 'nin', value: ids } : ALWAYS);
+  const anyOf = (ids: string[]): Condition =>
+    ids.length ? { kind: 'compare', path: TAGS, op: 'in', value: ids } : NEVER;
+  const noneOf = (ids: string[]): Condition =>
+    ids.length ? { kind: 'compare', path: TAGS, op: 'nin', value: ids } : ALWAYS;
   if (value.tags_exists !== undefined && value.tags_exists !== null) {
     const all = [...publicTagIds];
     parts.push(value.tags_exists ? anyOf(all) : noneOf(all));
@@ -55,7 +68,8 @@ export function compileMetadataFilter(value: MetadataFilterValue, publicTagIds: 
   const tags = value.tags ?? {};
   if (tags.id_contains_all) {
     const ids = listed(tags.id_contains_all);
-    if (ids.length) parts.push(visible(ids).length === ids.length ? { kind: 'compare', path: TAGS, op: 'all', value: ids } : NEVER);
+    if (ids.length)
+      parts.push(visible(ids).length === ids.length ? { kind: 'compare', path: TAGS, op: 'all', value: ids } : NEVER);
   }
   if (tags.id_contains_some) parts.push(anyOf(visible(listed(tags.id_contains_some))));
   if (tags.id_contains_none) parts.push(noneOf(visible(listed(tags.id_contains_none))));

@@ -17,7 +17,10 @@ export function nodeField(contentTypeIds: Iterable<string>): GraphQLFieldConfig<
     extensions: { complexity: { cost: 1 } },
     resolve: async (_s, a: ReadArgs & { id: string }, ctx): Promise<Resolved | null> => {
       const r = readContext(ctx, a);
-      const [entry, asset] = await Promise.all([ctx.loaders.load('Entry', r.state, a.id), ctx.loaders.load('Asset', r.state, a.id)]);
+      const [entry, asset] = await Promise.all([
+        ctx.loaders.load('Entry', r.state, a.id),
+        ctx.loaders.load('Asset', r.state, a.id),
+      ]);
       const record = entry && inSchema.has((entry as EntryRecord).contentTypeId) ? entry : asset;
       return record ? { record, ...r.read } : null;
     },

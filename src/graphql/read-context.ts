@@ -6,9 +6,15 @@ import { checkLocale, checkPreview } from './types/content-types.ts';
 import { pagingArgs, readArgs } from './types/shared-types.ts';
 
 /** The arguments of every root read: state, locale and fallback use. */
-export interface ReadArgs { preview?: boolean | null; locale?: string | null; useFallbackLocale?: boolean | null; }
+export interface ReadArgs {
+  preview?: boolean | null;
+  locale?: string | null;
+  useFallbackLocale?: boolean | null;
+}
 export interface CollectionArgs extends ReadArgs {
-  skip?: number | null; limit?: number | null; where?: Record<string, unknown> | null;
+  skip?: number | null;
+  limit?: number | null;
+  where?: Record<string, unknown> | null;
   order?: Array<{ field?: PlannedField; direction: 'asc' | 'desc' }> | null;
 }
 
@@ -18,7 +24,7 @@ export function readContext(ctx: GraphqlContext, a: ReadArgs) {
   const locale = a.locale ? checkLocale(ctx, a.locale) : ctx.defaultLocale;
   const read: ReadState = { preview, locale, useFallbackLocale: a.useFallbackLocale ?? true };
   const chainOf = (d: FieldDefinition) => fieldLocales(ctx, d, read);
-  return { preview, locale, read, chainOf, state: preview ? 'draft' as const : 'published' as const };
+  return { preview, locale, read, chainOf, state: preview ? ('draft' as const) : ('published' as const) };
 }
 
 /** The arguments of a root collection: paging, read arguments, `where` and `order`. */

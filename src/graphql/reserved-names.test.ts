@@ -7,7 +7,10 @@ describe('reserved GraphQL type names', () => {
     for (const vendor of ['service', 'contentful']) {
       const own = Object.keys(buildSchema(new Map(), vendor).getTypeMap()).filter((name) => !name.startsWith('__'));
       expect(own).toEqual(expect.arrayContaining(['EntryFilter', 'EntryOrder', '_Node', 'ID']));
-      expect(own.filter((name) => !reservedNames(vendor).types.has(name)), vendor).toEqual([]);
+      expect(
+        own.filter((name) => !reservedNames(vendor).types.has(name)),
+        vendor,
+      ).toEqual([]);
     }
   });
 });

@@ -15,16 +15,28 @@ export function budgetedStorage(storage: Storage, maxOperations: number): Storag
   const draw = () => {
     used += 1;
     if (used > maxOperations) {
-      throw executionError('RESOURCES_EXHAUSTED', 'Query execution error. Query too complex to be executed in allocated resources',
-        { maximumOperations: maxOperations });
+      throw executionError(
+        'RESOURCES_EXHAUSTED',
+        'Query execution error. Query too complex to be executed in allocated resources',
+        { maximumOperations: maxOperations },
+      );
     }
   };
   const search = storage.repos.search;
   const budgeted: SearchRepository = {
     activatedContentTypes: (...args) => search.activatedContentTypes(...args),
-    entries: (...args) => { draw(); return search.entries(...args); },
-    assets: (...args) => { draw(); return search.assets(...args); },
-    linkingEntries: (...args) => { draw(); return search.linkingEntries(...args); },
+    entries: (...args) => {
+      draw();
+      return search.entries(...args);
+    },
+    assets: (...args) => {
+      draw();
+      return search.assets(...args);
+    },
+    linkingEntries: (...args) => {
+      draw();
+      return search.linkingEntries(...args);
+    },
   };
   return { ...storage, repos: { ...storage.repos, search: budgeted } } as Storage;
 }

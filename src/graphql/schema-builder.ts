@@ -29,22 +29,38 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
   const metadataFilter = { field: metadata.names.field, type: metadata.filterType };
   const objectTypes = new Map<string, GraphQLObjectType>();
   const entryCollection = collectionType('EntryCollection', metadata.entryInterface);
-  const planned = new Map(named.map((ct) => {
-    const definition = contentTypes.get(ct.contentTypeId)!;
-    const fields: PlannedField[] = ct.fields.map((f) => ({ ...f, definition: definition.fields.find((d) => d.id === f.fieldId)! }));
-    return [ct.contentTypeId, { contentTypeId: ct.contentTypeId, typeName: ct.typeName, fields }];
-  }));
+  const planned = new Map(
+    named.map((ct) => {
+      const definition = contentTypes.get(ct.contentTypeId)!;
+      const fields: PlannedField[] = ct.fields.map((f) => ({
+        ...f,
+        definition: definition.fields.find((d) => d.id === f.fieldId)!,
+      }));
+      return [ct.contentTypeId, { contentTypeId: ct.contentTypeId, typeName: ct.typeName, fields }];
+    }),
+  );
   const model = [...planned.values()];
   const collectionOfId = (id: string) => collectionOf(objectTypes.get(id)!);
-  const AssetType = assetType(linkedFromField('Asset', 'Asset', linkingCollections({ kind: 'Asset' }, model, collectionOfId, () => entryCollection)), metadata);
+  const AssetType = assetType(
+    linkedFromField(
+      'Asset',
+      'Asset',
+      linkingCollections({ kind: 'Asset' }, model, collectionOfId, () => entryCollection),
+    ),
+    metadata,
+  );
   const AssetCollectionType = collectionType('AssetCollection', AssetType);
   const registry = {
     entryType: (id: string) => objectTypes.get(id),
     assetType: () => AssetType,
     entryCollection: () => entryCollection,
     assetCollection: () => AssetCollectionType,
-    linkedFrom: (id: string) => linkedFromField(planned.get(id)!.typeName, 'Entry',
-      linkingCollections({ kind: 'Entry', contentTypeId: id }, model, collectionOfId, () => entryCollection)),
+    linkedFrom: (id: string) =>
+      linkedFromField(
+        planned.get(id)!.typeName,
+        'Entry',
+        linkingCollections({ kind: 'Entry', contentTypeId: id }, model, collectionOfId, () => entryCollection),
+      ),
     metadata,
   };
   const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
@@ -54,7 +70,10 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     const { fields } = planned.get(ct.contentTypeId)!;
     const type = contentObjectType(ct.typeName, definition, fields, registry);
     objectTypes.set(ct.contentTypeId, type);
-    const { filterType, keys } = buildFilter(ct.typeName, fields, { targets: (id) => planned.get(id), metadata: metadataFilter });
+    const { filterType, keys } = buildFilter(ct.typeName, fields, {
+      targets: (id) => planned.get(id),
+      metadata: metadataFilter,
+    });
     const orderType = buildOrder(ct.typeName, fields);
     const linkFields = entryLinkFieldNames(fields);
     const root = rootFieldName(ct.typeName);
@@ -65,10 +84,16 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
         const r = readContext(ctx, a);
         const where: Condition = { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id };
         const page = await ctx.storage.repos.search.entries(ctx.scope, {
-          target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId, where, order: [], skip: 0, limit: 1,
+          target: 'Entry',
+          state: r.state,
+          contentTypeId: ct.contentTypeId,
+          where,
+          order: [],
+          skip: 0,
+          limit: 1,
         });
         const record = page.items[0];
-        return record ? { record, ...r.read } satisfies Resolved : null;
+        return record ? ({ record, ...r.read } satisfies Resolved) : null;
       },
     };
     query[`${root}Collection`] = {
@@ -78,10 +103,18 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
         const r = readContext(ctx, a);
         const { skip, limit } = pageOf(a);
         const search: SearchQuery & { target: 'Entry' } = {
-          target: 'Entry', state: r.state, contentTypeId: ct.contentTypeId,
-          where: compileWhere(a.where, keys, await withMetadataOptions(ctx, r, a.where, metadataFilter.field)), order: compileOrder(a.order, r), skip, limit,
+          target: 'Entry',
+          state: r.state,
+          contentTypeId: ct.contentTypeId,
+          where: compileWhere(a.where, keys, await withMetadataOptions(ctx, r, a.where, metadataFilter.field)),
+          order: compileOrder(a.order, r),
+          skip,
+          limit,
         };
-        const page = await ctx.storage.repos.search.entries(ctx.scope, search, { total: selects(info, 'total'), linkedEntriesOf: selectedEntryLinks(info, linkFields) });
+        const page = await ctx.storage.repos.search.entries(ctx.scope, search, {
+          total: selects(info, 'total'),
+          linkedEntriesOf: selectedEntryLinks(info, linkFields),
+        });
         for (const linked of page.linkedEntries ?? []) ctx.loaders.prime('Entry', r.state, linked);
         return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, ...r.read })) };
       },
@@ -99,10 +132,15 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     resolve: async (_s, a: ReadArgs & { id: string }, ctx) => {
       const r = readContext(ctx, a);
       const page = await ctx.storage.repos.search.assets(ctx.scope, {
-        target: 'Asset', state: r.state, where: { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id }, order: [], skip: 0, limit: 1,
+        target: 'Asset',
+        state: r.state,
+        where: { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id },
+        order: [],
+        skip: 0,
+        limit: 1,
       });
       const record = page.items[0];
-      return record ? { record, ...r.read } satisfies Resolved : null;
+      return record ? ({ record, ...r.read } satisfies Resolved) : null;
     },
   };
   query.assetCollection = {
@@ -113,14 +151,21 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
       const { skip, limit } = pageOf(a);
       const where = compileWhere(a.where, asset.keys, await withMetadataOptions(ctx, r, a.where, metadataFilter.field));
       const page = await ctx.storage.repos.search.assets(ctx.scope, {
-        target: 'Asset', state: r.state, where, order: compileOrder(a.order, r), skip, limit,
+        target: 'Asset',
+        state: r.state,
+        where,
+        order: compileOrder(a.order, r),
+        skip,
+        limit,
       });
       return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, ...r.read })) };
     },
   };
 
-  return guardArguments(new GraphQLSchema({
-    query: new GraphQLObjectType({ name: 'Query', fields: query }),
-    types: [...objectTypes.values(), entryCollection],
-  }));
+  return guardArguments(
+    new GraphQLSchema({
+      query: new GraphQLObjectType({ name: 'Query', fields: query }),
+      types: [...objectTypes.values(), entryCollection],
+    }),
+  );
 }

@@ -4,14 +4,36 @@ import type { Storage } from '../storage/port/index.ts';
 import { GraphqlRequestError } from './errors.ts';
 import { schemaCache } from './schema-cache.ts';
 
-const type = (id: string, fields: string[]) => ({
-  id, name: id, description: null, displayField: null,
-  fields: fields.map((f) => ({ id: f, name: f, type: 'Symbol', localized: false, required: false, disabled: false, omitted: false, validations: [] })),
-}) as unknown as ContentTypeDefinition;
+const type = (id: string, fields: string[]) =>
+  ({
+    id,
+    name: id,
+    description: null,
+    displayField: null,
+    fields: fields.map((f) => ({
+      id: f,
+      name: f,
+      type: 'Symbol',
+      localized: false,
+      required: false,
+      disabled: false,
+      omitted: false,
+      validations: [],
+    })),
+  }) as unknown as ContentTypeDefinition;
 
 function fakeStorage(model: Map<string, ContentTypeDefinition>) {
   let reads = 0;
-  const storage = { repos: { search: { activatedContentTypes: async () => { reads++; return new Map(model); } } } } as unknown as Storage;
+  const storage = {
+    repos: {
+      search: {
+        activatedContentTypes: async () => {
+          reads++;
+          return new Map(model);
+        },
+      },
+    },
+  } as unknown as Storage;
   return { storage, reads: () => reads };
 }
 
@@ -29,13 +51,25 @@ describe('schema cache', () => {
     const second = await cache.schemaFor(scope);
     expect(second).not.toBe(first);
     expect(cache.builds).toBe(2);
-    expect(Object.keys((second.getType('A') as unknown as { getFields(): object }).getFields())).toEqual(['_id', 'sys', 'serviceMetadata', 'linkedFrom', 'x', 'y']);
+    expect(Object.keys((second.getType('A') as unknown as { getFields(): object }).getFields())).toEqual([
+      '_id',
+      'sys',
+      'serviceMetadata',
+      'linkedFrom',
+      'x',
+      'y',
+    ]);
     expect(await cache.schemaFor({ spaceId: 's', environmentId: 'other' })).not.toBe(second);
     expect(cache.builds).toBe(3);
   });
 
   it('caches a schema generation failure for its version too', async () => {
-    const { storage } = fakeStorage(new Map([['A_car', type('A_car', [])], ['a_car_', type('a_car_', [])]]));
+    const { storage } = fakeStorage(
+      new Map([
+        ['A_car', type('A_car', [])],
+        ['a_car_', type('a_car_', [])],
+      ]),
+    );
     const cache = schemaCache(storage, 'service');
     await expect(cache.schemaFor(scope)).rejects.toBeInstanceOf(GraphqlRequestError);
     await expect(cache.schemaFor(scope)).rejects.toMatchObject({ code: 'COLLIDING_TYPE_NAMES' });

@@ -19,7 +19,9 @@ export function schemaCache(storage: Storage, vendor: string) {
   const digests = new WeakMap<Map<string, ContentTypeDefinition>, string>();
   let builds = 0;
   return {
-    get builds() { return builds; },
+    get builds() {
+      return builds;
+    },
     async schemaFor(scope: SearchScope): Promise<GraphQLSchema> {
       const model: Map<string, ContentTypeDefinition> = await storage.repos.search.activatedContentTypes(scope, 'all');
       let version = digests.get(model);

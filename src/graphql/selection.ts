@@ -5,5 +5,7 @@ import { Kind, type GraphQLResolveInfo } from 'graphql';
  * here), so the answer errs towards doing the work.
  */
 export function selects(info: GraphQLResolveInfo, name: string): boolean {
-  return info.fieldNodes.some((node) => node.selectionSet?.selections.some((s) => s.kind !== Kind.FIELD || s.name.value === name));
+  return info.fieldNodes.some((node) =>
+    node.selectionSet?.selections.some((s) => s.kind !== Kind.FIELD || s.name.value === name),
+  );
 }

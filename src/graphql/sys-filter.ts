@@ -1,5 +1,9 @@
 import {
-  GraphQLFloat, GraphQLInputObjectType, GraphQLString, type GraphQLInputFieldConfigMap, type GraphQLInputType,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLString,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
 } from 'graphql';
 import { and, SYS_ID, type Condition, type Scalar, type SysPath } from '../domain/search/query.ts';
 import { executionError } from './errors.ts';
@@ -9,13 +13,28 @@ import { DateTimeType } from './types/shared-types.ts';
 /** The sys attributes `SysFilter` names, the postfixes each takes and its GraphQL type. */
 const ATTRIBUTES: Record<string, { path: SysPath; gql: GraphQLInputType; ops: readonly SysOp[] }> = {
   id: { path: SYS_ID, gql: GraphQLString, ops: STRING_OPS },
-  publishedAt: { path: { kind: 'sys', attribute: 'publishedAt', valueType: 'date' }, gql: DateTimeType, ops: RANGE_OPS },
-  firstPublishedAt: { path: { kind: 'sys', attribute: 'firstPublishedAt', valueType: 'date' }, gql: DateTimeType, ops: RANGE_OPS },
+  publishedAt: {
+    path: { kind: 'sys', attribute: 'publishedAt', valueType: 'date' },
+    gql: DateTimeType,
+    ops: RANGE_OPS,
+  },
+  firstPublishedAt: {
+    path: { kind: 'sys', attribute: 'firstPublishedAt', valueType: 'date' },
+    gql: DateTimeType,
+    ops: RANGE_OPS,
+  },
   // Float as in the hosted schema; versions are integers, so fractional bounds are rounded (see `versionCondition`).
-  publishedVersion: { path: { kind: 'sys', attribute: 'publishedVersion', valueType: 'integer' }, gql: GraphQLFloat, ops: RANGE_OPS },
+  publishedVersion: {
+    path: { kind: 'sys', attribute: 'publishedVersion', valueType: 'integer' },
+    gql: GraphQLFloat,
+    ops: RANGE_OPS,
+  },
 };
 
-interface SysKey { path: SysPath; op: SysOp; }
+interface SysKey {
+  path: SysPath;
+  op: SysOp;
+}
 const KEYS = new Map<string, SysKey>();
 const FIELDS: GraphQLInputFieldConfigMap = {};
 for (const [name, a] of Object.entries(ATTRIBUTES)) {
@@ -40,7 +59,8 @@ export function sysOrderValues(): Record<string, { value: { sys: SysPath; direct
 /** A `_contains` value: at least 2 characters. */
 export function containsValue(value: unknown): string {
   const s = String(value);
-  if (s.length < 2) throw executionError('GRAPHQL_VALIDATION_FAILED', 'The _contains filter needs at least 2 characters', { value: s });
+  if (s.length < 2)
+    throw executionError('GRAPHQL_VALIDATION_FAILED', 'The _contains filter needs at least 2 characters', { value: s });
   return s;
 }
 
@@ -51,28 +71,40 @@ const ALWAYS: Condition = and();
 function versionCondition(path: SysPath, op: SysOp, v: number): Condition {
   if (Number.isInteger(v)) return { kind: 'compare', path, op: op as 'eq', value: v };
   switch (op) {
-    case 'gt': case 'gte': return { kind: 'compare', path, op: 'gte', value: Math.ceil(v) };
-    case 'lt': case 'lte': return { kind: 'compare', path, op: 'lte', value: Math.floor(v) };
-    case 'ne': return ALWAYS;
-    default: return NEVER;
+    case 'gt':
+    case 'gte':
+      return { kind: 'compare', path, op: 'gte', value: Math.ceil(v) };
+    case 'lt':
+    case 'lte':
+      return { kind: 'compare', path, op: 'lte', value: Math.floor(v) };
+    case 'ne':
+      return ALWAYS;
+    default:
+      return NEVER;
   }
 }
 
 function sysCondition(key: SysKey, v: unknown): Condition {
   const { path, op } = key;
-  const typed = (x: unknown): Scalar => (path.valueType === 'date' ? new Date(String(x)).toISOString() : x as Scalar);
+  const typed = (x: unknown): Scalar => (path.valueType === 'date' ? new Date(String(x)).toISOString() : (x as Scalar));
   switch (op) {
-    case 'exists': return { kind: 'compare', path, op: 'exists', value: v as boolean };
-    case 'contains': return { kind: 'compare', path, op: 'contains', value: containsValue(v) };
-    case 'not_contains': return { kind: 'not', condition: { kind: 'compare', path, op: 'contains', value: containsValue(v) } };
-    case 'in': case 'nin': {
+    case 'exists':
+      return { kind: 'compare', path, op: 'exists', value: v as boolean };
+    case 'contains':
+      return { kind: 'compare', path, op: 'contains', value: containsValue(v) };
+    case 'not_contains':
+      return { kind: 'not', condition: { kind: 'compare', path, op: 'contains', value: containsValue(v) } };
+    case 'in':
+    case 'nin': {
       let list = (v as unknown[]).filter((x) => x !== null).map(typed);
       if (path.valueType === 'integer') list = list.filter((x) => Number.isInteger(x));
       if (list.length === 0) return op === 'in' ? NEVER : ALWAYS;
       return { kind: 'compare', path, op, value: list };
     }
     default:
-      return path.valueType === 'integer' ? versionCondition(path, op, v as number) : { kind: 'compare', path, op, value: typed(v) };
+      return path.valueType === 'integer'
+        ? versionCondition(path, op, v as number)
+        : { kind: 'compare', path, op, value: typed(v) };
   }
 }
 

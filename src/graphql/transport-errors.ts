@@ -4,11 +4,17 @@ import { wireError, type WireError } from './errors.ts';
 /** The largest POST body read (the query itself may have at most 8192 bytes; variables take the rest). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-interface Answering { vendorToken: string; costHeader: string; }
+interface Answering {
+  vendorToken: string;
+  costHeader: string;
+}
 
 function answer(res: Response, o: Answering, error: WireError): void {
   res.setHeader(o.costHeader, '0');
-  res.status(400).type('application/json').send(JSON.stringify({ errors: [error] }));
+  res
+    .status(400)
+    .type('application/json')
+    .send(JSON.stringify({ errors: [error] }));
 }
 
 /**
@@ -17,12 +23,25 @@ function answer(res: Response, o: Answering, error: WireError): void {
  */
 export function graphqlBody(o: Answering) {
   const text = express.text({ type: () => true, limit: MAX_BODY_BYTES });
-  return (req: Request, res: Response, next: NextFunction) => text(req, res, (e?: unknown) => {
-    if (!e) return next();
-    answer(res, o, (e as { type?: string }).type === 'entity.too.large'
-      ? wireError(o.vendorToken, req.id, { message: `Query cannot be executed. The maximum allowed size for a request body is ${MAX_BODY_BYTES} bytes` }, 'QUERY_TOO_BIG', { maximumBodySize: MAX_BODY_BYTES })
-      : wireError(o.vendorToken, req.id, { message: 'The request body could not be read' }, 'INVALID_QUERY_FORMAT'));
-  });
+  return (req: Request, res: Response, next: NextFunction) =>
+    text(req, res, (e?: unknown) => {
+      if (!e) return next();
+      answer(
+        res,
+        o,
+        (e as { type?: string }).type === 'entity.too.large'
+          ? wireError(
+              o.vendorToken,
+              req.id,
+              {
+                message: `Query cannot be executed. The maximum allowed size for a request body is ${MAX_BODY_BYTES} bytes`,
+              },
+              'QUERY_TOO_BIG',
+              { maximumBodySize: MAX_BODY_BYTES },
+            )
+          : wireError(o.vendorToken, req.id, { message: 'The request body could not be read' }, 'INVALID_QUERY_FORMAT'),
+      );
+    });
 }
 
 /**
@@ -39,6 +58,15 @@ export function undecodablePath(o: Answering) {
     } catch {
       code = 'UNKNOWN_SPACE';
     }
-    answer(res, o, wireError(o.vendorToken, req.id, { message: 'Query cannot be executed. The path holds an id that is not valid UTF-8' }, code));
+    answer(
+      res,
+      o,
+      wireError(
+        o.vendorToken,
+        req.id,
+        { message: 'Query cannot be executed. The path holds an id that is not valid UTF-8' },
+        code,
+      ),
+    );
   };
 }

@@ -12,7 +12,9 @@ import { API_DOCUMENTS, documentText, type ApiName } from './openapi-documents.t
 const run = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REDOCLY_DIR = path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));
-const REDOCLY_VERSION = (JSON.parse(fs.readFileSync(path.join(REDOCLY_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+const REDOCLY_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(REDOCLY_DIR, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 export const API_TITLES: Record<ApiName, string> = {
   management: 'Content Management API',
@@ -58,10 +60,16 @@ export function apiReference(vendor: VendorNames) {
     try {
       await fs.promises.writeFile(path.join(work, 'openapi.json'), document);
       // Run in the scratch folder so no redocly.yaml of the project applies; no telemetry, no update check.
-      await run(process.execPath, [path.join(REDOCLY_DIR, 'bin/cli.js'), 'build-docs', 'openapi.json', '--inlineBundle', '-o', 'page.html'], {
-        cwd: work, timeout: 120_000, maxBuffer: 16 * 1024 * 1024,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      });
+      await run(
+        process.execPath,
+        [path.join(REDOCLY_DIR, 'bin/cli.js'), 'build-docs', 'openapi.json', '--inlineBundle', '-o', 'page.html'],
+        {
+          cwd: work,
+          timeout: 120_000,
+          maxBuffer: 16 * 1024 * 1024,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+        },
+      );
       const html = await fs.promises.readFile(path.join(work, 'page.html'), 'utf8');
       await keep(name, html);
       return html;
@@ -79,7 +87,9 @@ export function apiReference(vendor: VendorNames) {
         await fs.promises.rename(partial, path.join(dir, name));
         await pruneOlderThan(dir, STALE_AFTER_MS);
         return;
-      } catch { /* read-only: try the next folder, or keep it in memory only */ }
+      } catch {
+        /* read-only: try the next folder, or keep it in memory only */
+      }
     }
   }
 
@@ -101,9 +111,13 @@ export type ApiReference = ReturnType<typeof apiReference>;
 
 /** The `/docs/` index: links to each API's reference page and OpenAPI documents. */
 export function docsIndex(): string {
-  const rows = (Object.keys(API_DOCUMENTS) as ApiName[]).map((api) => `    <li><a href="${api}.html">${API_TITLES[api]}</a>
+  const rows = (Object.keys(API_DOCUMENTS) as ApiName[])
+    .map(
+      (api) => `    <li><a href="${api}.html">${API_TITLES[api]}</a>
       (OpenAPI <a href="../openapi/${api}.json">3.1 JSON</a>, <a href="../openapi/${api}.yaml">YAML</a>;
-      <a href="../openapi/3.0/${api}.json">3.0 JSON</a>, <a href="../openapi/3.0/${api}.yaml">YAML</a>)</li>`).join('\n');
+      <a href="../openapi/3.0/${api}.json">3.0 JSON</a>, <a href="../openapi/3.0/${api}.yaml">YAML</a>)</li>`,
+    )
+    .join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Tessera API reference</title>

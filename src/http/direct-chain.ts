@@ -51,11 +51,15 @@ function runLayers(layers: readonly Layer[], final: FinalHandler, req: IncomingM
     while (layer && (layer.length === 4) !== failed) layer = layers[at++];
     if (!layer) return done(failed ? layerError : undefined);
     try {
-      const returned = (failed
-        ? (layer as ErrorRequestHandler)(layerError, req as never, res as never, next)
-        : (layer as RequestHandler)(req as never, res as never, next)) as unknown;
+      const returned = (
+        failed
+          ? (layer as ErrorRequestHandler)(layerError, req as never, res as never, next)
+          : (layer as RequestHandler)(req as never, res as never, next)
+      ) as unknown;
       if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
-        (returned as PromiseLike<unknown>).then(undefined, (rejected: unknown) => next(rejected || new Error('Rejected promise')));
+        (returned as PromiseLike<unknown>).then(undefined, (rejected: unknown) =>
+          next(rejected || new Error('Rejected promise')),
+        );
       }
     } catch (thrown) {
       next(thrown);
@@ -78,14 +82,23 @@ export interface DirectChain {
  * mounts in front of `layers` (public routes, file hosts, GraphQL): a request whose first path segment one of them
  * claims, an OPTIONS preflight, or any request at all when one of them may answer every path, is left to the app.
  */
-export function directChain(app: Express, routers: readonly GatedHandler[], layers: readonly Layer[], final: FinalHandler): DirectChain {
+export function directChain(
+  app: Express,
+  routers: readonly GatedHandler[],
+  layers: readonly Layer[],
+  final: FinalHandler,
+): DirectChain {
   const claimsAll = routers.some((r) => r.claims === 'any');
   const claimed = new Set(routers.flatMap((r) => (r.claims === 'any' ? [] : [...r.claims])));
   // The request's fields are set by the first layer, so that whatever fails there is answered by the error handlers.
-  const readRequest: RequestHandler = (req, _res, next) => { asExpressRequest(req, app); next(); };
+  const readRequest: RequestHandler = (req, _res, next) => {
+    asExpressRequest(req, app);
+    next();
+  };
   const chain: Layer[] = [readRequest, ...layers];
   return {
-    accepts: (req) => !claimsAll && req.method !== 'OPTIONS' && !claimed.has(firstSegmentOfRequest(parseurl(req)?.pathname ?? '/')),
+    accepts: (req) =>
+      !claimsAll && req.method !== 'OPTIONS' && !claimed.has(firstSegmentOfRequest(parseurl(req)?.pathname ?? '/')),
     handle: (req, res) => runLayers(chain, final, req, res),
   };
 }

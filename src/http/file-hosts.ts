@@ -33,16 +33,23 @@ export const FILE_MAX_AGE_SECONDS = 60;
 function send(res: Response, next: NextFunction, path: string, contentType: string, etag: string, onGone?: () => void) {
   res.type(contentType);
   res.set('ETag', `"${etag}"`);
-  res.sendFile(path, { dotfiles: 'allow', maxAge: FILE_MAX_AGE_SECONDS * 1000 }, (error?: Error & { status?: number; code?: string; headers?: Record<string, string> }) => {
-    if (!error || res.headersSent) return;
-    if (error.code === 'ENOENT' && onGone) return onGone();
-    if (error.status === 416) {
-      res.status(416).set(error.headers ?? {}).removeHeader('ETag');
-      res.end();
-      return;
-    }
-    next(error);
-  });
+  res.sendFile(
+    path,
+    { dotfiles: 'allow', maxAge: FILE_MAX_AGE_SECONDS * 1000 },
+    (error?: Error & { status?: number; code?: string; headers?: Record<string, string> }) => {
+      if (!error || res.headersSent) return;
+      if (error.code === 'ENOENT' && onGone) return onGone();
+      if (error.status === 416) {
+        res
+          .status(416)
+          .set(error.headers ?? {})
+          .removeHeader('ETag');
+        res.end();
+        return;
+      }
+      next(error);
+    },
+  );
 }
 
 /**
@@ -59,18 +66,33 @@ export function fileHosts(options: FileHostsOptions): GatedHandler {
       const { spaceId, assetId, fileKey, fileName } = req.params as Record<string, string>;
       if (!FILE_KEY.test(fileKey)) return next();
       const file = await options.find(spaceId, assetId, fileKey, fileName);
-      if (!file) throw new AppError('NotFound', 'No published asset file at this address.', { type: 'AssetFile', id: `${spaceId}/${assetId}/${fileKey}/${fileName}` });
+      if (!file)
+        throw new AppError('NotFound', 'No published asset file at this address.', {
+          type: 'AssetFile',
+          id: `${spaceId}/${assetId}/${fileKey}/${fileName}`,
+        });
       if (transform && file.isImage) {
         const parsed = parseImageParams(req.query as Record<string, unknown>, file.contentType);
         if ('problems' in parsed) {
-          throw new AppError('BadRequest', `Invalid image parameters: ${parsed.problems.map((p) => p.details).join(' ')}`, { errors: parsed.problems });
+          throw new AppError(
+            'BadRequest',
+            `Invalid image parameters: ${parsed.problems.map((p) => p.details).join(' ')}`,
+            { errors: parsed.problems },
+          );
         }
         if (!isIdentity(parsed.params)) {
           const { params, format } = parsed;
           const serveRendition = async (again: boolean) => {
             const rendition = await options.rendition(spaceId, file.sha256, params, format);
             // Evicted between its lookup and the read: made once more.
-            send(res, next, rendition.path, rendition.contentType, rendition.key, again ? () => serveRendition(false).catch(fail) : undefined);
+            send(
+              res,
+              next,
+              rendition.path,
+              rendition.contentType,
+              rendition.key,
+              again ? () => serveRendition(false).catch(fail) : undefined,
+            );
           };
           return await serveRendition(true);
         }

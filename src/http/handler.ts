@@ -42,12 +42,17 @@ export type PublicHandler = (req: Omit<ApiRequest, 'actor'>) => Promise<ApiResul
 export type HandlerMap = Record<string, Handler>;
 
 export const ok = (body: unknown): ApiResult => ({ status: 200, body });
-export const created = (body: unknown, location?: string): ApiResult => ({ status: 201, body, headers: location ? { Location: location } : undefined });
+export const created = (body: unknown, location?: string): ApiResult => ({
+  status: 201,
+  body,
+  headers: location ? { Location: location } : undefined,
+});
 export const noContent = (): ApiResult => ({ status: 204 });
 
 /** Parses the version header strictly: it must be a non-negative integer when present. */
 export function parseVersion(raw: string | undefined, headerName: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw)) throw new AppError('BadRequest', `The ${headerName} header must be a non-negative integer, got "${raw}".`);
+  if (!/^\d+$/.test(raw))
+    throw new AppError('BadRequest', `The ${headerName} header must be a non-negative integer, got "${raw}".`);
   return Number(raw);
 }

@@ -15,15 +15,24 @@ const GENERATED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const folder = (version: OpenApiVersion) => (version === '3.0' ? '3.0.0' : '3.1.0');
 
 /** The generated document as text with the `service` vendor token replaced by the configured one. */
-export function documentText(api: ApiName, version: OpenApiVersion, format: 'json' | 'yaml', vendor: VendorNames): string {
+export function documentText(
+  api: ApiName,
+  version: OpenApiVersion,
+  format: 'json' | 'yaml',
+  vendor: VendorNames,
+): string {
   const file = path.join(GENERATED, folder(version), `${API_DOCUMENTS[api]}.openapi.${format}`);
-  return fs.readFileSync(file, 'utf8')
+  return fs
+    .readFileSync(file, 'utf8')
     .replaceAll('X-Service-', `${vendor.headerPrefix}-`)
     .replaceAll('application/vnd.service.', `application/vnd.${vendor.token}.`);
 }
 
 export type OpenApiDocument = {
-  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> } & Record<string, unknown>>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; responses?: Record<string, unknown> } & Record<string, unknown>>
+  >;
   components?: Record<string, unknown>;
 } & Record<string, unknown>;
 
@@ -41,7 +50,12 @@ export const ROUTED_APIS = ['management', 'user-management', 'scim'] as const sa
  */
 export function mergeDocuments(docs: OpenApiDocument[]): OpenApiDocument {
   const [first, ...rest] = docs;
-  const merged: OpenApiDocument = { ...first, paths: { ...first.paths }, components: structuredClone(first.components ?? {}), tags: [...((first.tags as unknown[]) ?? [])] };
+  const merged: OpenApiDocument = {
+    ...first,
+    paths: { ...first.paths },
+    components: structuredClone(first.components ?? {}),
+    tags: [...((first.tags as unknown[]) ?? [])],
+  };
   const components = merged.components as Record<string, Record<string, unknown>>;
   for (const doc of rest) {
     for (const [route, item] of Object.entries(doc.paths)) {
@@ -52,10 +66,13 @@ export function mergeDocuments(docs: OpenApiDocument[]): OpenApiDocument {
       }
       merged.paths[route] = { ...existing, ...item };
     }
-    for (const [section, entries] of Object.entries((doc.components ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [section, entries] of Object.entries(
+      (doc.components ?? {}) as Record<string, Record<string, unknown>>,
+    )) {
       const target = (components[section] ??= {});
       for (const [name, value] of Object.entries(entries)) {
-        if (name in target && JSON.stringify(target[name]) !== JSON.stringify(value)) throw new Error(`OpenAPI documents define components.${section}.${name} differently`);
+        if (name in target && JSON.stringify(target[name]) !== JSON.stringify(value))
+          throw new Error(`OpenAPI documents define components.${section}.${name} differently`);
         target[name] = value;
       }
     }

@@ -5,15 +5,25 @@ import { firstSegment, gateByFirstSegment } from './path-gate.ts';
 /** Which of `handler` and the next middleware a request with this path reached. */
 function reached(gate: express.RequestHandler, path: string): 'handler' | 'next' {
   let outcome: 'handler' | 'next' | undefined;
-  gate({ path } as express.Request, {} as express.Response, () => { outcome = outcome ?? 'next'; });
+  gate({ path } as express.Request, {} as express.Response, () => {
+    outcome = outcome ?? 'next';
+  });
   return outcome!;
 }
 
 describe('gateByFirstSegment', () => {
   const gated = (segments: Array<string | null>) => {
-    const handler: express.RequestHandler = (_req, _res, _next) => { throw new Error('handler'); };
+    const handler: express.RequestHandler = (_req, _res, _next) => {
+      throw new Error('handler');
+    };
     const gate = gateByFirstSegment(segments, handler);
-    return (path: string) => { try { return reached(gate, path); } catch { return 'handler'; } };
+    return (path: string) => {
+      try {
+        return reached(gate, path);
+      } catch {
+        return 'handler';
+      }
+    };
   };
 
   it('enters the handler only for its first segments, case-insensitively as Express routes match', () => {
@@ -35,11 +45,17 @@ describe('gateByFirstSegment', () => {
 
   it('lets every request through that the gated router answers', async () => {
     const router = express.Router();
-    router.get('/docs/:page', (_req, res) => { res.send('page'); });
-    router.get('/healthz', (_req, res) => { res.send('ok'); });
+    router.get('/docs/:page', (_req, res) => {
+      res.send('page');
+    });
+    router.get('/healthz', (_req, res) => {
+      res.send('ok');
+    });
     const app = express();
     app.use(gateByFirstSegment([firstSegment('/docs/:page'), firstSegment('/healthz')], router));
-    app.use((_req, res) => { res.status(404).send('elsewhere'); });
+    app.use((_req, res) => {
+      res.status(404).send('elsewhere');
+    });
     const server = app.listen(0);
     try {
       const port = (server.address() as { port: number }).port;

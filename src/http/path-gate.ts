@@ -10,7 +10,8 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
  * mount path that begins with a parameter or a pattern) means that any request may match: the handler always runs.
  */
 export function gateByFirstSegment(firstSegments: Array<string | null>, handler: RequestHandler): GatedHandler {
-  if (firstSegments.some((s) => s === null || !PLAIN_SEGMENT.test(s))) return Object.assign((...args: Parameters<RequestHandler>) => handler(...args), { claims: 'any' as const });
+  if (firstSegments.some((s) => s === null || !PLAIN_SEGMENT.test(s)))
+    return Object.assign((...args: Parameters<RequestHandler>) => handler(...args), { claims: 'any' as const });
   const accepted = new Set(firstSegments.map((s) => s!.toLowerCase()));
   const gate: RequestHandler = (req, res, next) => {
     if (accepted.has(firstSegmentOfRequest(req.path))) return handler(req, res, next);

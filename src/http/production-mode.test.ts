@@ -6,9 +6,13 @@ import { createHttpApp } from './server.ts';
 /** Services no request reaches: the app is only built. */
 const unused: any = new Proxy(() => unused, { get: () => unused, apply: () => unused });
 
-const appFor = (env: Record<string, string>) => createHttpApp({
-  config: loadConfig(env), services: unused, logger: createLogger('silent'), rateLimit: (_req, _res, next) => next(),
-}).app;
+const appFor = (env: Record<string, string>) =>
+  createHttpApp({
+    config: loadConfig(env),
+    services: unused,
+    logger: createLogger('silent'),
+    rateLimit: (_req, _res, next) => next(),
+  }).app;
 
 describe('production mode', () => {
   it('is the default, so nothing answers with a development page', () => {

@@ -23,7 +23,12 @@ export function publicOperations(docs: OpenApiDocument[]): Array<{ path: string;
       for (const m of METHODS) {
         const security = item[m]?.security as unknown[] | undefined;
         const operationId = item[m]?.operationId;
-        if (operationId && Array.isArray(security) && (security.length === 0 || security.some((s) => Object.keys(s as object).length === 0))) found.push({ path, operationId });
+        if (
+          operationId &&
+          Array.isArray(security) &&
+          (security.length === 0 || security.some((s) => Object.keys(s as object).length === 0))
+        )
+          found.push({ path, operationId });
       }
     }
   }
@@ -33,9 +38,18 @@ export function publicOperations(docs: OpenApiDocument[]): Array<{ path: string;
 const publicOperationIds = (docs: OpenApiDocument[]) => new Set(publicOperations(docs).map((op) => op.operationId));
 
 /** Every operation of the documents, bound to its handler by operationId. A gap either way fails at start. */
-export function operationsOf(docs: OpenApiDocument[]): Array<{ method: (typeof METHODS)[number]; path: string; operationId: string }> {
-  return docs.flatMap((doc) => Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]?.operationId).map((method) => ({ method, path, operationId: item[method].operationId! }))));
+export function operationsOf(
+  docs: OpenApiDocument[],
+): Array<{ method: (typeof METHODS)[number]; path: string; operationId: string }> {
+  return docs.flatMap((doc) =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      METHODS.filter((m) => item[m]?.operationId).map((method) => ({
+        method,
+        path,
+        operationId: item[method].operationId!,
+      })),
+    ),
+  );
 }
 
 const notImplemented = (operationId: string) => async (): Promise<never> => {
@@ -51,7 +65,11 @@ type MatchedRequest = Request & { openapi?: { schema?: { operationId?: string };
  * a second linear scan of every route as an Express router would do is not needed. A request the validator did not
  * match (it answers 404 and 405 itself for the document's paths) goes on to the next middleware.
  */
-export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMap, options: RouteOptions): RequestHandler {
+export function operationDispatcher(
+  docs: OpenApiDocument[],
+  handlers: HandlerMap,
+  options: RouteOptions,
+): RequestHandler {
   const operations = operationsOf(docs);
   const unknown = Object.keys(handlers).filter((id) => !operations.some((o) => o.operationId === id));
   if (unknown.length) throw new Error(`handlers without a spec operation: ${unknown.join(', ')}`);
@@ -59,13 +77,23 @@ export function operationDispatcher(docs: OpenApiDocument[], handlers: HandlerMa
   // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
   const publicIds = publicOperationIds(docs);
   const routed = options.access === 'public' ? operations.filter((op) => publicIds.has(op.operationId)) : operations;
-  const byOperationId = new Map(routed.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]));
+  const byOperationId = new Map(
+    routed.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]),
+  );
 
-  const run = async (handler: Handler, isPublic: boolean, params: Record<string, string>, req: Request, res: Response, next: NextFunction) => {
+  const run = async (
+    handler: Handler,
+    isPublic: boolean,
+    params: Record<string, string>,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ) => {
     try {
       if (!req.actor && !isPublic) throw new AppError('AccessTokenInvalid');
       // Fails closed when a chain dispatches without the authorize middleware in front.
-      if (!req.grant) throw new Error(`${req.method} ${req.path}: no access grant (the authorize middleware did not run)`);
+      if (!req.grant)
+        throw new Error(`${req.method} ${req.path}: no access grant (the authorize middleware did not run)`);
       const apiRequest: ApiRequest = {
         params,
         query: req.query as Record<string, unknown>,

@@ -69,7 +69,16 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   if (deps.fileHosts) routers.push(fileHosts(deps.fileHosts));
   if (deps.storage) {
     // The GraphQL Content API and its explorer live under /content/v1/spaces/... (see their routers).
-    routers.push(gateByFirstSegment(['content'], graphqlEndpoint(deps.storage, vendor, { limiter: deps.graphqlRateLimiter, maxOperations: config.graphqlMaxOperations, completeFileUrl: deps.completeFileUrl })));
+    routers.push(
+      gateByFirstSegment(
+        ['content'],
+        graphqlEndpoint(deps.storage, vendor, {
+          limiter: deps.graphqlRateLimiter,
+          maxOperations: config.graphqlMaxOperations,
+          completeFileUrl: deps.completeFileUrl,
+        }),
+      ),
+    );
     routers.push(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
   }
 
@@ -80,7 +89,10 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
     apiSpec: routed as never,
     validateRequests: { allErrors: true },
     validateResponses: config.validateResponses
-      ? { onError: (error, _body, req) => deps.onResponseViolation?.(`${req.method} ${req.originalUrl}: ${error.message}`, req as express.Request) }
+      ? {
+          onError: (error, _body, req) =>
+            deps.onResponseViolation?.(`${req.method} ${req.originalUrl}: ${error.message}`, req as express.Request),
+        }
       : false,
     validateSecurity: false,
     $refParser: { mode: 'dereference' },
@@ -88,7 +100,10 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   const baseUrl = (req: express.Request) => config.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
   const handlers = allHandlers(services);
   const jsonBody = express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' });
-  const validation = [pathEncodingGuard, ...withBefore(validator, 'requestMiddleware', inputGuard(vendor), authorize(services.authorizer))];
+  const validation = [
+    pathEncodingGuard,
+    ...withBefore(validator, 'requestMiddleware', inputGuard(vendor), authorize(services.authorizer)),
+  ];
   const managementLayers = [
     jsonBody,
     streamedBody(),
@@ -102,14 +117,31 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   ];
   // Operations that need no credential (joining with an invitation) run the same layers, without authentication.
   const publicRouter = express.Router();
-  publicRouter.use(jsonBody, ...[deps.rateLimit].flat(), ...validation,
-    operationDispatcher([routed], handlers, { vendor, baseUrl, access: 'public' }), notFoundLayer, errorHandler(logger, vendor));
-  routers.push(gateByFirstSegment(publicOperations([routed]).map((op) => firstSegment(op.path)), publicRouter));
+  publicRouter.use(
+    jsonBody,
+    ...[deps.rateLimit].flat(),
+    ...validation,
+    operationDispatcher([routed], handlers, { vendor, baseUrl, access: 'public' }),
+    notFoundLayer,
+    errorHandler(logger, vendor),
+  );
+  routers.push(
+    gateByFirstSegment(
+      publicOperations([routed]).map((op) => firstSegment(op.path)),
+      publicRouter,
+    ),
+  );
 
   for (const layer of [...leading, ...routers, ...managementLayers]) app.use(layer);
   const last = lastResort(vendor);
   const direct = directChain(app, routers, [...leading, ...managementLayers], last);
-  return { app, listener: (req, res) => (direct.accepts(req) ? direct.handle(req, res) : app(req as express.Request, res as express.Response, (error?: unknown) => last(error, req, res))) };
+  return {
+    app,
+    listener: (req, res) =>
+      direct.accepts(req)
+        ? direct.handle(req, res)
+        : app(req as express.Request, res as express.Response, (error?: unknown) => last(error, req, res)),
+  };
 }
 
 /** The validator's middlewares with `inserted` before the one named `name` (its request validation): a gap fails at start. */

@@ -10,7 +10,10 @@ const { OpenApiContext } = fromValidator('./framework/openapi.context');
 const metadata = fromValidator('./middlewares/openapi.metadata');
 const pathToRegexpModule = fromValidator('path-to-regexp');
 
-type Apply = (context: unknown, responseApiDoc?: unknown) => (req: object, res: object, next: (e?: unknown) => void) => void;
+type Apply = (
+  context: unknown,
+  responseApiDoc?: unknown,
+) => (req: object, res: object, next: (e?: unknown) => void) => void;
 type Context = { apiDoc: unknown };
 indexValidatorRouteLookup();
 const indexed: Apply = metadata.applyOpenApiMetadata;
@@ -18,7 +21,11 @@ const upstream: Apply = indexed[UPSTREAM as never];
 
 /** The context the validator builds for a document (routes sorted, express paths), as its middleware does. */
 async function contextOf(doc: OpenApiDocument) {
-  const spec = await new OpenApiSpecLoader({ apiDoc: doc, validateApiSpec: false, $refParser: { mode: 'dereference' } }).load();
+  const spec = await new OpenApiSpecLoader({
+    apiDoc: doc,
+    validateApiSpec: false,
+    $refParser: { mode: 'dereference' },
+  }).load();
   return new OpenApiContext(spec, undefined, false, false);
 }
 
@@ -34,13 +41,20 @@ function middleware(apply: Apply, context: Context) {
 
 function run(apply: Apply, context: Context, method: string, url: string, settings: Record<string, boolean> = {}) {
   const req = {
-    method, url, originalUrl: url, baseUrl: '', path: url.split('?')[0],
+    method,
+    url,
+    originalUrl: url,
+    baseUrl: '',
+    path: url.split('?')[0],
     app: { enabled: (name: string) => settings[name] ?? false },
-    params: {} as Record<string, string>, openapi: undefined as Record<string, unknown> | undefined,
+    params: {} as Record<string, string>,
+    openapi: undefined as Record<string, unknown> | undefined,
   };
   let outcome: unknown;
   try {
-    middleware(apply, context)(req, {}, (error) => { outcome = { next: error ?? null }; });
+    middleware(apply, context)(req, {}, (error) => {
+      outcome = { next: error ?? null };
+    });
   } catch (error) {
     outcome = { thrown: error?.constructor.name, ...(error as object) };
   }
@@ -76,16 +90,39 @@ const variants = (openApiRoute: string) => {
   let n = 0;
   const sample = (value: () => string) => openApiRoute.replace(/\{[^}]+\}/g, value);
   const plain = sample(() => `p${++n}`);
-  return [plain, `${plain}/`, plain.toUpperCase(), `${plain}?limit=1&skip=2`, sample(() => 'a%20b%2Fc'), sample(() => '%E0%A4%A'), `${plain}//`, `/x${plain}`];
+  return [
+    plain,
+    `${plain}/`,
+    plain.toUpperCase(),
+    `${plain}?limit=1&skip=2`,
+    sample(() => 'a%20b%2Fc'),
+    sample(() => '%E0%A4%A'),
+    `${plain}//`,
+    `/x${plain}`,
+  ];
 };
-const ELSEWHERE = ['/', '', '/nope', '//spaces', '/spaces', '/spaces/s1/unknown', 'http://host/spaces/s1', '*', '/spaces/s1/environments/master/entries/e1/published/extra'];
+const ELSEWHERE = [
+  '/',
+  '',
+  '/nope',
+  '//spaces',
+  '/spaces',
+  '/spaces/s1/unknown',
+  'http://host/spaces/s1',
+  '*',
+  '/spaces/s1/environments/master/entries/e1/published/extra',
+];
 
 describe('indexValidatorRouteLookup', () => {
   it('gives every operation of the routed documents the same req.openapi, params and errors as the upstream scan', async () => {
-    const context = await contextOf(mergeDocuments(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendorNames('service')))));
+    const context = await contextOf(
+      mergeDocuments(ROUTED_APIS.map((api) => loadDocument(api, '3.1', vendorNames('service')))),
+    );
     const routes = [...new Set<string>(context.routes.map((r: { openApiRoute: string }) => r.openApiRoute))];
     expect(routes.length).toBeGreaterThan(50);
-    const requests = [...routes.flatMap(variants), ...ELSEWHERE].flatMap((url) => METHODS.map((m): [string, string] => [m, url]));
+    const requests = [...routes.flatMap(variants), ...ELSEWHERE].flatMap((url) =>
+      METHODS.map((m): [string, string] => [m, url]),
+    );
     expectSameAsUpstream(context, requests);
     expectSameAsUpstream(context, requests, { 'case sensitive routing': true, 'strict routing': true });
     // The lookups matched operations, answered 405s and 404s (not all one outcome).
@@ -99,7 +136,8 @@ describe('indexValidatorRouteLookup', () => {
   it('keeps the scan order where routes overlap, and matches routes of other forms as upstream does', async () => {
     const op = (operationId: string) => ({ operationId, responses: { 200: { description: 'ok' } } });
     const doc = {
-      openapi: '3.1.0', info: { title: 't', version: '1' },
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
       paths: {
         '/things/{id}': { get: op('getThing'), delete: op('deleteThing') },
         '/things/special': { put: op('putSpecial') },
@@ -111,18 +149,37 @@ describe('indexValidatorRouteLookup', () => {
     };
     for (const path of Object.keys(doc.paths)) {
       for (const item of Object.values(doc.paths[path as keyof typeof doc.paths])) {
-        const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+        const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+          name: m[1],
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        }));
         Object.assign(item, { parameters: params });
       }
     }
     const context = await contextOf(doc as unknown as OpenApiDocument);
-    const urls = ['/things/special', '/THINGS/Special/', '/things/x', '/things/x/parts', '/things/x/Parts', '/files/a.json', '/files/a', '/files/.json', '/', '/files'];
+    const urls = [
+      '/things/special',
+      '/THINGS/Special/',
+      '/things/x',
+      '/things/x/parts',
+      '/things/x/Parts',
+      '/files/a.json',
+      '/files/a',
+      '/files/.json',
+      '/',
+      '/files',
+    ];
     const requests = urls.flatMap((url) => METHODS.map((m): [string, string] => [m, url]));
     expectSameAsUpstream(context, requests);
     expectSameAsUpstream(context, requests, { 'case sensitive routing': true });
     // A path the first route in scan order matches with another method is a 405, even where a later route has it.
     expect(run(indexed, context, 'GET', '/things/special').outcome).toMatchObject({ thrown: 'MethodNotAllowed' });
-    expect(run(indexed, context, 'GET', '/files/a.json').openapi).toMatchObject({ openApiRoute: '/files/{name}.{ext}', pathParams: { name: 'a', ext: 'json' } });
+    expect(run(indexed, context, 'GET', '/files/a.json').openapi).toMatchObject({
+      openApiRoute: '/files/{name}.{ext}',
+      pathParams: { name: 'a', ext: 'json' },
+    });
   });
 
   it('only tries the routes that can match the path, where upstream tries every route before it', async () => {
@@ -132,7 +189,10 @@ describe('indexValidatorRouteLookup', () => {
     const compiles = (apply: Apply) => {
       const original = pathToRegexpModule.pathToRegexp;
       let count = 0;
-      pathToRegexpModule.pathToRegexp = (...args: unknown[]) => { count++; return original(...args); };
+      pathToRegexpModule.pathToRegexp = (...args: unknown[]) => {
+        count++;
+        return original(...args);
+      };
       try {
         expect(run(apply, context, last.method, url).openapi).toMatchObject({ openApiRoute: last.openApiRoute });
       } finally {

@@ -27,7 +27,9 @@ interface ValidatedRequest {
   openapi?: Record<string, unknown>;
 }
 type Middleware = (req: ValidatedRequest, res: unknown, next: (error?: unknown) => void) => void;
-type ApplyOpenApiMetadata = ((context: OpenApiContext, responseApiDoc?: { paths: Paths }) => Middleware) & { [UPSTREAM]?: ApplyOpenApiMetadata };
+type ApplyOpenApiMetadata = ((context: OpenApiContext, responseApiDoc?: { paths: Paths }) => Middleware) & {
+  [UPSTREAM]?: ApplyOpenApiMetadata;
+};
 
 /** On the replacement: upstream's `applyOpenApiMetadata` (the equivalence test compares the two). */
 export const UPSTREAM = Symbol.for('tessera.upstreamApplyOpenApiMetadata');
@@ -47,7 +49,11 @@ interface IndexedRoute {
 }
 
 /** A trie of the regular routes by segment: literal children by text, one child for a parameter at that place. */
-interface SegmentNode { literals: Map<string, SegmentNode>; param?: SegmentNode; ending: IndexedRoute[] }
+interface SegmentNode {
+  literals: Map<string, SegmentNode>;
+  param?: SegmentNode;
+  ending: IndexedRoute[];
+}
 
 /**
  * express-openapi-validator 5.6 finds a request's operation (`lookupRoute` in its openapi.metadata.js) by scanning
@@ -63,16 +69,27 @@ export function indexValidatorRouteLookup(): void {
   const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
   const metadata = fromValidator('./middlewares/openapi.metadata') as { applyOpenApiMetadata: ApplyOpenApiMetadata };
   if (metadata.applyOpenApiMetadata[UPSTREAM]) return;
-  const pathToRegexpModule = fromValidator('path-to-regexp') as { pathToRegexp: (path: string, options: object) => Matcher };
-  const { zipObject } = fromValidator('./middlewares/util') as { zipObject: (keys: string[], values: string[]) => Record<string, string> };
+  const pathToRegexpModule = fromValidator('path-to-regexp') as {
+    pathToRegexp: (path: string, options: object) => Matcher;
+  };
+  const { zipObject } = fromValidator('./middlewares/util') as {
+    zipObject: (keys: string[], values: string[]) => Record<string, string>;
+  };
   const { httpMethods } = fromValidator('./middlewares/parsers/schema.preprocessor') as { httpMethods: Set<string> };
-  const errors = fromValidator('./framework/types') as Record<'BadRequest' | 'NotFound' | 'MethodNotAllowed', new (args: object) => Error>;
+  const errors = fromValidator('./framework/types') as Record<
+    'BadRequest' | 'NotFound' | 'MethodNotAllowed',
+    new (args: object) => Error
+  >;
 
   const applyOpenApiMetadata: ApplyOpenApiMetadata = (context, responseApiDoc) => {
     const { sensitiveTrie, insensitiveTrie, irregular } = indexRoutes(context);
     const matcher = (route: IndexedRoute, key: string, sensitive: boolean, strict: boolean) => {
       let compiled = route.matchers.get(key);
-      if (!compiled) route.matchers.set(key, (compiled = pathToRegexpModule.pathToRegexp(route.expressRoute, { sensitive, strict })));
+      if (!compiled)
+        route.matchers.set(
+          key,
+          (compiled = pathToRegexpModule.pathToRegexp(route.expressRoute, { sensitive, strict })),
+        );
       return compiled;
     };
 
@@ -91,8 +108,18 @@ export function indexValidatorRouteLookup(): void {
         const schema = context.apiDoc.paths[route.pathKey][method];
         const _responseSchema = responseApiDoc?.paths[route.pathKey][method];
         try {
-          const pathParams = zipObject(keys.map((k) => k.name), found.slice(1).map(decodeURIComponent));
-          return { schema, expressRoute: route.expressRoute, openApiRoute: route.openApiRoute, pathParams, serial: -1, _responseSchema };
+          const pathParams = zipObject(
+            keys.map((k) => k.name),
+            found.slice(1).map(decodeURIComponent),
+          );
+          return {
+            schema,
+            expressRoute: route.expressRoute,
+            openApiRoute: route.openApiRoute,
+            pathParams,
+            serial: -1,
+            _responseSchema,
+          };
         } catch {
           throw new errors.BadRequest({ path: req.path, message: `malformed uri'` });
         }
@@ -112,10 +139,20 @@ export function indexValidatorRouteLookup(): void {
           throw new errors.MethodNotAllowed({
             path: req.path,
             message: `${req.method} method not allowed`,
-            headers: { Allow: Object.keys(context.openApiRouteMap[openApiRoute]).filter((key) => httpMethods.has(key.toLowerCase())).join(', ') },
+            headers: {
+              Allow: Object.keys(context.openApiRouteMap[openApiRoute])
+                .filter((key) => httpMethods.has(key.toLowerCase()))
+                .join(', '),
+            },
           });
         }
-        const openapi: Record<string, unknown> = { expressRoute, openApiRoute, pathParams, schema, serial: context.serial };
+        const openapi: Record<string, unknown> = {
+          expressRoute,
+          openApiRoute,
+          pathParams,
+          schema,
+          serial: context.serial,
+        };
         req.openapi = openapi;
         req.params = pathParams;
         if (responseApiDoc) openapi._responseSchema = matched._responseSchema;

@@ -10,31 +10,47 @@ const DAY = 24 * 60 * 60 * 1000;
 for (const kind of DB_KINDS) {
   describe(`${kind}: purge of finished jobs`, () => {
     let db: Awaited<ReturnType<typeof openMigratedDatabase>>;
-    beforeAll(async () => { db = await openMigratedDatabase(kind); });
-    afterAll(async () => { await db.close(); });
+    beforeAll(async () => {
+      db = await openMigratedDatabase(kind);
+    });
+    afterAll(async () => {
+      await db.close();
+    });
 
     /** A job of `status` whose last change was `ageDays` ago. */
     async function job(status: 'queued' | 'running' | 'done' | 'failed', ageDays: number): Promise<number> {
       const id = await db.storage.repos.jobs.enqueue('t.any', {});
-      await db.open.db.updateTable('jobs').set({ status, updated_at: sql`now() - make_interval(secs => ${(ageDays * DAY) / 1000})` as never })
-        .where('id', '=', id).execute();
+      await db.open.db
+        .updateTable('jobs')
+        .set({ status, updated_at: sql`now() - make_interval(secs => ${(ageDays * DAY) / 1000})` as never })
+        .where('id', '=', id)
+        .execute();
       return id;
     }
     const remaining = async (ids: number[]) =>
-      (await db.open.db.selectFrom('jobs').select('id').where('id', 'in', ids).orderBy('id').execute()).map((r) => r.id);
+      (await db.open.db.selectFrom('jobs').select('id').where('id', 'in', ids).orderBy('id').execute()).map(
+        (r) => r.id,
+      );
 
     it('deletes succeeded jobs older than the retention and keeps younger ones, failed and unfinished ones', async () => {
       const oldDone = [await job('done', 10), await job('done', 8)];
       const kept = [await job('done', 6), await job('failed', 30), await job('queued', 30), await job('running', 30)];
       const runner = createJobRunner(db.storage, { pollMs: 20 });
-      runner.register(JOBS_PURGE_JOB, jobPurgeJob(db.storage, { retentionMs: 7 * DAY, eventRetentionMs: 7 * DAY, intervalMs: 60_000 }));
+      runner.register(
+        JOBS_PURGE_JOB,
+        jobPurgeJob(db.storage, { retentionMs: 7 * DAY, eventRetentionMs: 7 * DAY, intervalMs: 60_000 }),
+      );
       expect(await scheduleJobPurge(db.storage)).toBe(true);
       expect(await scheduleJobPurge(db.storage)).toBe(false); // one queued purge at a time
       expect(await runner.runOnce()).toBe(true);
       expect(await remaining([...oldDone, ...kept])).toEqual(kept);
       // It queued its next run, an interval later, and nothing else.
-      const next = await db.open.db.selectFrom('jobs').select(['status', sql<number>`extract(epoch from run_at - now())`.as('in')])
-        .where('kind', '=', JOBS_PURGE_JOB).where('status', '=', 'queued').execute();
+      const next = await db.open.db
+        .selectFrom('jobs')
+        .select(['status', sql<number>`extract(epoch from run_at - now())`.as('in')])
+        .where('kind', '=', JOBS_PURGE_JOB)
+        .where('status', '=', 'queued')
+        .execute();
       expect(next).toHaveLength(1);
       expect(Number(next[0].in)).toBeGreaterThan(50);
       expect(await runner.runOnce()).toBe(false);
@@ -58,10 +74,15 @@ for (const kind of DB_KINDS) {
       const ago = sql`now() - make_interval(secs => ${(ageDays * DAY) / 1000})`;
       const { rows } = await sql<{ id: string }>`insert into content_events
         (space_id, environment_id, entity_type, entity_id, action, snapshot, occurred_at, dispatched_at)
-        values ('s', 'master', 'Entry', 'e', 'save', '{}', ${ago}, ${dispatched ? ago : null}) returning id::text as id`.execute(db.open.db);
+        values ('s', 'master', 'Entry', 'e', 'save', '{}', ${ago}, ${dispatched ? ago : null}) returning id::text as id`.execute(
+        db.open.db,
+      );
       return rows[0]!.id;
     }
-    const events = async () => (await sql<{ id: string }>`select id::text as id from content_events order by id`.execute(db.open.db)).rows.map((r) => r.id);
+    const events = async () =>
+      (await sql<{ id: string }>`select id::text as id from content_events order by id`.execute(db.open.db)).rows.map(
+        (r) => r.id,
+      );
 
     it('deletes dispatched content events older than their retention; keeps undispatched and younger ones', async () => {
       await sql`delete from content_events`.execute(db.open.db);
@@ -70,7 +91,10 @@ for (const kind of DB_KINDS) {
       const late = await event(9, true); // a long transaction's: its id is above a young event's, the next purges take it
       expect(await events()).toEqual([...old, ...kept, late]);
       const runner = createJobRunner(db.storage, { pollMs: 20 });
-      runner.register(JOBS_PURGE_JOB, jobPurgeJob(db.storage, { retentionMs: 7 * DAY, eventRetentionMs: 7 * DAY, intervalMs: 60_000 }));
+      runner.register(
+        JOBS_PURGE_JOB,
+        jobPurgeJob(db.storage, { retentionMs: 7 * DAY, eventRetentionMs: 7 * DAY, intervalMs: 60_000 }),
+      );
       await db.open.db.deleteFrom('jobs').where('kind', '=', JOBS_PURGE_JOB).execute();
       await scheduleJobPurge(db.storage);
       expect(await runner.runOnce()).toBe(true);

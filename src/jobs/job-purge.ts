@@ -21,7 +21,8 @@ const BATCH = 1000;
  * share the work. Failed jobs are kept for inspection, undispatched events for the dispatcher.
  */
 export function jobPurgeJob(storage: Storage, options: JobPurgeOptions): JobHandler {
-  const scheduleNext = (repos = storage.repos) => repos.jobs.scheduleOnce(JOBS_PURGE_JOB, new Date(Date.now() + (options.intervalMs ?? 60 * 60 * 1000)));
+  const scheduleNext = (repos = storage.repos) =>
+    repos.jobs.scheduleOnce(JOBS_PURGE_JOB, new Date(Date.now() + (options.intervalMs ?? 60 * 60 * 1000)));
   return {
     async run() {
       const before = new Date(Date.now() - options.retentionMs);

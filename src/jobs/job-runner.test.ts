@@ -30,7 +30,8 @@ for (const kind of DB_KINDS) {
       opened.push(db);
       return db;
     }
-    const row = (id: number) => opened[0].db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = (id: number) =>
+      opened[0].db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const runner = (s: Storage, options: Parameters<typeof createJobRunner>[1] = {}) => {
       const r = createJobRunner(s, { pollMs: 20, ...options });
       runners.push(r);
@@ -52,7 +53,11 @@ for (const kind of DB_KINDS) {
     it('claims a due job of a registered kind, runs it once and marks it done', async () => {
       const seen: unknown[] = [];
       const r = runner(storage);
-      r.register<{ n: number }>('t.ok', { run: async (payload, context) => { seen.push({ payload, attempt: context.attempt }); } });
+      r.register<{ n: number }>('t.ok', {
+        run: async (payload, context) => {
+          seen.push({ payload, attempt: context.attempt });
+        },
+      });
       const other = await storage.repos.jobs.enqueue('t.unregistered', {});
       const id = await storage.repos.jobs.enqueue('t.ok', { n: 7 });
       expect(await r.runOnce()).toBe(true);
@@ -101,15 +106,21 @@ for (const kind of DB_KINDS) {
       const failures: Array<{ payload: unknown; message: string }> = [];
       const r = runner(storage, { backoffMs: () => 10, maxAttempts: 3 });
       r.register('t.broken', {
-        run: async () => { throw new Error('always broken'); },
+        run: async () => {
+          throw new Error('always broken');
+        },
         onFailure: async (repos, payload, error) => {
           failures.push({ payload, message: error.message });
           await repos.jobs.enqueue('t.after-failure', { from: payload });
         },
       });
       r.register('t.permanent', {
-        run: async () => { throw new PermanentJobError('cannot ever work'); },
-        onFailure: async (_repos, payload, error) => { failures.push({ payload, message: error.message }); },
+        run: async () => {
+          throw new PermanentJobError('cannot ever work');
+        },
+        onFailure: async (_repos, payload, error) => {
+          failures.push({ payload, message: error.message });
+        },
       });
       const broken = await storage.repos.jobs.enqueue('t.broken', { b: 1 });
       const permanent = await storage.repos.jobs.enqueue('t.permanent', { p: 1 });
@@ -119,15 +130,29 @@ for (const kind of DB_KINDS) {
       expect(await row(broken)).toMatchObject({ attempts: 3, last_error: 'always broken' });
       expect(await row(permanent)).toMatchObject({ attempts: 1, last_error: 'cannot ever work' });
       expect(failures).toHaveLength(2);
-      expect(failures).toEqual(expect.arrayContaining([{ payload: { b: 1 }, message: 'always broken' }, { payload: { p: 1 }, message: 'cannot ever work' }]));
-      const written = await opened[0].db.selectFrom('jobs').select('payload').where('kind', '=', 't.after-failure').execute();
+      expect(failures).toEqual(
+        expect.arrayContaining([
+          { payload: { b: 1 }, message: 'always broken' },
+          { payload: { p: 1 }, message: 'cannot ever work' },
+        ]),
+      );
+      const written = await opened[0].db
+        .selectFrom('jobs')
+        .select('payload')
+        .where('kind', '=', 't.after-failure')
+        .execute();
       expect(written.map((w) => w.payload)).toEqual([{ from: { b: 1 } }]);
     });
 
     it('renews the lease of a long job so no other claim takes it meanwhile', async () => {
       let runs = 0;
       const r = runner(storage, { leaseMs: 300 });
-      r.register('t.long', { run: async () => { runs += 1; await sleep(1_000); } });
+      r.register('t.long', {
+        run: async () => {
+          runs += 1;
+          await sleep(1_000);
+        },
+      });
       const id = await storage.repos.jobs.enqueue('t.long', {});
       const running = r.runOnce();
       await until(() => runs === 1);
@@ -144,7 +169,13 @@ for (const kind of DB_KINDS) {
       let finished = false;
       let started = false;
       const r = runner(storage, { pollMs: 60_000 });
-      r.register('t.nudge', { run: async () => { started = true; await sleep(300); finished = true; } });
+      r.register('t.nudge', {
+        run: async () => {
+          started = true;
+          await sleep(300);
+          finished = true;
+        },
+      });
       r.start();
       await sleep(50); // the runner has polled once and now sleeps for a minute
       const id = await storage.repos.jobs.enqueue('t.nudge', {});
@@ -159,12 +190,20 @@ for (const kind of DB_KINDS) {
       const r = runner(storage, { concurrency: 3 });
       let aborted = false;
       r.register('t.hang', {
-        run: (_payload, context) => new Promise<void>((_resolve, reject) => {
-          context.signal!.addEventListener('abort', () => { aborted = true; reject(new Error('stopped')); });
-        }),
+        run: (_payload, context) =>
+          new Promise<void>((_resolve, reject) => {
+            context.signal!.addEventListener('abort', () => {
+              aborted = true;
+              reject(new Error('stopped'));
+            });
+          }),
       });
       const done: number[] = [];
-      r.register<{ n: number }>('t.quick', { run: async (payload) => { done.push(payload.n); } });
+      r.register<{ n: number }>('t.quick', {
+        run: async (payload) => {
+          done.push(payload.n);
+        },
+      });
       const hanging = await storage.repos.jobs.enqueue('t.hang', {});
       r.start();
       await until(async () => (await row(hanging)).status === 'running');
@@ -199,7 +238,12 @@ for (const kind of DB_KINDS) {
       a.start();
       b.start();
       await until(async () => {
-        const done = await opened[0].db.selectFrom('jobs').select('id').where('kind', '=', 't.shared').where('status', '=', 'done').execute();
+        const done = await opened[0].db
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', 't.shared')
+          .where('status', '=', 'done')
+          .execute();
         return done.length === 40;
       }, 30_000);
       await Promise.all([a.stop(), b.stop()]);
@@ -213,10 +257,26 @@ for (const kind of DB_KINDS) {
 
     it('an idle runner asks for jobs once per poll, whatever its concurrency, and still finds a job another process enqueued', async () => {
       let claims = 0;
-      const counted: Storage = { ...storage, repos: { ...storage.repos, jobs: { ...storage.repos.jobs, claim: (...args) => { claims += 1; return storage.repos.jobs.claim(...args); } } } };
+      const counted: Storage = {
+        ...storage,
+        repos: {
+          ...storage.repos,
+          jobs: {
+            ...storage.repos.jobs,
+            claim: (...args) => {
+              claims += 1;
+              return storage.repos.jobs.claim(...args);
+            },
+          },
+        },
+      };
       const seen: number[] = [];
       const r = runner(counted, { pollMs: 100, concurrency: 8 });
-      r.register<{ n: number }>('t.idle', { run: async ({ n }) => { seen.push(n); } });
+      r.register<{ n: number }>('t.idle', {
+        run: async ({ n }) => {
+          seen.push(n);
+        },
+      });
       r.start();
       await sleep(1050);
       // About ten polls in a second; one claim loop per poll would make about eighty.

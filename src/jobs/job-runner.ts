@@ -69,23 +69,31 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
     const final = error instanceof PermanentJobError || job.attempts >= (handler.maxAttempts ?? maxAttempts);
     if (!final) {
       const delay = backoff(job.attempts);
-      logger?.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delay, err: error }, 'job failed; will retry');
+      logger?.warn(
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delay, err: error },
+        'job failed; will retry',
+      );
       await storage.repos.jobs.fail(job.id, message, new Date(Date.now() + delay), job.attempts);
       return;
     }
     logger?.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: error }, 'job failed for good');
     await storage.transaction(async (repos) => {
-      if (await repos.jobs.fail(job.id, message, undefined, job.attempts)) await handler.onFailure?.(repos, job.payload, error);
+      if (await repos.jobs.fail(job.id, message, undefined, job.attempts))
+        await handler.onFailure?.(repos, job.payload, error);
     });
   }
 
   async function execute(job: JobRecord): Promise<void> {
     const handler = handlers.get(job.kind)!;
     let renewal: Promise<unknown> = Promise.resolve();
-    const heartbeat = setInterval(() => {
-      renewal = storage.repos.jobs.renew(job.id, job.attempts, leaseMs)
-        .catch((err) => logger?.warn({ jobId: job.id, err }, 'could not renew job lease'));
-    }, Math.max(10, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewal = storage.repos.jobs
+          .renew(job.id, job.attempts, leaseMs)
+          .catch((err) => logger?.warn({ jobId: job.id, err }, 'could not renew job lease'));
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
     try {
       try {
         await handler.run(job.payload, { id: job.id, attempt: job.attempts, signal: stopping.signal });
@@ -127,7 +135,10 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      wakes[loop] = () => { wakes[loop] = undefined; resolve(); };
+      wakes[loop] = () => {
+        wakes[loop] = undefined;
+        resolve();
+      };
     });
   }
 
@@ -160,14 +171,18 @@ export function createJobRunner(storage: Storage, options: JobRunnerOptions = {}
   }
 
   return {
-    register(kind, handler) { handlers.set(kind, handler); },
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
     runOnce,
     nudge,
     start() {
       if (running) return;
       running = true;
       stopping = new AbortController();
-      unsubscribe = onJobsAnnounced(storage, (kinds) => { if (!kinds || kinds.some((kind) => handlers.has(kind))) nudge(); });
+      unsubscribe = onJobsAnnounced(storage, (kinds) => {
+        if (!kinds || kinds.some((kind) => handlers.has(kind))) nudge();
+      });
       // One poll for the runner, not one per loop: an idle runner asks once per poll whatever its concurrency.
       pollTimer = setInterval(wakeOne, pollMs);
       loops = Array.from({ length: concurrency }, (_, loop) => poll(loop));

@@ -16,5 +16,7 @@ export function onJobsAnnounced(storage: object, listener: Listener): () => void
   const set = listeners.get(storage) ?? new Set<Listener>();
   listeners.set(storage, set);
   set.add(listener);
-  return () => { set.delete(listener); };
+  return () => {
+    set.delete(listener);
+  };
 }

@@ -32,5 +32,7 @@ describe('ids', () => {
   });
 
   it.each(['a', 'A-b_c.d', 'x'.repeat(64)])('accepts client id %s', (id) => expect(isValidClientId(id)).toBe(true));
-  it.each(['', 'x'.repeat(65), 'a b', 'a/b', 'ü'])('refuses client id %j', (id) => expect(isValidClientId(id)).toBe(false));
+  it.each(['', 'x'.repeat(65), 'a b', 'a/b', 'ü'])('refuses client id %j', (id) =>
+    expect(isValidClientId(id)).toBe(false),
+  );
 });

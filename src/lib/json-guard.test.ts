@@ -9,14 +9,24 @@ const nestedArrays = (depth: number): unknown => {
 
 describe('findJsonProblem', () => {
   it('accepts ordinary values, surrogate pairs and nesting up to the limit', () => {
-    expect(findJsonProblem({ fields: { title: { 'en-US': 'caf\u00e9 \ud83d\ude00' } }, n: 1, b: null, list: [1, 'x', {}] })).toBeUndefined();
+    expect(
+      findJsonProblem({ fields: { title: { 'en-US': 'caf\u00e9 \ud83d\ude00' } }, n: 1, b: null, list: [1, 'x', {}] }),
+    ).toBeUndefined();
     expect(findJsonProblem(nestedArrays(MAX_JSON_DEPTH))).toBeUndefined();
     expect(findJsonProblem(null)).toBeUndefined();
   });
 
   it('finds a NUL in a value or a key with its path', () => {
-    expect(findJsonProblem({ fields: { title: { 'en-US': 'a\u0000b' } } })).toEqual({ path: ['fields', 'title', 'en-US'], reason: 'nul', inKey: false });
-    expect(findJsonProblem({ list: [1, { ['k\u0000']: 1 }] })).toEqual({ path: ['list', 1, 'k\u0000'], reason: 'nul', inKey: true });
+    expect(findJsonProblem({ fields: { title: { 'en-US': 'a\u0000b' } } })).toEqual({
+      path: ['fields', 'title', 'en-US'],
+      reason: 'nul',
+      inKey: false,
+    });
+    expect(findJsonProblem({ list: [1, { ['k\u0000']: 1 }] })).toEqual({
+      path: ['list', 1, 'k\u0000'],
+      reason: 'nul',
+      inKey: true,
+    });
     expect(findJsonProblem('\u0000')).toEqual({ path: [], reason: 'nul', inKey: false });
   });
 

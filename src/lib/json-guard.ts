@@ -14,7 +14,12 @@ export interface JsonProblem {
   readonly inKey: boolean;
 }
 
-interface Frame { readonly value: object; readonly depth: number; readonly parent: Frame | undefined; readonly key: string | number | undefined; }
+interface Frame {
+  readonly value: object;
+  readonly depth: number;
+  readonly parent: Frame | undefined;
+  readonly key: string | number | undefined;
+}
 
 const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
@@ -69,15 +74,18 @@ function childProblem(stack: Frame[], frame: Frame, key: string | number, child:
     const reason = unstorableText(child);
     return reason && { path: pathOf(frame, [key]), reason, inKey: false };
   }
-  if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
+  if (typeof child === 'object' && child !== null)
+    stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
   return undefined;
 }
 
 /** A path as people read it: `fields.title.en-US`, `items[2].name`; unprintable characters escaped as in JSON. */
 export function formatJsonPath(path: JsonPath): string {
-  return path.map((part, i) => {
-    if (typeof part === 'number') return `[${part}]`;
-    const text = JSON.stringify(part).slice(1, -1);
-    return i === 0 ? text : `.${text}`;
-  }).join('');
+  return path
+    .map((part, i) => {
+      if (typeof part === 'number') return `[${part}]`;
+      const text = JSON.stringify(part).slice(1, -1);
+      return i === 0 ? text : `.${text}`;
+    })
+    .join('');
 }

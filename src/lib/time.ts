@@ -1,7 +1,8 @@
 /** `2026-11-22T13:19:21.052Z`: what every timestamp read from storage looks like (storage's type parsers write it). */
 const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-const canonical = (iso: string | Date): string => (typeof iso === 'string' && CANONICAL.test(iso) ? iso : new Date(iso).toISOString());
+const canonical = (iso: string | Date): string =>
+  typeof iso === 'string' && CANONICAL.test(iso) ? iso : new Date(iso).toISOString();
 
 /** Settings resources (spaces, environments, keys) carry second-precision timestamps; content carries milliseconds. */
 export const toSecondsIso = (iso: string | Date): string => {

@@ -16,18 +16,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: rate-limit buckets', 
       open.pool!.on('connect', (client) => {
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
         (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
-          const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
+          const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
           if (/^\s*create\b/i.test(text)) ddl.push(text);
           return query(...args);
         };
       });
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(open.db);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+        open.db,
+      );
       const limiters = await Promise.all([1, 2, 3].map(() => createRateLimiter({ perSecond: 2, pool: open.pool })));
       expect(ddl).toEqual([]);
       expect((await limiters[0]!.consume('k')).allowed).toBe(true);
       expect((await limiters[1]!.consume('k')).remaining).toBe(0);
       expect((await limiters[2]!.consume('k')).allowed).toBe(false);
-      const rows = await sql<{ key: string; points: number }>`select key, points from tessera_rate_limits`.execute(open.db);
+      const rows = await sql<{ key: string; points: number }>`select key, points from tessera_rate_limits`.execute(
+        open.db,
+      );
       expect(rows.rows).toEqual([{ key: 'tessera:k', points: 3 }]);
     } finally {
       await open.close();

@@ -1,6 +1,11 @@
 import type pg from 'pg';
 import { RATE_LIMITS_TABLE } from '../storage/port/rate-limits.ts';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 /** What one request learns from its bucket: enough to answer and to set the rate-limit headers. */
 export interface RateDecision {
@@ -23,7 +28,6 @@ export interface RateLimiterOptions {
   pool?: pg.Pool;
 }
 
-
 /**
  * Fixed one-second windows per key. With a pool the window lives in PostgreSQL (rate-limiter-flexible's
  * atomic upsert), so several processes on one database share it; otherwise it lives in this process, which is
@@ -44,7 +48,12 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
         result = await store.consume(key);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        return { allowed: false, limit: perSecond, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        return {
+          allowed: false,
+          limit: perSecond,
+          remaining: 0,
+          resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
       }
       return { allowed: true, limit: perSecond, remaining: result.remainingPoints, resetSeconds: 0 };
     },
@@ -57,7 +66,13 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
  */
 function postgresLimiter(pool: pg.Pool, perSecond: number, insurance: RateLimiterMemory): RateLimiterAbstract {
   return new RateLimiterPostgres({
-    storeClient: pool, storeType: 'pool', tableName: RATE_LIMITS_TABLE, tableCreated: true, keyPrefix: 'tessera',
-    points: perSecond, duration: 1, insuranceLimiter: insurance,
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: RATE_LIMITS_TABLE,
+    tableCreated: true,
+    keyPrefix: 'tessera',
+    points: perSecond,
+    duration: 1,
+    insuranceLimiter: insurance,
   });
 }

@@ -5,7 +5,10 @@ describe('space -> organization lookup', () => {
   it('asks storage once per known space, every time for unknown ones, and stays bounded', async () => {
     const asked: string[] = [];
     const orgs: Record<string, string> = { a: 'org1', b: 'org1', c: 'org2' };
-    const organizationOf = spaceOrganizations(async (id) => { asked.push(id); return orgs[id]; }, 2);
+    const organizationOf = spaceOrganizations(async (id) => {
+      asked.push(id);
+      return orgs[id];
+    }, 2);
     expect(await organizationOf('a')).toBe('org1');
     expect(await organizationOf('a')).toBe('org1');
     expect(asked).toEqual(['a']);

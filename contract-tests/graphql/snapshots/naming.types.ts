@@ -2,32 +2,31 @@ export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
-  ID: { input: string; output: string; }
-  String: { input: string; output: string; }
-  Boolean: { input: boolean; output: boolean; }
-  Int: { input: number; output: number; }
-  Float: { input: number; output: number; }
-  DateTime: { input: string; output: string; }
-  Dimension: { input: unknown; output: unknown; }
-  HexColor: { input: unknown; output: unknown; }
-  Quality: { input: unknown; output: unknown; }
+  ID: { input: string; output: string };
+  String: { input: string; output: string };
+  Boolean: { input: boolean; output: boolean };
+  Int: { input: number; output: number };
+  Float: { input: number; output: number };
+  DateTime: { input: string; output: string };
+  Dimension: { input: unknown; output: unknown };
+  HexColor: { input: unknown; output: unknown };
+  Quality: { input: unknown; output: unknown };
 };
 
-export type A = Entry & _Node & {
-  __typename?: 'A';
-  _id: Scalars['ID']['output'];
-  b?: Maybe<Scalars['Boolean']['output']>;
-  linkedFrom?: Maybe<ALinkingCollections>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type A = Entry &
+  _Node & {
+    __typename?: 'A';
+    _id: Scalars['ID']['output'];
+    b?: Maybe<Scalars['Boolean']['output']>;
+    linkedFrom?: Maybe<ALinkingCollections>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type AbArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type ALinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
@@ -55,7 +54,6 @@ export type ALinkingCollections = {
   __typename?: 'ALinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
-
 
 export type ALinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -93,54 +91,45 @@ export type Asset = _Node & {
   width?: Maybe<Scalars['Int']['output']>;
 };
 
-
 export type AssetContentTypeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type AssetDescriptionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type AssetFileNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type AssetHeightArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type AssetLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type AssetSizeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type AssetTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type AssetUrlArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   transform?: InputMaybe<ImageTransformOptions>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type AssetWidthArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -230,7 +219,6 @@ export type AssetLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type AssetLinkingCollectionsBlogPostCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -238,7 +226,6 @@ export type AssetLinkingCollectionsBlogPostCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type AssetLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -272,27 +259,26 @@ export type AssetOrder =
   | 'width_ASC'
   | 'width_DESC';
 
-export type BlogPost = Entry & _Node & {
-  __typename?: 'BlogPost';
-  _id: Scalars['ID']['output'];
-  field2Go?: Maybe<Scalars['Int']['output']>;
-  heroImage?: Maybe<Asset>;
-  linkedFrom?: Maybe<BlogPostLinkingCollections>;
-  linkedFromPage?: Maybe<Scalars['String']['output']>;
-  myField?: Maybe<Scalars['String']['output']>;
-  seoTitle?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-  sysNotes?: Maybe<Scalars['String']['output']>;
-  title?: Maybe<Scalars['String']['output']>;
-};
-
+export type BlogPost = Entry &
+  _Node & {
+    __typename?: 'BlogPost';
+    _id: Scalars['ID']['output'];
+    field2Go?: Maybe<Scalars['Int']['output']>;
+    heroImage?: Maybe<Asset>;
+    linkedFrom?: Maybe<BlogPostLinkingCollections>;
+    linkedFromPage?: Maybe<Scalars['String']['output']>;
+    myField?: Maybe<Scalars['String']['output']>;
+    seoTitle?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+    sysNotes?: Maybe<Scalars['String']['output']>;
+    title?: Maybe<Scalars['String']['output']>;
+  };
 
 export type BlogPostField2GoArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type BlogPostHeroImageArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -300,35 +286,29 @@ export type BlogPostHeroImageArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type BlogPostLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type BlogPostLinkedFromPageArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type BlogPostMyFieldArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type BlogPostSeoTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type BlogPostSysNotesArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type BlogPostTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -400,7 +380,6 @@ export type BlogPostLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type BlogPostLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -435,20 +414,19 @@ export type Circle = {
   radius?: InputMaybe<Scalars['Float']['input']>;
 };
 
-export type ContentType2Fast = Entry & _Node & {
-  __typename?: 'ContentType2Fast';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentType2FastLinkingCollections>;
-  serviceMetadata: ServiceMetadata;
-  speed?: Maybe<Scalars['Float']['output']>;
-  sys: Sys;
-};
-
+export type ContentType2Fast = Entry &
+  _Node & {
+    __typename?: 'ContentType2Fast';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentType2FastLinkingCollections>;
+    serviceMetadata: ServiceMetadata;
+    speed?: Maybe<Scalars['Float']['output']>;
+    sys: Sys;
+  };
 
 export type ContentType2FastLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentType2FastSpeedArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -485,7 +463,6 @@ export type ContentType2FastLinkingCollections = {
   my2ContentTypeCollection?: Maybe<My2ContentTypeCollection>;
 };
 
-
 export type ContentType2FastLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -493,7 +470,6 @@ export type ContentType2FastLinkingCollectionsEntryCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type ContentType2FastLinkingCollectionsMy2ContentTypeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -515,20 +491,19 @@ export type ContentType2FastOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeAsset = Entry & _Node & {
-  __typename?: 'ContentTypeAsset';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeAssetLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeAsset = Entry &
+  _Node & {
+    __typename?: 'ContentTypeAsset';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeAssetLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeAssetLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeAssetNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -562,7 +537,6 @@ export type ContentTypeAssetLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type ContentTypeAssetLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -583,20 +557,19 @@ export type ContentTypeAssetOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeCircle = Entry & _Node & {
-  __typename?: 'ContentTypeCircle';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeCircleLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeCircle = Entry &
+  _Node & {
+    __typename?: 'ContentTypeCircle';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeCircleLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeCircleLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeCircleNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -630,7 +603,6 @@ export type ContentTypeCircleLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type ContentTypeCircleLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -651,27 +623,25 @@ export type ContentTypeCircleOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeDateTime = Entry & _Node & {
-  __typename?: 'ContentTypeDateTime';
-  _id: Scalars['ID']['output'];
-  at?: Maybe<Scalars['DateTime']['output']>;
-  linkedFrom?: Maybe<ContentTypeDateTimeLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeDateTime = Entry &
+  _Node & {
+    __typename?: 'ContentTypeDateTime';
+    _id: Scalars['ID']['output'];
+    at?: Maybe<Scalars['DateTime']['output']>;
+    linkedFrom?: Maybe<ContentTypeDateTimeLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeDateTimeAtArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type ContentTypeDateTimeLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeDateTimeNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -714,7 +684,6 @@ export type ContentTypeDateTimeLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type ContentTypeDateTimeLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -737,20 +706,19 @@ export type ContentTypeDateTimeOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeEntry = Entry & _Node & {
-  __typename?: 'ContentTypeEntry';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeEntryLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeEntry = Entry &
+  _Node & {
+    __typename?: 'ContentTypeEntry';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeEntryLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeEntryLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeEntryNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -784,7 +752,6 @@ export type ContentTypeEntryLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type ContentTypeEntryLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -805,20 +772,19 @@ export type ContentTypeEntryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeImageFormat = Entry & _Node & {
-  __typename?: 'ContentTypeImageFormat';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeImageFormatLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeImageFormat = Entry &
+  _Node & {
+    __typename?: 'ContentTypeImageFormat';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeImageFormatLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeImageFormatLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeImageFormatNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -852,7 +818,6 @@ export type ContentTypeImageFormatLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type ContentTypeImageFormatLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -873,27 +838,25 @@ export type ContentTypeImageFormatOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeLocation = Entry & _Node & {
-  __typename?: 'ContentTypeLocation';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeLocationLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  point?: Maybe<Location>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeLocation = Entry &
+  _Node & {
+    __typename?: 'ContentTypeLocation';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeLocationLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    point?: Maybe<Location>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeLocationLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
-
 export type ContentTypeLocationNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type ContentTypeLocationPointArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -931,7 +894,6 @@ export type ContentTypeLocationLinkingCollections = {
   my2ContentTypeCollection?: Maybe<My2ContentTypeCollection>;
 };
 
-
 export type ContentTypeLocationLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -939,7 +901,6 @@ export type ContentTypeLocationLinkingCollectionsEntryCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type ContentTypeLocationLinkingCollectionsMy2ContentTypeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -961,20 +922,19 @@ export type ContentTypeLocationOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeQuery = Entry & _Node & {
-  __typename?: 'ContentTypeQuery';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeQueryLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeQuery = Entry &
+  _Node & {
+    __typename?: 'ContentTypeQuery';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeQueryLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeQueryLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeQueryNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1008,7 +968,6 @@ export type ContentTypeQueryLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type ContentTypeQueryLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1029,20 +988,19 @@ export type ContentTypeQueryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeRichText = Entry & _Node & {
-  __typename?: 'ContentTypeRichText';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeRichTextLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeRichText = Entry &
+  _Node & {
+    __typename?: 'ContentTypeRichText';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeRichTextLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeRichTextLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeRichTextNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1076,7 +1034,6 @@ export type ContentTypeRichTextLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
-
 export type ContentTypeRichTextLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1097,20 +1054,19 @@ export type ContentTypeRichTextOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeSys = Entry & _Node & {
-  __typename?: 'ContentTypeSys';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ContentTypeSysLinkingCollections>;
-  name?: Maybe<Scalars['String']['output']>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-};
-
+export type ContentTypeSys = Entry &
+  _Node & {
+    __typename?: 'ContentTypeSys';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ContentTypeSysLinkingCollections>;
+    name?: Maybe<Scalars['String']['output']>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+  };
 
 export type ContentTypeSysLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ContentTypeSysNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1143,7 +1099,6 @@ export type ContentTypeSysLinkingCollections = {
   __typename?: 'ContentTypeSysLinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
-
 
 export type ContentTypeSysLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1195,12 +1150,7 @@ export type EntryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ImageFormat =
-  | 'JPG'
-  | 'JPG_PROGRESSIVE'
-  | 'PNG'
-  | 'PNG8'
-  | 'WEBP';
+export type ImageFormat = 'JPG' | 'JPG_PROGRESSIVE' | 'PNG' | 'PNG8' | 'WEBP';
 
 export type ImageResizeFocus =
   | 'BOTTOM'
@@ -1215,13 +1165,7 @@ export type ImageResizeFocus =
   | 'TOP_LEFT'
   | 'TOP_RIGHT';
 
-export type ImageResizeStrategy =
-  | 'CROP'
-  | 'FILL'
-  | 'FIT'
-  | 'PAD'
-  | 'SCALE'
-  | 'THUMB';
+export type ImageResizeStrategy = 'CROP' | 'FILL' | 'FIT' | 'PAD' | 'SCALE' | 'THUMB';
 
 export type ImageTransformOptions = {
   backgroundColor?: InputMaybe<Scalars['HexColor']['input']>;
@@ -1241,17 +1185,17 @@ export type Location = {
   lon?: Maybe<Scalars['Float']['output']>;
 };
 
-export type My2ContentType = Entry & _Node & {
-  __typename?: 'My2ContentType';
-  _id: Scalars['ID']['output'];
-  fastOnesCollection?: Maybe<ContentType2FastCollection>;
-  linkedFrom?: Maybe<My2ContentTypeLinkingCollections>;
-  place?: Maybe<ContentTypeLocation>;
-  serviceMetadata: ServiceMetadata;
-  sys: Sys;
-  title?: Maybe<Scalars['String']['output']>;
-};
-
+export type My2ContentType = Entry &
+  _Node & {
+    __typename?: 'My2ContentType';
+    _id: Scalars['ID']['output'];
+    fastOnesCollection?: Maybe<ContentType2FastCollection>;
+    linkedFrom?: Maybe<My2ContentTypeLinkingCollections>;
+    place?: Maybe<ContentTypeLocation>;
+    serviceMetadata: ServiceMetadata;
+    sys: Sys;
+    title?: Maybe<Scalars['String']['output']>;
+  };
 
 export type My2ContentTypeFastOnesCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1261,18 +1205,15 @@ export type My2ContentTypeFastOnesCollectionArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type My2ContentTypeLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type My2ContentTypePlaceArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type My2ContentTypeTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1308,7 +1249,6 @@ export type My2ContentTypeLinkingCollections = {
   __typename?: 'My2ContentTypeLinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
-
 
 export type My2ContentTypeLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1346,20 +1286,19 @@ export type My2ContentTypePlaceFilter = {
   sys?: InputMaybe<SysFilter>;
 };
 
-export type ProductVariant = Entry & _Node & {
-  __typename?: 'ProductVariant';
-  _id: Scalars['ID']['output'];
-  linkedFrom?: Maybe<ProductVariantLinkingCollections>;
-  serviceMetadata: ServiceMetadata;
-  sku?: Maybe<Scalars['String']['output']>;
-  sys: Sys;
-};
-
+export type ProductVariant = Entry &
+  _Node & {
+    __typename?: 'ProductVariant';
+    _id: Scalars['ID']['output'];
+    linkedFrom?: Maybe<ProductVariantLinkingCollections>;
+    serviceMetadata: ServiceMetadata;
+    sku?: Maybe<Scalars['String']['output']>;
+    sys: Sys;
+  };
 
 export type ProductVariantLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
-
 
 export type ProductVariantSkuArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1392,7 +1331,6 @@ export type ProductVariantLinkingCollections = {
   __typename?: 'ProductVariantLinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
-
 
 export type ProductVariantLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1450,7 +1388,6 @@ export type Query = {
   productVariantCollection?: Maybe<ProductVariantCollection>;
 };
 
-
 export type Query_NodeArgs = {
   id: Scalars['ID']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1458,14 +1395,12 @@ export type Query_NodeArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-
 export type QueryAArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryACollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1477,14 +1412,12 @@ export type QueryACollectionArgs = {
   where?: InputMaybe<AFilter>;
 };
 
-
 export type QueryAssetArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryAssetCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1496,14 +1429,12 @@ export type QueryAssetCollectionArgs = {
   where?: InputMaybe<AssetFilter>;
 };
 
-
 export type QueryBlogPostArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryBlogPostCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1515,14 +1446,12 @@ export type QueryBlogPostCollectionArgs = {
   where?: InputMaybe<BlogPostFilter>;
 };
 
-
 export type QueryContentType2FastArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentType2FastCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1534,14 +1463,12 @@ export type QueryContentType2FastCollectionArgs = {
   where?: InputMaybe<ContentType2FastFilter>;
 };
 
-
 export type QueryContentTypeAssetArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeAssetCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1553,14 +1480,12 @@ export type QueryContentTypeAssetCollectionArgs = {
   where?: InputMaybe<ContentTypeAssetFilter>;
 };
 
-
 export type QueryContentTypeCircleArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeCircleCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1572,14 +1497,12 @@ export type QueryContentTypeCircleCollectionArgs = {
   where?: InputMaybe<ContentTypeCircleFilter>;
 };
 
-
 export type QueryContentTypeDateTimeArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeDateTimeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1591,14 +1514,12 @@ export type QueryContentTypeDateTimeCollectionArgs = {
   where?: InputMaybe<ContentTypeDateTimeFilter>;
 };
 
-
 export type QueryContentTypeEntryArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1610,14 +1531,12 @@ export type QueryContentTypeEntryCollectionArgs = {
   where?: InputMaybe<ContentTypeEntryFilter>;
 };
 
-
 export type QueryContentTypeImageFormatArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeImageFormatCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1629,14 +1548,12 @@ export type QueryContentTypeImageFormatCollectionArgs = {
   where?: InputMaybe<ContentTypeImageFormatFilter>;
 };
 
-
 export type QueryContentTypeLocationArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeLocationCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1648,14 +1565,12 @@ export type QueryContentTypeLocationCollectionArgs = {
   where?: InputMaybe<ContentTypeLocationFilter>;
 };
 
-
 export type QueryContentTypeQueryArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeQueryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1667,14 +1582,12 @@ export type QueryContentTypeQueryCollectionArgs = {
   where?: InputMaybe<ContentTypeQueryFilter>;
 };
 
-
 export type QueryContentTypeRichTextArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeRichTextCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1686,14 +1599,12 @@ export type QueryContentTypeRichTextCollectionArgs = {
   where?: InputMaybe<ContentTypeRichTextFilter>;
 };
 
-
 export type QueryContentTypeSysArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryContentTypeSysCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1705,7 +1616,6 @@ export type QueryContentTypeSysCollectionArgs = {
   where?: InputMaybe<ContentTypeSysFilter>;
 };
 
-
 export type QueryEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1716,14 +1626,12 @@ export type QueryEntryCollectionArgs = {
   where?: InputMaybe<EntryFilter>;
 };
 
-
 export type QueryMy2ContentTypeArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryMy2ContentTypeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1735,14 +1643,12 @@ export type QueryMy2ContentTypeCollectionArgs = {
   where?: InputMaybe<My2ContentTypeFilter>;
 };
 
-
 export type QueryProductVariantArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
-
 
 export type QueryProductVariantCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;

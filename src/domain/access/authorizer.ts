@@ -12,31 +12,37 @@ export type SpaceStanding = 'owner' | 'admin' | 'spaceAdmin' | 'member';
 export type AccessGrant =
   | { readonly scope: 'anyone' | 'user'; readonly rule: AccessRule }
   | {
-    readonly scope: 'organization';
-    readonly rule: AccessRule;
-    /** Undefined for operations without an organization in the path (the actor's own organizations). */
-    readonly organizationId: string | undefined;
-    readonly role: OrganizationRole | undefined;
-    /** The actor may act on their own record only (`alsoOwn` rules for members without the owner or admin role). */
-    readonly ownOnly: boolean;
-  }
+      readonly scope: 'organization';
+      readonly rule: AccessRule;
+      /** Undefined for operations without an organization in the path (the actor's own organizations). */
+      readonly organizationId: string | undefined;
+      readonly role: OrganizationRole | undefined;
+      /** The actor may act on their own record only (`alsoOwn` rules for members without the owner or admin role). */
+      readonly ownOnly: boolean;
+    }
   | {
-    readonly scope: 'space';
-    readonly rule: AccessRule;
-    readonly access: SpaceAccess;
-    readonly standing: SpaceStanding;
-    /** What the actor may do in the space; services decide on entries and assets with it (`entity-access.ts`). */
-    readonly rights: SpaceRights;
-  };
+      readonly scope: 'space';
+      readonly rule: AccessRule;
+      readonly access: SpaceAccess;
+      readonly standing: SpaceStanding;
+      /** What the actor may do in the space; services decide on entries and assets with it (`entity-access.ts`). */
+      readonly rights: SpaceRights;
+    };
 
-export type Authorize = (actor: Actor | undefined, operationId: string, params: Readonly<Record<string, string>>) => Promise<AccessGrant>;
+export type Authorize = (
+  actor: Actor | undefined,
+  operationId: string,
+  params: Readonly<Record<string, string>>,
+) => Promise<AccessGrant>;
 
-const readOnlyToken = () => new AppError('AccessDenied', 'This token has the content_management_read scope only.', {
-  reasons: ['content_management_manage scope required'],
-});
-const organizationAdminRequired = () => new AppError('AccessDenied', 'Only organization owners and admins may do this.', {
-  reasons: ['organization owner or admin role required'],
-});
+const readOnlyToken = () =>
+  new AppError('AccessDenied', 'This token has the content_management_read scope only.', {
+    reasons: ['content_management_manage scope required'],
+  });
+const organizationAdminRequired = () =>
+  new AppError('AccessDenied', 'Only organization owners and admins may do this.', {
+    reasons: ['organization owner or admin role required'],
+  });
 const isOrganizationAdmin = (role: OrganizationRole | undefined) => role === 'owner' || role === 'admin';
 
 export function standingOf(access: SpaceAccess): SpaceStanding {
@@ -55,7 +61,12 @@ export function standingOf(access: SpaceAccess): SpaceStanding {
 export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
   const { spaces, identity, memberRoles } = storage.repos;
 
-  async function inSpace(actor: Actor, rule: Extract<AccessRule, { scope: 'space' }>, spaceId: string | undefined, operationId: string): Promise<AccessGrant> {
+  async function inSpace(
+    actor: Actor,
+    rule: Extract<AccessRule, { scope: 'space' }>,
+    spaceId: string | undefined,
+    operationId: string,
+  ): Promise<AccessGrant> {
     if (spaceId === undefined) throw new Error(`a space rule needs a space_id path parameter (${rule.subject})`);
     const access = await spaces.findAccessible(actor.user.id, spaceId);
     if (!access) throw notFound('Space', spaceId);
@@ -67,8 +78,13 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
     return { scope: 'space', rule, access, standing, rights };
   }
 
-  async function inOrganization(actor: Actor, rule: OrganizationRule, organizationId: string | undefined): Promise<AccessGrant> {
-    const grant = (role: OrganizationRole | undefined, ownOnly = false) => ({ scope: 'organization', rule, organizationId, role, ownOnly }) as const;
+  async function inOrganization(
+    actor: Actor,
+    rule: OrganizationRule,
+    organizationId: string | undefined,
+  ): Promise<AccessGrant> {
+    const grant = (role: OrganizationRole | undefined, ownOnly = false) =>
+      ({ scope: 'organization', rule, organizationId, role, ownOnly }) as const;
     if (organizationId === undefined && rule.action === 'read') return grant(undefined);
     const roles = await identity.organizationRoles(actor.user.id);
     if (organizationId === undefined) {
@@ -84,7 +100,10 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
 
   return async function authorize(actor, operationId, params) {
     const rule = accessRuleOf(operationId);
-    if (!rule) throw new AppError('AccessDenied', `The operation ${operationId} has no access rule.`, { reasons: ['operation without an access rule'] });
+    if (!rule)
+      throw new AppError('AccessDenied', `The operation ${operationId} has no access rule.`, {
+        reasons: ['operation without an access rule'],
+      });
     if (rule.scope === 'anyone') return { scope: 'anyone', rule };
     if (!actor) throw new AppError('AccessTokenInvalid');
     if (rule.action !== 'read' && !actor.canWrite) throw readOnlyToken();

@@ -16,11 +16,20 @@ import type { SpaceRights } from './space-rights.ts';
 
 /** The `doc` of a stored entry or asset. */
 export function docOf(type: 'Entry' | 'Asset', record: ContentRecord & { contentTypeId?: string }): EntityDoc {
-  return { type, id: record.id, contentTypeId: record.contentTypeId, createdBy: record.createdBy, updatedBy: record.updatedBy, tagIds: record.tags };
+  return {
+    type,
+    id: record.id,
+    contentTypeId: record.contentTypeId,
+    createdBy: record.createdBy,
+    updatedBy: record.updatedBy,
+    tagIds: record.tags,
+  };
 }
 
-const denied = (action: PolicyAction, doc: EntityDoc, detail = '') => new AppError('AccessDenied',
-  `Your roles do not allow ${action} on this ${doc.type.toLowerCase()}${detail}.`, { reasons: [`no role policy allows ${action} on this ${doc.type}${detail}`] });
+const denied = (action: PolicyAction, doc: EntityDoc, detail = '') =>
+  new AppError('AccessDenied', `Your roles do not allow ${action} on this ${doc.type.toLowerCase()}${detail}.`, {
+    reasons: [`no role policy allows ${action} on this ${doc.type}${detail}`],
+  });
 
 export function mayRead(rights: SpaceRights, doc: EntityDoc): boolean {
   return rights.all || decide(rights.policies, 'read', doc, rights.userId).allowed;
@@ -61,12 +70,23 @@ export function changedPaths(before: LocalizedFields, after: LocalizedFields): C
  * An update: readable (else `missing()`), update allowed on the entity, and every changed field value allowed by
  * the `paths` of the policies (else 403 naming the first field refused, before anything is written).
  */
-export function requireUpdate(rights: SpaceRights, doc: EntityDoc, before: LocalizedFields, after: LocalizedFields, missing: () => Error): void {
+export function requireUpdate(
+  rights: SpaceRights,
+  doc: EntityDoc,
+  before: LocalizedFields,
+  after: LocalizedFields,
+  missing: () => Error,
+): void {
   if (!rights.all) requireFieldUpdates(rights, doc, changedPaths(before, after), missing);
 }
 
 /** An update that changes the given field values (e.g. the processing of one locale's file). */
-export function requireFieldUpdates(rights: SpaceRights, doc: EntityDoc, paths: ChangedPath[], missing: () => Error): void {
+export function requireFieldUpdates(
+  rights: SpaceRights,
+  doc: EntityDoc,
+  paths: ChangedPath[],
+  missing: () => Error,
+): void {
   if (rights.all) return;
   requireAction(rights, 'update', doc, missing);
   const refused = paths.find((path) => !decide(rights.policies, 'update', doc, rights.userId, path).allowed);

@@ -14,9 +14,15 @@ type SpaceRule = Extract<AccessRule, { scope: 'space' }>;
  * permission still matters for `manage`.) Other settings (extensions) need the Settings permission.
  */
 const READ_BY_EVERY_MEMBER = new Set<string>([
-  'Locales_list', 'Locales_get', 'MasterLocales_list', 'MasterLocales_get',
+  'Locales_list',
+  'Locales_get',
+  'MasterLocales_list',
+  'MasterLocales_get',
   // UI extensions render the fields of the entry editor, as editor interfaces do.
-  'Extensions_list', 'Extensions_get', 'MasterExtensions_list', 'MasterExtensions_get',
+  'Extensions_list',
+  'Extensions_get',
+  'MasterExtensions_list',
+  'MasterExtensions_get',
 ] satisfies OperationId[]);
 
 /**
@@ -32,7 +38,10 @@ function checkArea(rights: MemberRights, action: 'read' | 'manage', area: Permis
   const grant = rights.permissions[area];
   const needed = action === 'manage' || MANAGE_ONLY_AREAS.includes(area) ? 'manage' : 'read';
   if (grant === 'manage' || grant === needed) return;
-  throw denied(`Your roles do not allow ${action === 'read' ? 'reading' : 'managing'} ${area}.`, `${area} ${needed} permission required`);
+  throw denied(
+    `Your roles do not allow ${action === 'read' ? 'reading' : 'managing'} ${area}.`,
+    `${area} ${needed} permission required`,
+  );
 }
 
 /**
@@ -46,14 +55,22 @@ export function checkMemberRule(rights: MemberRights, rule: SpaceRule, operation
     case 'Entry':
     case 'Asset': {
       if (action === 'read' || decide(rights.policies, action, { type: subject }, rights.userId).maybe) return;
-      throw denied(`Your roles do not allow ${action} on any ${subject.toLowerCase()}.`, `no role policy allows ${action} on ${subject}`);
+      throw denied(
+        `Your roles do not allow ${action} on any ${subject.toLowerCase()}.`,
+        `no role policy allows ${action} on ${subject}`,
+      );
     }
     case 'Upload': {
       // Uploads are the files of assets: whoever may create or change some asset may upload.
       const asset = { type: 'Asset' } as const;
-      const writesAssets = decide(rights.policies, 'create', asset, rights.userId).maybe || decide(rights.policies, 'update', asset, rights.userId).maybe;
+      const writesAssets =
+        decide(rights.policies, 'create', asset, rights.userId).maybe ||
+        decide(rights.policies, 'update', asset, rights.userId).maybe;
       if (action === 'read' || writesAssets) return;
-      throw denied('Your roles do not allow creating or updating assets, so you may not upload files.', 'no role policy allows create or update on Asset');
+      throw denied(
+        'Your roles do not allow creating or updating assets, so you may not upload files.',
+        'no role policy allows create or update on Asset',
+      );
     }
     case 'Space':
     case 'Role':
@@ -61,7 +78,10 @@ export function checkMemberRule(rights: MemberRights, rule: SpaceRule, operation
     case 'TeamSpaceMembership':
     case 'SpaceMember':
       if (action === 'read') return;
-      throw denied(`Only space admins may ${action} ${subject === 'Space' ? 'the space' : `${subject} records`}.`, 'admin role required');
+      throw denied(
+        `Only space admins may ${action} ${subject === 'Space' ? 'the space' : `${subject} records`}.`,
+        'admin role required',
+      );
     default:
       checkArea(rights, action as 'read' | 'manage', subject, operationId);
   }

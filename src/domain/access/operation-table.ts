@@ -7,12 +7,13 @@ type OperationIdsOf<T> = string extends keyof T ? never : Extract<keyof T, strin
 
 /** Every operation id of the published documents. */
 export type OperationId =
-  | OperationIdsOf<ManagementOperations> | OperationIdsOf<UserManagementOperations> | OperationIdsOf<ScimOperations>;
+  OperationIdsOf<ManagementOperations> | OperationIdsOf<UserManagementOperations> | OperationIdsOf<ScimOperations>;
 
 /** Actions on entries and assets (what role policies name). */
 export type EntityAction = 'read' | 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'unarchive';
 /** The permission areas of a role: each is read, or manage (every change). */
-export type PermissionArea = 'ContentModel' | 'ContentDelivery' | 'Environments' | 'EnvironmentAliases' | 'Settings' | 'Tags';
+export type PermissionArea =
+  'ContentModel' | 'ContentDelivery' | 'Environments' | 'EnvironmentAliases' | 'Settings' | 'Tags';
 export type RecordAction = 'read' | 'create' | 'update' | 'delete';
 export type Action = EntityAction | 'manage';
 
@@ -25,7 +26,11 @@ export type Action = EntityAction | 'manage';
  */
 export type AccessRule =
   | { readonly scope: 'anyone'; readonly action: RecordAction; readonly subject: 'Invitation' }
-  | { readonly scope: 'user'; readonly action: RecordAction; readonly subject: 'User' | 'PersonalAccessToken' | 'Space' }
+  | {
+      readonly scope: 'user';
+      readonly action: RecordAction;
+      readonly subject: 'User' | 'PersonalAccessToken' | 'Space';
+    }
   | OrganizationRule
   | { readonly scope: 'space'; readonly action: EntityAction; readonly subject: 'Entry' | 'Asset' }
   | { readonly scope: 'space'; readonly action: 'read' | 'manage'; readonly subject: PermissionArea }
@@ -50,11 +55,20 @@ export interface OrganizationRule {
   readonly alsoOwn?: true;
 }
 
-export type OrganizationSubject = 'Organization' | 'Space' | 'OrganizationMembership' | 'Invitation' | 'Role' | 'SpaceMembership' | 'Team' | 'TeamMembership'
+export type OrganizationSubject =
+  | 'Organization'
+  | 'Space'
+  | 'OrganizationMembership'
+  | 'Invitation'
+  | 'Role'
+  | 'SpaceMembership'
+  | 'Team'
+  | 'TeamMembership'
   | 'TeamSpaceMembership';
 export type Subject = AccessRule['subject'];
 
-const user = (action: RecordAction, subject: 'User' | 'PersonalAccessToken' | 'Space') => ({ scope: 'user', action, subject }) as const;
+const user = (action: RecordAction, subject: 'User' | 'PersonalAccessToken' | 'Space') =>
+  ({ scope: 'user', action, subject }) as const;
 const organization = (action: OrganizationRule['action'], subject: OrganizationSubject, own?: { alsoOwn: true }) =>
   ({ scope: 'organization', action, subject, ...own }) as const;
 const entity = (action: EntityAction, subject: 'Entry' | 'Asset') => ({ scope: 'space', action, subject }) as const;
@@ -280,5 +294,7 @@ export const OPERATION_ACCESS = {
 
 /** The rule of an operation id, or undefined for an id that is in no document (the authorizer refuses those). */
 export function accessRuleOf(operationId: string): AccessRule | undefined {
-  return Object.hasOwn(OPERATION_ACCESS, operationId) ? (OPERATION_ACCESS as Record<string, AccessRule>)[operationId] : undefined;
+  return Object.hasOwn(OPERATION_ACCESS, operationId)
+    ? (OPERATION_ACCESS as Record<string, AccessRule>)[operationId]
+    : undefined;
 }

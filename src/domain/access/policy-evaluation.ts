@@ -13,7 +13,10 @@ export interface EntityDoc {
 }
 
 /** One field value a write changes: `fields.<field>.<locale>`. */
-export interface ChangedPath { field: string; locale: string; }
+export interface ChangedPath {
+  field: string;
+  locale: string;
+}
 
 /** Three-valued: a constraint over a partly known entity may be undecided. */
 type Truth = boolean | undefined;
@@ -33,12 +36,18 @@ const listOf = (value: string | null | undefined) => (value === undefined ? unde
 /** The values of a doc path (a list: tags have several), or undefined when unknown. */
 function valuesAt(doc: EntityDoc, path: DocPath): readonly string[] | undefined {
   switch (path) {
-    case 'sys.type': return [doc.type];
-    case 'sys.id': return doc.id === undefined ? undefined : [doc.id];
-    case 'sys.contentType.sys.id': return doc.type === 'Asset' ? [] : doc.contentTypeId === undefined ? undefined : [doc.contentTypeId];
-    case 'sys.createdBy.sys.id': return listOf(doc.createdBy);
-    case 'sys.updatedBy.sys.id': return listOf(doc.updatedBy);
-    case 'metadata.tags.sys.id': return doc.tagIds;
+    case 'sys.type':
+      return [doc.type];
+    case 'sys.id':
+      return doc.id === undefined ? undefined : [doc.id];
+    case 'sys.contentType.sys.id':
+      return doc.type === 'Asset' ? [] : doc.contentTypeId === undefined ? undefined : [doc.contentTypeId];
+    case 'sys.createdBy.sys.id':
+      return listOf(doc.createdBy);
+    case 'sys.updatedBy.sys.id':
+      return listOf(doc.updatedBy);
+    case 'metadata.tags.sys.id':
+      return doc.tagIds;
   }
 }
 
@@ -49,7 +58,10 @@ function valuesAt(doc: EntityDoc, path: DocPath): readonly string[] | undefined 
  */
 export type PathsMode = { kind: 'entity'; effect: Policy['effect'] } | { kind: 'path'; path: ChangedPath };
 
-export interface EvaluationContext { userId: string; paths: PathsMode; }
+export interface EvaluationContext {
+  userId: string;
+  paths: PathsMode;
+}
 
 const fieldMatches = (pattern: { field: string; locale: string }, path: ChangedPath) =>
   (pattern.field === ANY || pattern.field === path.field) && (pattern.locale === ANY || pattern.locale === path.locale);
@@ -58,9 +70,12 @@ const fieldMatches = (pattern: { field: string; locale: string }, path: ChangedP
 export function evaluate(constraint: Constraint, doc: EntityDoc, context: EvaluationContext): Truth {
   const value = (v: string) => (v === CURRENT_USER ? context.userId : v);
   switch (constraint.op) {
-    case 'and': return all(constraint.of.map((c) => evaluate(c, doc, context)));
-    case 'or': return some(constraint.of.map((c) => evaluate(c, doc, context)));
-    case 'not': return not(evaluate(constraint.of, doc, context));
+    case 'and':
+      return all(constraint.of.map((c) => evaluate(c, doc, context)));
+    case 'or':
+      return some(constraint.of.map((c) => evaluate(c, doc, context)));
+    case 'not':
+      return not(evaluate(constraint.of, doc, context));
     case 'equals': {
       const values = valuesAt(doc, constraint.path);
       return values === undefined ? undefined : values.includes(value(constraint.value));
@@ -77,10 +92,17 @@ export function evaluate(constraint: Constraint, doc: EntityDoc, context: Evalua
   }
 }
 
-export const appliesTo = (policy: Policy, action: PolicyAction) => policy.actions === 'all' || policy.actions.includes(action);
+export const appliesTo = (policy: Policy, action: PolicyAction) =>
+  policy.actions === 'all' || policy.actions.includes(action);
 
 /** Whether one policy matches the action on the entity (undefined: it may, depending on what `doc` does not say). */
-export function policyMatches(policy: Policy, action: PolicyAction, doc: EntityDoc, userId: string, path?: ChangedPath): Truth {
+export function policyMatches(
+  policy: Policy,
+  action: PolicyAction,
+  doc: EntityDoc,
+  userId: string,
+  path?: ChangedPath,
+): Truth {
   if (!appliesTo(policy, action)) return false;
   if (!policy.constraint) return true;
   const paths: PathsMode = path ? { kind: 'path', path } : { kind: 'entity', effect: policy.effect };
@@ -91,8 +113,15 @@ export function policyMatches(policy: Policy, action: PolicyAction, doc: EntityD
  * Deny over allow: the action is allowed when some allow policy matches and no deny policy does. With `path`, the
  * decision is about changing that one field value. On a partly known entity, `maybe` says whether it could be.
  */
-export function decide(policies: readonly Policy[], action: PolicyAction, doc: EntityDoc, userId: string, path?: ChangedPath): { allowed: boolean; maybe: boolean } {
-  const of = (effect: Policy['effect']) => policies.filter((p) => p.effect === effect).map((p) => policyMatches(p, action, doc, userId, path));
+export function decide(
+  policies: readonly Policy[],
+  action: PolicyAction,
+  doc: EntityDoc,
+  userId: string,
+  path?: ChangedPath,
+): { allowed: boolean; maybe: boolean } {
+  const of = (effect: Policy['effect']) =>
+    policies.filter((p) => p.effect === effect).map((p) => policyMatches(p, action, doc, userId, path));
   const allow = some(of('allow'));
   const deny = some(of('deny'));
   return { allowed: allow === true && deny === false, maybe: allow !== false && deny !== true };

@@ -26,15 +26,26 @@ function compare(target: SearchTarget, path: DocPath, values: string[]): Conditi
  * A policy constraint as a condition of the search query representation. `paths` limit fields, not entities: in an
  * allow policy they still let the entity be read, in a deny policy they do not hide it.
  */
-export function constraintCondition(constraint: Constraint, target: SearchTarget, userId: string, effect: Policy['effect']): Condition {
+export function constraintCondition(
+  constraint: Constraint,
+  target: SearchTarget,
+  userId: string,
+  effect: Policy['effect'],
+): Condition {
   const value = (v: string) => (v === CURRENT_USER ? userId : v);
   switch (constraint.op) {
-    case 'and': return { kind: 'and', conditions: constraint.of.map((c) => constraintCondition(c, target, userId, effect)) };
-    case 'or': return { kind: 'or', conditions: constraint.of.map((c) => constraintCondition(c, target, userId, effect)) };
-    case 'not': return { kind: 'not', condition: constraintCondition(constraint.of, target, userId, effect) };
-    case 'equals': return compare(target, constraint.path, [value(constraint.value)]);
-    case 'in': return compare(target, constraint.path, constraint.values.map(value));
-    case 'paths': return effect === 'allow' ? TRUE : FALSE;
+    case 'and':
+      return { kind: 'and', conditions: constraint.of.map((c) => constraintCondition(c, target, userId, effect)) };
+    case 'or':
+      return { kind: 'or', conditions: constraint.of.map((c) => constraintCondition(c, target, userId, effect)) };
+    case 'not':
+      return { kind: 'not', condition: constraintCondition(constraint.of, target, userId, effect) };
+    case 'equals':
+      return compare(target, constraint.path, [value(constraint.value)]);
+    case 'in':
+      return compare(target, constraint.path, constraint.values.map(value));
+    case 'paths':
+      return effect === 'allow' ? TRUE : FALSE;
   }
 }
 
@@ -45,9 +56,12 @@ export function constraintCondition(constraint: Constraint, target: SearchTarget
 export function readableCondition(policies: readonly Policy[], target: SearchTarget, userId: string): Condition {
   const of = (effect: Policy['effect']): Condition => ({
     kind: 'or',
-    conditions: policies.filter((p) => p.effect === effect && appliesTo(p, 'read'))
+    conditions: policies
+      .filter((p) => p.effect === effect && appliesTo(p, 'read'))
       .map((p) => (p.constraint ? constraintCondition(p.constraint, target, userId, effect) : TRUE)),
   });
   const denied = of('deny');
-  return denied.kind === 'or' && denied.conditions.length === 0 ? of('allow') : and(of('allow'), { kind: 'not', condition: denied });
+  return denied.kind === 'or' && denied.conditions.length === 0
+    ? of('allow')
+    : and(of('allow'), { kind: 'not', condition: denied });
 }

@@ -4,12 +4,28 @@
  */
 
 /** Actions a policy allows or denies on entries and assets. */
-export const POLICY_ACTIONS = ['read', 'create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'unarchive'] as const;
+export const POLICY_ACTIONS = [
+  'read',
+  'create',
+  'update',
+  'delete',
+  'publish',
+  'unpublish',
+  'archive',
+  'unarchive',
+] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 export type PolicyEffect = 'allow' | 'deny';
 
 /** The `doc` paths a constraint may compare (besides `fields.<field>.<locale>` in `paths`). */
-export const DOC_PATHS = ['sys.type', 'sys.id', 'sys.contentType.sys.id', 'sys.createdBy.sys.id', 'sys.updatedBy.sys.id', 'metadata.tags.sys.id'] as const;
+export const DOC_PATHS = [
+  'sys.type',
+  'sys.id',
+  'sys.contentType.sys.id',
+  'sys.createdBy.sys.id',
+  'sys.updatedBy.sys.id',
+  'metadata.tags.sys.id',
+] as const;
 export type DocPath = (typeof DOC_PATHS)[number];
 
 /** The value that stands for the calling user; only on the user paths. */
@@ -22,7 +38,10 @@ export const DOC_TYPES = ['Entry', 'Asset'] as const;
 export const ANY = '%';
 
 /** `fields.<field>.<locale>`: a field id or `%`, a locale code or `%`. */
-export interface FieldPath { field: string; locale: string; }
+export interface FieldPath {
+  field: string;
+  locale: string;
+}
 
 /** A constraint: which entries and assets a policy applies to (and, with `paths`, which fields it may change). */
 export type Constraint =
@@ -41,7 +60,14 @@ export interface Policy {
 }
 
 /** The areas of a space that permissions grant, besides content. */
-export const PERMISSION_AREAS = ['ContentModel', 'ContentDelivery', 'Environments', 'EnvironmentAliases', 'Settings', 'Tags'] as const;
+export const PERMISSION_AREAS = [
+  'ContentModel',
+  'ContentDelivery',
+  'Environments',
+  'EnvironmentAliases',
+  'Settings',
+  'Tags',
+] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 /** Areas where `read` alone is not a grant (the spec: reading them needs `manage`). */
 export const MANAGE_ONLY_AREAS: readonly PermissionArea[] = ['Settings', 'Environments'];

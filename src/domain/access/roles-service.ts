@@ -5,8 +5,12 @@ import type { Actor } from '../shared/actor.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
 import { validateRole, type RoleDefinition, type RoleInput } from './role-validation.ts';
 
-const nameTaken = (name: string): ErrorItem =>
-  ({ name: 'taken', path: ['name'], value: name, details: `Another role of this space is named "${name}".` });
+const nameTaken = (name: string): ErrorItem => ({
+  name: 'taken',
+  path: ['name'],
+  value: name,
+  details: `Another role of this space is named "${name}".`,
+});
 
 function definition(input: RoleInput): RoleDefinition {
   const { role, problems } = validateRole(input);
@@ -29,12 +33,18 @@ export function rolesService(storage: Storage, spaces: SpacesService) {
 
     /** The roles of every space of the organization: its owners and admins only. */
     async listInOrganization(actor: Actor, organizationId: string, page: { skip: number; limit: number }) {
-      const membership = (await storage.repos.identity.organizationRoles(actor.user.id)).find((r) => r.organizationId === organizationId);
+      const membership = (await storage.repos.identity.organizationRoles(actor.user.id)).find(
+        (r) => r.organizationId === organizationId,
+      );
       if (!membership) throw notFound('Organization', organizationId);
       if (membership.role !== 'owner' && membership.role !== 'admin') {
-        throw new AppError('AccessDenied', 'Only organization owners and admins may list the roles of the organization.', {
-          reasons: ['organization owner or admin role required'],
-        });
+        throw new AppError(
+          'AccessDenied',
+          'Only organization owners and admins may list the roles of the organization.',
+          {
+            reasons: ['organization owner or admin role required'],
+          },
+        );
       }
       return roles.pageInOrganization(organizationId, page);
     },
@@ -54,7 +64,13 @@ export function rolesService(storage: Storage, spaces: SpacesService) {
     },
 
     /** Replaces the role at the current version; never creates one (an unknown id is 404). */
-    async update(actor: Actor, spaceId: string, id: string, input: RoleInput, version: number | undefined): Promise<RoleRecord> {
+    async update(
+      actor: Actor,
+      spaceId: string,
+      id: string,
+      input: RoleInput,
+      version: number | undefined,
+    ): Promise<RoleRecord> {
       await spaces.requireAdmin(actor, spaceId);
       const current = await roles.find(spaceId, id);
       if (!current) throw notFound('Role', id);
@@ -72,14 +88,26 @@ export function rolesService(storage: Storage, spaces: SpacesService) {
       await spaces.requireAdmin(actor, spaceId);
       const refusal = await storage.transaction(async (repos) => {
         const reason = await repos.roles.delete(spaceId, id, version, actor.user.id);
-        return reason === 'inUse' ? { reason, memberships: await repos.roles.membershipsLeftWithoutRole(spaceId, id) } : reason && { reason };
+        return reason === 'inUse'
+          ? { reason, memberships: await repos.roles.membershipsLeftWithoutRole(spaceId, id) }
+          : reason && { reason };
       });
       if (!refusal) return;
       if (refusal.reason === 'missing') throw notFound('Role', id);
       if (refusal.reason === 'version') throw versionMismatch((await roles.find(spaceId, id))?.version, version);
-      throw new AppError('ActionPreconditionsFailed', `Role "${id}" cannot be deleted: ${refusal.memberships?.length} space membership(s) would be left with no role.`, {
-        errors: [{ name: 'inUse', memberships: refusal.memberships, details: 'A space membership that is not admin has this role as its only role.' }],
-      });
+      throw new AppError(
+        'ActionPreconditionsFailed',
+        `Role "${id}" cannot be deleted: ${refusal.memberships?.length} space membership(s) would be left with no role.`,
+        {
+          errors: [
+            {
+              name: 'inUse',
+              memberships: refusal.memberships,
+              details: 'A space membership that is not admin has this role as its only role.',
+            },
+          ],
+        },
+      );
     },
   };
 }

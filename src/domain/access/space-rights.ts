@@ -9,7 +9,12 @@ import { roleRules } from './role-validation.ts';
  */
 export type SpaceRights =
   | { readonly all: true }
-  | { readonly all: false; readonly userId: string; readonly permissions: Readonly<Record<PermissionArea, PermissionGrant>>; readonly policies: readonly Policy[] };
+  | {
+      readonly all: false;
+      readonly userId: string;
+      readonly permissions: Readonly<Record<PermissionArea, PermissionGrant>>;
+      readonly policies: readonly Policy[];
+    };
 
 export const ALL_RIGHTS: SpaceRights = { all: true };
 
@@ -23,9 +28,21 @@ export function memberRights(roles: readonly MemberRole[], userId: string): Spac
   if (known && !known.all && known.userId === userId) return known;
   // Stored roles were validated when written (role-validation.ts); `roleRules` reads them as such.
   const rules = roles.map((role) => roleRules(role as unknown as Parameters<typeof roleRules>[0]));
-  const permissions = Object.fromEntries(PERMISSION_AREAS.map((area) => [area, rules.reduce<PermissionGrant>(
-    (best, r) => (STRENGTH[r.permissions[area]] > STRENGTH[best] ? r.permissions[area] : best), 'none')]));
-  const rights: SpaceRights = { all: false, userId, permissions: permissions as Record<PermissionArea, PermissionGrant>, policies: rules.flatMap((r) => r.policies) };
+  const permissions = Object.fromEntries(
+    PERMISSION_AREAS.map((area) => [
+      area,
+      rules.reduce<PermissionGrant>(
+        (best, r) => (STRENGTH[r.permissions[area]] > STRENGTH[best] ? r.permissions[area] : best),
+        'none',
+      ),
+    ]),
+  );
+  const rights: SpaceRights = {
+    all: false,
+    userId,
+    permissions: permissions as Record<PermissionArea, PermissionGrant>,
+    policies: rules.flatMap((r) => r.policies),
+  };
   compiled.set(roles, rights);
   return rights;
 }

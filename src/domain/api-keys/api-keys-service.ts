@@ -17,22 +17,44 @@ export interface ApiKeyInput {
 export function apiKeysService(storage: Storage, spaces: SpacesService) {
   const { apiKeys } = storage.repos;
 
-  async function insert(actor: Actor, spaceId: string, id: string, input: ApiKeyInput): Promise<ApiKeyRecord | undefined> {
-    return storage.transaction(async (repos) => repos.apiKeys.insert({
-      spaceId, id, name: input.name, description: input.description ?? null,
-      accessToken: newDeliveryToken(), previewKeyId: generateId(), previewAccessToken: newDeliveryToken(),
-      environmentIds: await keyEnvironmentIds(repos, spaceId, input.environments), createdBy: actor.user.id,
-    }));
+  async function insert(
+    actor: Actor,
+    spaceId: string,
+    id: string,
+    input: ApiKeyInput,
+  ): Promise<ApiKeyRecord | undefined> {
+    return storage.transaction(async (repos) =>
+      repos.apiKeys.insert({
+        spaceId,
+        id,
+        name: input.name,
+        description: input.description ?? null,
+        accessToken: newDeliveryToken(),
+        previewKeyId: generateId(),
+        previewAccessToken: newDeliveryToken(),
+        environmentIds: await keyEnvironmentIds(repos, spaceId, input.environments),
+        createdBy: actor.user.id,
+      }),
+    );
   }
 
-  async function update(actor: Actor, spaceId: string, id: string, input: ApiKeyInput, version: number | undefined): Promise<ApiKeyRecord> {
+  async function update(
+    actor: Actor,
+    spaceId: string,
+    id: string,
+    input: ApiKeyInput,
+    version: number | undefined,
+  ): Promise<ApiKeyRecord> {
     return storage.transaction(async (repos) => {
       const current = await repos.apiKeys.find(spaceId, id);
       if (!current) throw notFound('ApiKey', id);
       if (version !== current.version) throw versionMismatch(current.version, version);
       const environmentIds = await keyEnvironmentIds(repos, spaceId, input.environments);
       const changes = { name: input.name, description: input.description ?? null, environmentIds };
-      return (await repos.apiKeys.update(spaceId, id, changes, version, actor.user.id)) ?? Promise.reject(versionMismatch(current.version, version));
+      return (
+        (await repos.apiKeys.update(spaceId, id, changes, version, actor.user.id)) ??
+        Promise.reject(versionMismatch(current.version, version))
+      );
     });
   }
 
@@ -51,7 +73,9 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
     async create(actor: Actor, spaceId: string, input: ApiKeyInput): Promise<ApiKeyRecord> {
       await spaces.access(actor, spaceId);
       const id = generateId();
-      return (await insert(actor, spaceId, id, input)) ?? Promise.reject(new Error(`generated api key id ${id} collided`));
+      return (
+        (await insert(actor, spaceId, id, input)) ?? Promise.reject(new Error(`generated api key id ${id} collided`))
+      );
     },
 
     /**
@@ -79,7 +103,10 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
 
     async getPreview(actor: Actor, spaceId: string, previewKeyId: string): Promise<ApiKeyRecord> {
       await spaces.access(actor, spaceId);
-      return (await apiKeys.findByPreviewId(spaceId, previewKeyId)) ?? Promise.reject(notFound('PreviewApiKey', previewKeyId));
+      return (
+        (await apiKeys.findByPreviewId(spaceId, previewKeyId)) ??
+        Promise.reject(notFound('PreviewApiKey', previewKeyId))
+      );
     },
 
     /** What a delivery or preview token grants, or undefined for an unknown token (for the GraphQL API). */

@@ -12,12 +12,17 @@ export function assetPublishProblems(fields: LocalizedFields, locales: LocaleRec
   const problems: ErrorItem[] = [];
   const defaultCode = locales.find((l) => l.default)?.code;
   if (defaultCode && !isObject(files[defaultCode])) {
-    problems.push({ name: 'required', path: ['fields', 'file', defaultCode], details: `No file specified for locale: ${defaultCode}` });
+    problems.push({
+      name: 'required',
+      path: ['fields', 'file', defaultCode],
+      details: `No file specified for locale: ${defaultCode}`,
+    });
   }
   for (const [code, file] of Object.entries(files)) {
     if (!isObject(file) || typeof file.url === 'string') continue;
     problems.push({
-      name: 'notProcessed', path: ['fields', 'file', code],
+      name: 'notProcessed',
+      path: ['fields', 'file', code],
       details: `The file of locale "${code}" is not processed: process it (PUT .../files/${code}/process) before publishing.`,
     });
   }

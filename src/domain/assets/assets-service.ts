@@ -1,10 +1,22 @@
 import { validationFailed, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { AssetRecord, Storage } from '../../storage/port/index.ts';
-import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, withoutNullValues, type ContentInput } from '../content/content-input.ts';
+import {
+  lockTags,
+  refuseInvalid,
+  storedFields,
+  tagIdsOf,
+  unknownTagProblems,
+  withoutNullValues,
+  type ContentInput,
+} from '../content/content-input.ts';
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
-import { describeWrite, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import {
+  describeWrite,
+  type ResolveEnvironment,
+  type ResolvedEnvironment,
+} from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -42,7 +54,13 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     return { fields: withoutNullValues(storedFields(input.fields)), tags };
   }
 
-  async function insert(actor: Actor, rights: SpaceRights, resolved: ResolvedEnvironment, id: string, input: ContentInput): Promise<AssetView> {
+  async function insert(
+    actor: Actor,
+    rights: SpaceRights,
+    resolved: ResolvedEnvironment,
+    id: string,
+    input: ContentInput,
+  ): Promise<AssetView> {
     requireCreate(rights, { type: 'Asset', id, tagIds: tagIdsOf(input) });
     const draft = await checked(resolved, input);
     const { spaceId, id: environmentId } = resolved.environment;
@@ -67,7 +85,13 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       announceJobs(storage);
     },
 
-    async create(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, input: ContentInput): Promise<AssetView> {
+    async create(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      input: ContentInput,
+    ): Promise<AssetView> {
       return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), input);
     },
 
@@ -76,8 +100,14 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
      * the version sent. `autoSave`: the client marked the save as an automatic one; its event is auto_save instead of save.
      */
     async createOrUpdate(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, input: ContentInput,
-      version: number | undefined, autoSave = false,
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      input: ContentInput,
+      version: number | undefined,
+      autoSave = false,
     ): Promise<{ created: boolean; view: AssetView }> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await storage.repos.assets.find(resolved.environment.spaceId, resolved.environment.id, id);
@@ -88,10 +118,18 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       if (refused) throw refused;
       const draft = await checked(resolved, input);
       requireUpdate(rights, docOf('Asset', existing), existing.fields, draft.fields, missing);
-      const view = await lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
-        await lockTags(repos.assets, s, e, input);
-        return repo.update(s, e, id, draft, version!, actor.user.id);
-      }, { autoSave });
+      const view = await lifecycle.apply(
+        actor,
+        resolved,
+        id,
+        'update',
+        version,
+        async (repo, s, e, repos) => {
+          await lockTags(repos.assets, s, e, input);
+          return repo.update(s, e, id, draft, version!, actor.user.id);
+        },
+        { autoSave },
+      );
       return { created: false, view };
     },
   };

@@ -11,7 +11,12 @@ const BATCH = 500;
 const MAX_REPORTED = 20;
 
 /** A field of the new definition that published data must be checked against, and the key its values have now. */
-interface Recheck { field: FieldDefinition; storedId: string; shape: boolean; required: boolean; }
+interface Recheck {
+  field: FieldDefinition;
+  storedId: string;
+  shape: boolean;
+  required: boolean;
+}
 
 /**
  * The rule (the reference names the refusal, not the changes that cause it): an activation may not make a published
@@ -36,14 +41,20 @@ function rechecks(plan: ActivationPlan, previous: ContentTypeDefinition | null):
   return result;
 }
 
-function entryProblems(entryId: string, fields: Record<string, unknown>, checks: Recheck[], locales: LocaleRecord[]): ErrorItem[] {
+function entryProblems(
+  entryId: string,
+  fields: Record<string, unknown>,
+  checks: Recheck[],
+  locales: LocaleRecord[],
+): ErrorItem[] {
   const problems: ErrorItem[] = [];
   for (const { field, storedId, shape, required } of checks) {
     const perLocale = isPlainObject(fields[storedId]) ? (fields[storedId] as Record<string, unknown>) : {};
     if (required) problems.push(...requiredErrors(field, perLocale, locales));
     if (!shape) continue;
     for (const [code, value] of Object.entries(perLocale)) {
-      for (const { subPath, ...item } of valueShapeErrors(field, value)) problems.push({ ...item, path: ['fields', field.id, code, ...(subPath ?? [])] });
+      for (const { subPath, ...item } of valueShapeErrors(field, value))
+        problems.push({ ...item, path: ['fields', field.id, code, ...(subPath ?? [])] });
     }
   }
   return problems.map((problem) => ({ ...problem, entryId }));
@@ -55,7 +66,12 @@ function entryProblems(entryId: string, fields: Record<string, unknown>, checks:
  * plan changes something that can invalidate them. Call inside the activation's transaction, before it writes.
  */
 export async function refuseInvalidatingActivation(
-  repos: Repositories, spaceId: string, environmentId: string, contentTypeId: string, plan: ActivationPlan, previous: ContentTypeDefinition | null,
+  repos: Repositories,
+  spaceId: string,
+  environmentId: string,
+  contentTypeId: string,
+  plan: ActivationPlan,
+  previous: ContentTypeDefinition | null,
 ): Promise<void> {
   const checks = rechecks(plan, previous);
   if (checks.length === 0) return;
@@ -64,10 +80,18 @@ export async function refuseInvalidatingActivation(
   const problems: ErrorItem[] = [];
   let after: string | null = null;
   while (problems.length < MAX_REPORTED) {
-    const batch = await repos.contentTypes.publishedEntryFields(spaceId, environmentId, contentTypeId, storedIds, after, BATCH);
+    const batch = await repos.contentTypes.publishedEntryFields(
+      spaceId,
+      environmentId,
+      contentTypeId,
+      storedIds,
+      after,
+      BATCH,
+    );
     for (const entry of batch) problems.push(...entryProblems(entry.id, entry.fields, checks, locales));
     if (batch.length < BATCH) break;
     after = batch[batch.length - 1]!.id;
   }
-  if (problems.length) throw badRequest('Previously published fields are invalid', { errors: problems.slice(0, MAX_REPORTED) });
+  if (problems.length)
+    throw badRequest('Previously published fields are invalid', { errors: problems.slice(0, MAX_REPORTED) });
 }

@@ -1,8 +1,19 @@
 import { AppError, badRequest, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
-import type { ContentTypeOrderKey, ContentTypeRecord, PageRequest, Repositories, Storage } from '../../storage/port/index.ts';
+import type {
+  ContentTypeOrderKey,
+  ContentTypeRecord,
+  PageRequest,
+  Repositories,
+  Storage,
+} from '../../storage/port/index.ts';
 import { isMasterEnvironment } from '../content/master-environment.ts';
-import { describeWrite, requestedPath, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import {
+  describeWrite,
+  requestedPath,
+  type ResolveEnvironment,
+  type ResolvedEnvironment,
+} from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { planActivation } from './activation.ts';
 import { refuseInvalidatingActivation } from './activation-check.ts';
@@ -11,10 +22,17 @@ import { syncEditorInterface } from './editor-interface-sync.ts';
 import type { ContentTypeDefinition } from './field.ts';
 
 /** A content type and the environment id the client named (an alias id stays an alias id in `sys.environment`). */
-export interface ContentTypeView { record: ContentTypeRecord; environmentId: string; }
+export interface ContentTypeView {
+  record: ContentTypeRecord;
+  environmentId: string;
+}
 
-export const draftOf = (r: ContentTypeRecord): ContentTypeDefinition =>
-  ({ name: r.name, description: r.description, displayField: r.displayField, fields: r.fields });
+export const draftOf = (r: ContentTypeRecord): ContentTypeDefinition => ({
+  name: r.name,
+  description: r.description,
+  displayField: r.displayField,
+  fields: r.fields,
+});
 
 /**
  * Content types: the draft definition is saved with create and update; activation makes it the definition that
@@ -22,14 +40,21 @@ export const draftOf = (r: ContentTypeRecord): ContentTypeDefinition =>
  * step and, in the master environment, records a snapshot. Who may write is the authorizer's decision (`domain/access`).
  */
 export function contentTypesService(storage: Storage, resolve: ResolveEnvironment) {
-  async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
+  async function forWrite(
+    actor: Actor,
+    spaceId: string,
+    environmentId: string | undefined,
+  ): Promise<ResolvedEnvironment> {
     return resolve(actor, spaceId, environmentId);
   }
 
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound('ContentType', id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
 
-  const view = (resolved: ResolvedEnvironment, record: ContentTypeRecord): ContentTypeView => ({ record, environmentId: resolved.requestedId });
+  const view = (resolved: ResolvedEnvironment, record: ContentTypeRecord): ContentTypeView => ({
+    record,
+    environmentId: resolved.requestedId,
+  });
 
   function checked(input: ContentTypeInput, activated: ContentTypeDefinition | null): ContentTypeDefinition {
     const { definition, errors } = readContentType(input, activated);
@@ -50,7 +75,11 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
   }
 
   /** Runs `work` with the content type row locked; 404 when it does not exist. */
-  function locked<T>(resolved: ResolvedEnvironment, id: string, work: (repos: Repositories, current: ContentTypeRecord) => Promise<T>): Promise<T> {
+  function locked<T>(
+    resolved: ResolvedEnvironment,
+    id: string,
+    work: (repos: Repositories, current: ContentTypeRecord) => Promise<T>,
+  ): Promise<T> {
     const { spaceId, id: environmentId } = resolved.environment;
     return storage.transaction(async (repos) => {
       await describeWrite(repos, resolved);
@@ -60,17 +89,39 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     });
   }
 
-  async function insert(actor: Actor, resolved: ResolvedEnvironment, id: string, input: ContentTypeInput): Promise<ContentTypeRecord | undefined> {
+  async function insert(
+    actor: Actor,
+    resolved: ResolvedEnvironment,
+    id: string,
+    input: ContentTypeInput,
+  ): Promise<ContentTypeRecord | undefined> {
     const definition = checked(input, null);
-    return single(resolved, (repos) => repos.contentTypes.insert({
-      spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, id, definition, createdBy: actor.user.id,
-    }));
+    return single(resolved, (repos) =>
+      repos.contentTypes.insert({
+        spaceId: resolved.environment.spaceId,
+        environmentId: resolved.environment.id,
+        id,
+        definition,
+        createdBy: actor.user.id,
+      }),
+    );
   }
 
   return {
-    async list(actor: Actor, spaceId: string, environmentId: string | undefined, page: PageRequest<ContentTypeOrderKey>, options: { activatedOnly?: boolean } = {}) {
+    async list(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      page: PageRequest<ContentTypeOrderKey>,
+      options: { activatedOnly?: boolean } = {},
+    ) {
       const resolved = await resolve(actor, spaceId, environmentId);
-      const { items, total } = await storage.repos.contentTypes.page(resolved.environment.spaceId, resolved.environment.id, page, options);
+      const { items, total } = await storage.repos.contentTypes.page(
+        resolved.environment.spaceId,
+        resolved.environment.id,
+        page,
+        options,
+      );
       return { items: items.map((record) => view(resolved, record)), total };
     },
 
@@ -82,7 +133,12 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     },
 
     /** Creates a content type with a generated id. */
-    async create(actor: Actor, spaceId: string, environmentId: string | undefined, input: ContentTypeInput): Promise<ContentTypeView> {
+    async create(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      input: ContentTypeInput,
+    ): Promise<ContentTypeView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const record = await insert(actor, resolved, generateId(), input);
       if (!record) throw new AppError('ServerError', 'A generated content type id was taken.');
@@ -91,7 +147,12 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
 
     /** Creates with the chosen id (any version header is ignored), or replaces the draft at the current version. */
     async createOrUpdate(
-      actor: Actor, spaceId: string, environmentId: string | undefined, id: string, input: ContentTypeInput, version: number | undefined,
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      input: ContentTypeInput,
+      version: number | undefined,
     ): Promise<{ view: ContentTypeView; created: boolean }> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
@@ -104,7 +165,9 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       }
       if (version !== existing.version) throw versionMismatch(existing.version, version);
       const definition = checked(input, existing.published);
-      const updated = await single(resolved, (repos) => repos.contentTypes.update(s, e, id, definition, version, actor.user.id));
+      const updated = await single(resolved, (repos) =>
+        repos.contentTypes.update(s, e, id, definition, version, actor.user.id),
+      );
       if (updated) return { view: view(resolved, updated), created: false };
       const now = await storage.repos.contentTypes.find(s, e, id);
       throw now ? versionMismatch(now.version, version) : missing(resolved, id);
@@ -116,7 +179,8 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       // The row lock also waits for entries being created (their foreign key check shares the row), so none slips in.
       await locked(resolved, id, async (repos, current) => {
         if (current.published) throw badRequest('Cannot delete published');
-        if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id)) throw badRequest('Content Type has entries');
+        if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
+          throw badRequest('Content Type has entries');
         await repos.snapshots.deleteFor(current.spaceId, current.environmentId, 'ContentType', id);
         await repos.events.describeTransaction({ actorId: actor.user.id });
         if (!(await repos.contentTypes.delete(current.spaceId, current.environmentId, id))) throw missing(resolved, id);
@@ -124,19 +188,37 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     },
 
     /** Activates the draft at `version`: it becomes the definition that shapes entries. */
-    async activate(actor: Actor, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined): Promise<ContentTypeView> {
+    async activate(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      version: number | undefined,
+    ): Promise<ContentTypeView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const record = await locked(resolved, id, async (repos, current) => {
         if (version !== current.version) throw versionMismatch(current.version, version);
         const plan = planActivation(draftOf(current), current.published);
         await refuseInvalidatingActivation(repos, current.spaceId, current.environmentId, id, plan, current.published);
-        const activated = await repos.contentTypes.activate(current.spaceId, current.environmentId, id, version, plan, actor.user.id);
+        const activated = await repos.contentTypes.activate(
+          current.spaceId,
+          current.environmentId,
+          id,
+          version,
+          plan,
+          actor.user.id,
+        );
         if (!activated) throw versionMismatch(current.version, version);
         await syncEditorInterface(repos, activated, plan.renames, actor.user.id);
         if (await isMasterEnvironment(repos, resolved)) {
           await repos.snapshots.insert({
-            spaceId: current.spaceId, environmentId: current.environmentId, id: generateId(), entityType: 'ContentType', entityId: id,
-            snapshot: { ...activated } as unknown as Record<string, unknown>, createdBy: actor.user.id,
+            spaceId: current.spaceId,
+            environmentId: current.environmentId,
+            id: generateId(),
+            entityType: 'ContentType',
+            entityId: id,
+            snapshot: { ...activated } as unknown as Record<string, unknown>,
+            createdBy: actor.user.id,
           });
         }
         return activated;
@@ -145,12 +227,21 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     },
 
     /** Deactivates an active content type without entries. */
-    async deactivate(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentTypeView> {
+    async deactivate(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+    ): Promise<ContentTypeView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const record = await locked(resolved, id, async (repos, current) => {
         if (!current.published) throw badRequest('Not published');
-        if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id)) throw badRequest('Content Type has entries');
-        return (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actor.user.id)) ?? Promise.reject(badRequest('Not published'));
+        if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
+          throw badRequest('Content Type has entries');
+        return (
+          (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actor.user.id)) ??
+          Promise.reject(badRequest('Not published'))
+        );
       });
       return view(resolved, record);
     },

@@ -18,7 +18,10 @@ const LISTS = ['sidebar', 'editors', 'editorLayout', 'groupControls'] as const;
  * Reads an editor interface body (whole body: left-out parts are cleared) and lists its problems: each control names
  * a field of the content type once, with string widget ids, a known namespace and object settings.
  */
-export function readEditorInterface(input: EditorInterfaceInput, fieldIds: Set<string>): { changes: EditorInterfaceChanges; errors: ErrorItem[] } {
+export function readEditorInterface(
+  input: EditorInterfaceInput,
+  fieldIds: Set<string>,
+): { changes: EditorInterfaceChanges; errors: ErrorItem[] } {
   const errors: ErrorItem[] = [];
   const controls: EditorControl[] = [];
   const rawControls = input.controls ?? [];
@@ -32,17 +35,45 @@ export function readEditorInterface(input: EditorInterfaceInput, fieldIds: Set<s
         errors.push({ name: 'type', path: at, value: raw, details: 'A control must be an object with a "fieldId"' });
         return;
       }
-      if (!fieldIds.has(raw.fieldId)) errors.push({ name: 'unknown', path: [...at, 'fieldId'], value: raw.fieldId, details: `The content type has no field "${raw.fieldId}"` });
-      if (seen.has(raw.fieldId)) errors.push({ name: 'taken', path: [...at, 'fieldId'], value: raw.fieldId, details: `Field "${raw.fieldId}" has more than one control` });
+      if (!fieldIds.has(raw.fieldId))
+        errors.push({
+          name: 'unknown',
+          path: [...at, 'fieldId'],
+          value: raw.fieldId,
+          details: `The content type has no field "${raw.fieldId}"`,
+        });
+      if (seen.has(raw.fieldId))
+        errors.push({
+          name: 'taken',
+          path: [...at, 'fieldId'],
+          value: raw.fieldId,
+          details: `Field "${raw.fieldId}" has more than one control`,
+        });
       seen.add(raw.fieldId);
       if (raw.widgetId !== undefined && (typeof raw.widgetId !== 'string' || raw.widgetId === '')) {
-        errors.push({ name: 'type', path: [...at, 'widgetId'], value: raw.widgetId, details: '"widgetId" must be a non-empty string' });
+        errors.push({
+          name: 'type',
+          path: [...at, 'widgetId'],
+          value: raw.widgetId,
+          details: '"widgetId" must be a non-empty string',
+        });
       }
       if (raw.widgetNamespace !== undefined && !CONTROL_NAMESPACES.includes(raw.widgetNamespace as string)) {
-        errors.push({ name: 'in', path: [...at, 'widgetNamespace'], value: raw.widgetNamespace, expected: CONTROL_NAMESPACES, details: `"widgetNamespace" must be one of: ${CONTROL_NAMESPACES.join(', ')}` });
+        errors.push({
+          name: 'in',
+          path: [...at, 'widgetNamespace'],
+          value: raw.widgetNamespace,
+          expected: CONTROL_NAMESPACES,
+          details: `"widgetNamespace" must be one of: ${CONTROL_NAMESPACES.join(', ')}`,
+        });
       }
       if (raw.settings !== undefined && !isPlainObject(raw.settings)) {
-        errors.push({ name: 'type', path: [...at, 'settings'], value: raw.settings, details: '"settings" must be an object' });
+        errors.push({
+          name: 'type',
+          path: [...at, 'settings'],
+          value: raw.settings,
+          details: '"settings" must be an object',
+        });
       }
       const control: EditorControl = { fieldId: raw.fieldId };
       if (typeof raw.widgetId === 'string') control.widgetId = raw.widgetId;
@@ -51,7 +82,13 @@ export function readEditorInterface(input: EditorInterfaceInput, fieldIds: Set<s
       controls.push(control);
     });
   }
-  const changes: EditorInterfaceChanges = { controls, sidebar: null, editors: null, editorLayout: null, groupControls: null };
+  const changes: EditorInterfaceChanges = {
+    controls,
+    sidebar: null,
+    editors: null,
+    editorLayout: null,
+    groupControls: null,
+  };
   for (const key of LISTS) {
     const value = input[key];
     if (value === undefined || value === null) continue;

@@ -6,7 +6,12 @@ import { defaultControl, syncControls } from './editor-controls.ts';
  * created with the default widget of every field at the first activation; afterwards renamed fields keep their
  * control, removed fields lose theirs and new fields get the default. Adds 1 to its version only when it changed.
  */
-export async function syncEditorInterface(repos: Repositories, contentType: ContentTypeRecord, renames: Array<[string, string]>, userId: string): Promise<void> {
+export async function syncEditorInterface(
+  repos: Repositories,
+  contentType: ContentTypeRecord,
+  renames: Array<[string, string]>,
+  userId: string,
+): Promise<void> {
   const { spaceId, environmentId, id } = contentType;
   const fields = contentType.published?.fields ?? contentType.fields;
   const current = await repos.editorInterfaces.find(spaceId, environmentId, id);

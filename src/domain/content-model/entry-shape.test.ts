@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkEntryShape } from './entry-validation.ts';
 import { assetLink, contentType, doc, entryLink, field, LOCALES, paragraph, text } from './test-fixtures.ts';
 
-const shape = (f: ReturnType<typeof field>, value: unknown) => checkEntryShape(contentType(f), { [f.id]: { 'en-US': value } }, LOCALES);
+const shape = (f: ReturnType<typeof field>, value: unknown) =>
+  checkEntryShape(contentType(f), { [f.id]: { 'en-US': value } }, LOCALES);
 
 describe('checkEntryShape', () => {
   it('accepts a value of every type, and null for any', () => {
@@ -51,56 +52,104 @@ describe('checkEntryShape', () => {
       [field('as', 'Array', { items: { type: 'Symbol', validations: [] } }), 'a', 'Array'],
     ];
     for (const [f, value, type] of bad) {
-      expect(shape(f, value), f.id).toEqual([{
-        name: 'type', type, value, path: ['fields', f.id, 'en-US'], details: `The type of "value" is incorrect, expected type: ${type}`,
-      }]);
+      expect(shape(f, value), f.id).toEqual([
+        {
+          name: 'type',
+          type,
+          value,
+          path: ['fields', f.id, 'en-US'],
+          details: `The type of "value" is incorrect, expected type: ${type}`,
+        },
+      ]);
     }
   });
 
   it('refuses over-long Symbol and Text values', () => {
-    expect(shape(field('s', 'Symbol'), 'x'.repeat(257))).toEqual([expect.objectContaining({ name: 'size', max: 256, path: ['fields', 's', 'en-US'] })]);
-    expect(shape(field('t', 'Text'), 'x'.repeat(50_001))).toEqual([expect.objectContaining({ name: 'size', max: 50_000 })]);
+    expect(shape(field('s', 'Symbol'), 'x'.repeat(257))).toEqual([
+      expect.objectContaining({ name: 'size', max: 256, path: ['fields', 's', 'en-US'] }),
+    ]);
+    expect(shape(field('t', 'Text'), 'x'.repeat(50_001))).toEqual([
+      expect.objectContaining({ name: 'size', max: 50_000 }),
+    ]);
   });
 
   it('points at the wrong item of an array', () => {
     const f = field('tags', 'Array', { items: { type: 'Symbol', validations: [] } });
-    expect(shape(f, ['a', 3])).toEqual([expect.objectContaining({ name: 'type', type: 'Symbol', value: 3, path: ['fields', 'tags', 'en-US', 1] })]);
+    expect(shape(f, ['a', 3])).toEqual([
+      expect.objectContaining({ name: 'type', type: 'Symbol', value: 3, path: ['fields', 'tags', 'en-US', 1] }),
+    ]);
     const links = field('refs', 'Array', { items: { type: 'Link', linkType: 'Asset', validations: [] } });
-    expect(shape(links, [assetLink('a'), entryLink('e')])).toEqual([expect.objectContaining({ type: 'Link to Asset', path: ['fields', 'refs', 'en-US', 1] })]);
+    expect(shape(links, [assetLink('a'), entryLink('e')])).toEqual([
+      expect.objectContaining({ type: 'Link to Asset', path: ['fields', 'refs', 'en-US', 1] }),
+    ]);
   });
 
   it('refuses structurally invalid rich text with the path inside the document', () => {
     const f = field('body', 'RichText');
     const nested = shape(f, doc(paragraph({ nodeType: 'paragraph', data: {}, content: [] })));
-    expect(nested).toEqual([expect.objectContaining({ name: 'in', path: ['fields', 'body', 'en-US', 'content', 0, 'content', 0] })]);
-    expect(shape(f, doc(paragraph({ nodeType: 'text', marks: [] })))[0]).toMatchObject({ path: ['fields', 'body', 'en-US', 'content', 0, 'content', 0, 'value'] });
-    expect(shape(f, doc({ nodeType: 'embedded-entry-block', data: { target: assetLink('a') }, content: [] }))[0])
-      .toMatchObject({ path: ['fields', 'body', 'en-US', 'content', 0, 'data', 'target'] });
-    expect(shape(f, doc({ nodeType: 'embedded-entry-block', data: { target: entryLink('e') }, content: [] }))).toEqual([]);
-    expect(shape(f, doc(paragraph(text('x')), { nodeType: 'unordered-list', data: {}, content: [{ nodeType: 'list-item', data: {}, content: [paragraph(text('y'))] }] }))).toEqual([]);
+    expect(nested).toEqual([
+      expect.objectContaining({ name: 'in', path: ['fields', 'body', 'en-US', 'content', 0, 'content', 0] }),
+    ]);
+    expect(shape(f, doc(paragraph({ nodeType: 'text', marks: [] })))[0]).toMatchObject({
+      path: ['fields', 'body', 'en-US', 'content', 0, 'content', 0, 'value'],
+    });
+    expect(
+      shape(f, doc({ nodeType: 'embedded-entry-block', data: { target: assetLink('a') }, content: [] }))[0],
+    ).toMatchObject({ path: ['fields', 'body', 'en-US', 'content', 0, 'data', 'target'] });
+    expect(shape(f, doc({ nodeType: 'embedded-entry-block', data: { target: entryLink('e') }, content: [] }))).toEqual(
+      [],
+    );
+    expect(
+      shape(
+        f,
+        doc(paragraph(text('x')), {
+          nodeType: 'unordered-list',
+          data: {},
+          content: [{ nodeType: 'list-item', data: {}, content: [paragraph(text('y'))] }],
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an unknown field, and a field deleted from the definition, but allows an omitted one', () => {
-    const ct = contentType(field('title', 'Symbol'), field('gone', 'Symbol', { omitted: true, deleted: true }), field('hidden', 'Symbol', { omitted: true }));
+    const ct = contentType(
+      field('title', 'Symbol'),
+      field('gone', 'Symbol', { omitted: true, deleted: true }),
+      field('hidden', 'Symbol', { omitted: true }),
+    );
     expect(checkEntryShape(ct, { nope: { 'en-US': 'x' } }, LOCALES)).toEqual([
-      { name: 'unknown', path: ['fields', 'nope'], value: { 'en-US': 'x' }, details: 'The property "nope" is not allowed here.' },
+      {
+        name: 'unknown',
+        path: ['fields', 'nope'],
+        value: { 'en-US': 'x' },
+        details: 'The property "nope" is not allowed here.',
+      },
     ]);
-    expect(checkEntryShape(ct, { gone: { 'en-US': 'x' } }, LOCALES)).toEqual([expect.objectContaining({ name: 'unknown', path: ['fields', 'gone'] })]);
+    expect(checkEntryShape(ct, { gone: { 'en-US': 'x' } }, LOCALES)).toEqual([
+      expect.objectContaining({ name: 'unknown', path: ['fields', 'gone'] }),
+    ]);
     expect(checkEntryShape(ct, { hidden: { 'en-US': 'x' }, title: { 'en-US': 'y' } }, LOCALES)).toEqual([]);
   });
 
   it('refuses an unknown locale; accepts other locales on a non-localized field, shape-checked', () => {
     const ct = contentType(field('title', 'Symbol', { localized: true }), field('slug', 'Symbol'));
-    expect(checkEntryShape(ct, { title: { 'en-US': 'a', 'de-DE': 'b', 'xx-XX': 'c' } }, LOCALES))
-      .toEqual([expect.objectContaining({ name: 'unknown', path: ['fields', 'title', 'xx-XX'] })]);
+    expect(checkEntryShape(ct, { title: { 'en-US': 'a', 'de-DE': 'b', 'xx-XX': 'c' } }, LOCALES)).toEqual([
+      expect.objectContaining({ name: 'unknown', path: ['fields', 'title', 'xx-XX'] }),
+    ]);
     expect(checkEntryShape(ct, { slug: { 'en-US': 'a', 'de-DE': 'b' } }, LOCALES)).toEqual([]);
-    expect(checkEntryShape(ct, { slug: { 'de-DE': 5 } } as never, LOCALES)).toEqual([expect.objectContaining({ name: 'type', path: ['fields', 'slug', 'de-DE'] })]);
+    expect(checkEntryShape(ct, { slug: { 'de-DE': 5 } } as never, LOCALES)).toEqual([
+      expect.objectContaining({ name: 'type', path: ['fields', 'slug', 'de-DE'] }),
+    ]);
   });
 
   it('refuses fields that are not objects of locales', () => {
     const ct = contentType(field('title', 'Symbol'));
-    expect(checkEntryShape(ct, { title: 'x' } as never, LOCALES)).toEqual([expect.objectContaining({ name: 'type', path: ['fields', 'title'] })]);
-    expect(checkEntryShape(ct, [] as never, LOCALES)).toEqual([expect.objectContaining({ name: 'type', path: ['fields'] })]);
+    expect(checkEntryShape(ct, { title: 'x' } as never, LOCALES)).toEqual([
+      expect.objectContaining({ name: 'type', path: ['fields', 'title'] }),
+    ]);
+    expect(checkEntryShape(ct, [] as never, LOCALES)).toEqual([
+      expect.objectContaining({ name: 'type', path: ['fields'] }),
+    ]);
     expect(checkEntryShape(ct, { title: null } as never, LOCALES)).toEqual([]);
   });
 });

@@ -17,9 +17,21 @@ const liveFields = (contentType: ContentTypeDefinition) => contentType.fields.fi
  * accepts them (the official migration tool writes a derived link in every locale): they are kept, but only the
  * default locale's value is validated, indexed and delivered.
  */
-export function checkEntryShape(contentType: ContentTypeDefinition, fields: LocalizedFields, locales: LocaleRecord[]): ErrorItem[] {
+export function checkEntryShape(
+  contentType: ContentTypeDefinition,
+  fields: LocalizedFields,
+  locales: LocaleRecord[],
+): ErrorItem[] {
   if (!isPlainObject(fields)) {
-    return [{ name: 'type', type: 'Object', value: fields, path: ['fields'], details: 'The type of "fields" is incorrect, expected type: Object' }];
+    return [
+      {
+        name: 'type',
+        type: 'Object',
+        value: fields,
+        path: ['fields'],
+        details: 'The type of "fields" is incorrect, expected type: Object',
+      },
+    ];
   }
   const byId = new Map(liveFields(contentType).map((field) => [field.id, field]));
   const codes = new Set(locales.map((locale) => locale.code));
@@ -27,21 +39,37 @@ export function checkEntryShape(contentType: ContentTypeDefinition, fields: Loca
   for (const [fieldId, perLocale] of Object.entries(fields)) {
     const field = byId.get(fieldId);
     if (!field) {
-      errors.push({ name: 'unknown', path: ['fields', fieldId], value: perLocale, details: `The property "${fieldId}" is not allowed here.` });
+      errors.push({
+        name: 'unknown',
+        path: ['fields', fieldId],
+        value: perLocale,
+        details: `The property "${fieldId}" is not allowed here.`,
+      });
       continue;
     }
     if (perLocale === null) continue; // a raw null field is accepted and then dropped
     if (!isPlainObject(perLocale)) {
-      errors.push({ name: 'type', type: 'Object', value: perLocale, path: ['fields', fieldId],
-        details: `The type of "${fieldId}" is incorrect, expected an object of locale codes` });
+      errors.push({
+        name: 'type',
+        type: 'Object',
+        value: perLocale,
+        path: ['fields', fieldId],
+        details: `The type of "${fieldId}" is incorrect, expected an object of locale codes`,
+      });
       continue;
     }
     for (const [code, value] of Object.entries(perLocale)) {
       const path = ['fields', fieldId, code];
       if (!codes.has(code)) {
-        errors.push({ name: 'unknown', path, value, details: `The property "${code}" is not allowed here: there is no locale with this code.` });
+        errors.push({
+          name: 'unknown',
+          path,
+          value,
+          details: `The property "${code}" is not allowed here: there is no locale with this code.`,
+        });
       } else {
-        for (const { subPath, ...item } of valueShapeErrors(field, value)) errors.push({ ...item, path: [...path, ...(subPath ?? [])] });
+        for (const { subPath, ...item } of valueShapeErrors(field, value))
+          errors.push({ ...item, path: [...path, ...(subPath ?? [])] });
       }
     }
   }
@@ -55,12 +83,22 @@ function requiredCodes(field: FieldDefinition, locales: LocaleRecord[]): string[
 }
 
 /** The `required` problems of one field's values (`{localeCode: value}`): the whole field, or each locale missing. */
-export function requiredErrors(field: FieldDefinition, perLocale: Record<string, unknown>, locales: LocaleRecord[]): ErrorItem[] {
-  const missing = requiredCodes(field, locales).filter((code) => perLocale[code] === undefined || perLocale[code] === null);
+export function requiredErrors(
+  field: FieldDefinition,
+  perLocale: Record<string, unknown>,
+  locales: LocaleRecord[],
+): ErrorItem[] {
+  const missing = requiredCodes(field, locales).filter(
+    (code) => perLocale[code] === undefined || perLocale[code] === null,
+  );
   if (Object.values(perLocale).every((v) => v === undefined || v === null) && missing.length > 0) {
     return [{ name: 'required', path: ['fields', field.id], details: `The property "${field.id}" is required here` }];
   }
-  return missing.map((code) => ({ name: 'required', path: ['fields', field.id, code], details: `The property "${field.id}" is required in locale "${code}"` }));
+  return missing.map((code) => ({
+    name: 'required',
+    path: ['fields', field.id, code],
+    details: `The property "${field.id}" is required in locale "${code}"`,
+  }));
 }
 
 /**
@@ -69,11 +107,21 @@ export function requiredErrors(field: FieldDefinition, perLocale: Record<string,
  * Omitted fields are skipped. Lookups are batched: one `entries` call and one `assets` call per validation.
  */
 export async function validateEntryForPublish(
-  contentType: ContentTypeDefinition, entryId: string, fields: LocalizedFields, locales: LocaleRecord[], lookups: ValidationLookups,
+  contentType: ContentTypeDefinition,
+  entryId: string,
+  fields: LocalizedFields,
+  locales: LocaleRecord[],
+  lookups: ValidationLookups,
 ): Promise<ErrorItem[]> {
   const errors: ErrorItem[] = [];
   const links: LinkOccurrence[] = [];
-  const uniqueChecks: Array<{ fieldId: string; locale: string; value: unknown; path: Array<string | number>; validation: Validation }> = [];
+  const uniqueChecks: Array<{
+    fieldId: string;
+    locale: string;
+    value: unknown;
+    path: Array<string | number>;
+    validation: Validation;
+  }> = [];
   const codes = new Set(locales.map((locale) => locale.code));
   const defaultCode = locales.find((locale) => locale.default)?.code;
   for (const field of liveFields(contentType)) {
@@ -86,7 +134,8 @@ export async function validateEntryForPublish(
       const path = ['fields', field.id, code];
       for (const validation of field.validations ?? []) {
         errors.push(...valueRuleErrors(validation, value, path));
-        if (ruleKey(validation) === 'unique') uniqueChecks.push({ fieldId: field.id, locale: code, value, path, validation });
+        if (ruleKey(validation) === 'unique')
+          uniqueChecks.push({ fieldId: field.id, locale: code, value, path, validation });
       }
       collectValueLinks(field, code, value, path, links, errors);
     }
@@ -96,10 +145,19 @@ export async function validateEntryForPublish(
     lookups.assets(unique(links.filter((l) => l.linkType === 'Asset').map((l) => l.id))),
   ]);
   for (const link of links) errors.push(...linkErrors(link, entries, assets));
-  const taken = await Promise.all(uniqueChecks.map((check) =>
-    lookups.uniqueTaken(contentType.id ?? '', check.fieldId, check.locale, check.value, entryId)));
+  const taken = await Promise.all(
+    uniqueChecks.map((check) =>
+      lookups.uniqueTaken(contentType.id ?? '', check.fieldId, check.locale, check.value, entryId),
+    ),
+  );
   uniqueChecks.forEach((check, index) => {
-    if (taken[index]) errors.push(withMessage({ name: 'unique', value: check.value, path: check.path, details: 'Same field value present in other entry' }, check.validation));
+    if (taken[index])
+      errors.push(
+        withMessage(
+          { name: 'unique', value: check.value, path: check.path, details: 'Same field value present in other entry' },
+          check.validation,
+        ),
+      );
   });
   return errors;
 }
@@ -108,7 +166,12 @@ const unique = (ids: string[]) => [...new Set(ids)];
 
 /** Links of one locale value (Link, Array of Link, rich text), and the per-item rules of arrays and `nodes` counts of rich text. */
 function collectValueLinks(
-  field: FieldDefinition, locale: string, value: unknown, path: Array<string | number>, links: LinkOccurrence[], errors: ErrorItem[],
+  field: FieldDefinition,
+  locale: string,
+  value: unknown,
+  path: Array<string | number>,
+  links: LinkOccurrence[],
+  errors: ErrorItem[],
 ): void {
   const validations = field.validations ?? [];
   if (field.type === 'Link' && isLinkOf(value, field.linkType ?? 'Entry')) {
@@ -119,7 +182,13 @@ function collectValueLinks(
       const itemPath = [...path, index];
       const itemValidations = items?.validations ?? [];
       if (items?.type === 'Link' && isLinkOf(item, items.linkType ?? 'Entry')) {
-        links.push({ linkType: items.linkType ?? 'Entry', id: item.sys.id, locale, path: itemPath, validations: itemValidations });
+        links.push({
+          linkType: items.linkType ?? 'Entry',
+          id: item.sys.id,
+          locale,
+          path: itemPath,
+          validations: itemValidations,
+        });
       } else {
         for (const validation of itemValidations) errors.push(...valueRuleErrors(validation, item, itemPath));
       }
@@ -130,7 +199,12 @@ function collectValueLinks(
 }
 
 function collectRichTextLinks(
-  validations: Validation[], locale: string, document: Record<string, unknown>, path: Array<string | number>, links: LinkOccurrence[], errors: ErrorItem[],
+  validations: Validation[],
+  locale: string,
+  document: Record<string, unknown>,
+  path: Array<string | number>,
+  links: LinkOccurrence[],
+  errors: ErrorItem[],
 ): void {
   const topLevelEntryRules = validations.filter((v) => ruleKey(v) === 'linkContentType');
   const nodeRules = (validations.find((v) => ruleKey(v) === 'nodes')?.nodes ?? {}) as Record<string, Validation[]>;
@@ -141,7 +215,13 @@ function collectRichTextLinks(
     if (!target) continue;
     const perNode = (nodeRules[visited.nodeType] ?? []).filter((v) => ruleKey(v) !== 'size');
     const rules = target.linkType === 'Entry' ? [...topLevelEntryRules, ...perNode] : perNode;
-    links.push({ linkType: target.linkType, id: target.id, locale, path: [...path, ...visited.path, 'data', 'target'], validations: rules });
+    links.push({
+      linkType: target.linkType,
+      id: target.id,
+      locale,
+      path: [...path, ...visited.path, 'data', 'target'],
+      validations: rules,
+    });
   }
   for (const [nodeType, rules] of Object.entries(nodeRules)) {
     for (const validation of Array.isArray(rules) ? rules : []) {
@@ -149,9 +229,19 @@ function collectRichTextLinks(
       const bounds = validation.size as MinMax;
       const count = counts.get(nodeType) ?? 0;
       if (withinBounds(count, bounds)) continue;
-      errors.push(withMessage({ name: 'size', nodeType, ...boundsOf(bounds), value: count, path,
-        details: `The number of "${nodeType}" nodes must be ${boundsText(bounds)}` }, validation));
+      errors.push(
+        withMessage(
+          {
+            name: 'size',
+            nodeType,
+            ...boundsOf(bounds),
+            value: count,
+            path,
+            details: `The number of "${nodeType}" nodes must be ${boundsText(bounds)}`,
+          },
+          validation,
+        ),
+      );
     }
   }
 }
-

@@ -6,28 +6,45 @@ import type { Actor } from '../shared/actor.ts';
 import { extensionErrors, type ExtensionInput } from './extension-rules.ts';
 
 /** An extension and the environment id the client named. */
-export interface ExtensionView { record: ExtensionRecord; environmentId: string; }
+export interface ExtensionView {
+  record: ExtensionRecord;
+  environmentId: string;
+}
 
 /** The stored parts of a checked body: the definition as sent, the installation parameter values (default `{}`). */
 function checked(input: ExtensionInput): Pick<ExtensionRecord, 'extension' | 'parameters'> {
   const errors = extensionErrors(input);
   if (errors.length) throw validationFailed(errors, 'The extension you sent is invalid.');
-  return { extension: input.extension as Record<string, unknown>, parameters: (input.parameters ?? {}) as Record<string, unknown> };
+  return {
+    extension: input.extension as Record<string, unknown>,
+    parameters: (input.parameters ?? {}) as Record<string, unknown>,
+  };
 }
 
 /** UI extensions of an environment. Who may write is the authorizer's decision (`domain/access`). */
 export function extensionsService(storage: Storage, resolve: ResolveEnvironment) {
-  async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
+  async function forWrite(
+    actor: Actor,
+    spaceId: string,
+    environmentId: string | undefined,
+  ): Promise<ResolvedEnvironment> {
     return resolve(actor, spaceId, environmentId);
   }
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound('Extension', id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
-  const view = (resolved: ResolvedEnvironment, record: ExtensionRecord): ExtensionView => ({ record, environmentId: resolved.requestedId });
+  const view = (resolved: ResolvedEnvironment, record: ExtensionRecord): ExtensionView => ({
+    record,
+    environmentId: resolved.requestedId,
+  });
 
   return {
     async list(actor: Actor, spaceId: string, environmentId: string | undefined, page: PageRequest<ExtensionOrderKey>) {
       const resolved = await resolve(actor, spaceId, environmentId);
-      const { items, total } = await storage.repos.extensions.page(resolved.environment.spaceId, resolved.environment.id, page);
+      const { items, total } = await storage.repos.extensions.page(
+        resolved.environment.spaceId,
+        resolved.environment.id,
+        page,
+      );
       return { items: items.map((record) => view(resolved, record)), total };
     },
 
@@ -38,10 +55,19 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
       return view(resolved, record);
     },
 
-    async create(actor: Actor, spaceId: string, environmentId: string | undefined, input: ExtensionInput): Promise<ExtensionView> {
+    async create(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      input: ExtensionInput,
+    ): Promise<ExtensionView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const record = await storage.repos.extensions.insert({
-        spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, id: generateId(), ...checked(input), createdBy: actor.user.id,
+        spaceId: resolved.environment.spaceId,
+        environmentId: resolved.environment.id,
+        id: generateId(),
+        ...checked(input),
+        createdBy: actor.user.id,
       });
       if (!record) throw new AppError('ServerError', 'A generated extension id was taken.');
       return view(resolved, record);
@@ -49,13 +75,24 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
 
     /** Creates with the chosen id, or replaces at the current version. */
     async createOrUpdate(
-      actor: Actor, spaceId: string, environmentId: string | undefined, id: string, input: ExtensionInput, version: number | undefined,
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      input: ExtensionInput,
+      version: number | undefined,
     ): Promise<{ view: ExtensionView; created: boolean }> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
       const existing = await storage.repos.extensions.find(s, e, id);
       if (!existing) {
-        const record = await storage.repos.extensions.insert({ spaceId: s, environmentId: e, id, ...checked(input), createdBy: actor.user.id });
+        const record = await storage.repos.extensions.insert({
+          spaceId: s,
+          environmentId: e,
+          id,
+          ...checked(input),
+          createdBy: actor.user.id,
+        });
         if (record) return { view: view(resolved, record), created: true };
         throw versionMismatch((await storage.repos.extensions.find(s, e, id))?.version, version);
       }
@@ -68,7 +105,8 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
 
     async delete(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<void> {
       const resolved = await forWrite(actor, spaceId, environmentId);
-      if (!(await storage.repos.extensions.delete(resolved.environment.spaceId, resolved.environment.id, id))) throw missing(resolved, id);
+      if (!(await storage.repos.extensions.delete(resolved.environment.spaceId, resolved.environment.id, id)))
+        throw missing(resolved, id);
     },
   };
 }

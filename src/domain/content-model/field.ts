@@ -1,5 +1,6 @@
 /** The field types of the content model. */
-export type FieldType = 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Location' | 'Object' | 'Link' | 'Array';
+export type FieldType =
+  'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Location' | 'Object' | 'Link' | 'Array';
 
 /** One validation object: exactly one rule key (e.g. `size`), plus an optional custom `message`. */
 export type Validation = Record<string, unknown> & { message?: string };

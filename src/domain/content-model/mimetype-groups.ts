@@ -1,6 +1,17 @@
 /** The MIME type groups of `linkMimetypeGroup` and the `mimetype_group` search parameter. */
 export const MIMETYPE_GROUPS = [
-  'attachment', 'plaintext', 'image', 'audio', 'video', 'richtext', 'presentation', 'spreadsheet', 'pdfdocument', 'archive', 'code', 'markup',
+  'attachment',
+  'plaintext',
+  'image',
+  'audio',
+  'video',
+  'richtext',
+  'presentation',
+  'spreadsheet',
+  'pdfdocument',
+  'archive',
+  'code',
+  'markup',
 ] as const;
 
 export type MimetypeGroup = (typeof MIMETYPE_GROUPS)[number];
@@ -75,7 +86,9 @@ export const isMimetypeGroup = (value: unknown): value is MimetypeGroup =>
 /** Every MIME type of the table in a group (used by searches that filter on a group); prefix families are returned as `prefix*`. */
 export function mimetypesOfGroup(group: MimetypeGroup): { exact: string[]; prefixes: string[] } {
   return {
-    exact: Object.entries(EXACT).filter(([, g]) => g === group).map(([t]) => t),
+    exact: Object.entries(EXACT)
+      .filter(([, g]) => g === group)
+      .map(([t]) => t),
     prefixes: PREFIXES.filter(([, g]) => g === group).map(([p]) => p),
   };
 }

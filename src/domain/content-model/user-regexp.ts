@@ -46,7 +46,10 @@ function compileUncached(pattern: string, flags: string): CompiledPattern {
     return { problem: `"pattern" is not a valid regular expression: ${(error as Error).message}` };
   }
   const construct = unsupportedConstruct(pattern);
-  if (construct) return { problem: `"pattern" is not supported: ${construct} (patterns run on linear-time RE2, which has no lookaround or backreferences)` };
+  if (construct)
+    return {
+      problem: `"pattern" is not supported: ${construct} (patterns run on linear-time RE2, which has no lookaround or backreferences)`,
+    };
   let bits = 0;
   for (const flag of flags) bits |= FLAG_BITS[flag] ?? 0;
   try {

@@ -10,8 +10,21 @@ import { isIsoDate, isoDateMillis, isPlainObject } from './value-shape.ts';
  * entry rules and asset rules can be told apart.
  */
 export type ValidationTarget =
-  | 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Location' | 'Object' | 'Array'
-  | 'Link to Entry' | 'Link to Asset' | 'rich text entry node' | 'rich text asset node' | 'rich text node';
+  | 'Symbol'
+  | 'Text'
+  | 'RichText'
+  | 'Integer'
+  | 'Number'
+  | 'Date'
+  | 'Boolean'
+  | 'Location'
+  | 'Object'
+  | 'Array'
+  | 'Link to Entry'
+  | 'Link to Asset'
+  | 'rich text entry node'
+  | 'rich text asset node'
+  | 'rich text node';
 
 /** Where each validation applies (the spec's "Validations" table). */
 const APPLIES_TO: Record<ValidationKey, ValidationTarget[]> = {
@@ -51,32 +64,43 @@ function minMaxProblem(spec: unknown, counts: boolean): string | undefined {
 }
 
 function regexpProblem(spec: unknown): string | undefined {
-  if (!isPlainObject(spec) || typeof spec.pattern !== 'string' || spec.pattern === '') return 'needs a "pattern" string';
+  if (!isPlainObject(spec) || typeof spec.pattern !== 'string' || spec.pattern === '')
+    return 'needs a "pattern" string';
   const flags = spec.flags ?? '';
   if (typeof flags !== 'string' || !SAVEABLE_FLAGS.test(flags)) return '"flags" may only contain i, m, s and u';
   return compileUserPattern(spec.pattern, flags).problem;
 }
 
 function stringListProblem(spec: unknown, allowed?: readonly string[]): string | undefined {
-  if (!Array.isArray(spec) || spec.length === 0 || !spec.every((v) => typeof v === 'string' && v !== '')) return 'must be a non-empty list of strings';
+  if (!Array.isArray(spec) || spec.length === 0 || !spec.every((v) => typeof v === 'string' && v !== ''))
+    return 'must be a non-empty list of strings';
   const unknown = allowed ? spec.filter((v) => !allowed.includes(v)) : [];
   return unknown.length ? `has unknown values: ${unknown.join(', ')}; allowed: ${allowed!.join(', ')}` : undefined;
 }
 
 /** The problem with the rule value of a validation that applies to its target, or undefined when it is well-formed. */
-function specProblem(key: ValidationKey, spec: unknown, target: ValidationTarget, path: Path): string | ErrorItem[] | undefined {
+function specProblem(
+  key: ValidationKey,
+  spec: unknown,
+  target: ValidationTarget,
+  path: Path,
+): string | ErrorItem[] | undefined {
   switch (key) {
     case 'linkContentType':
       return stringListProblem(spec);
     case 'in': {
       if (!Array.isArray(spec) || spec.length === 0) return 'must be a non-empty list of values';
       const numeric = target === 'Integer' || target === 'Number';
-      const fits = (v: unknown) => (numeric ? isNumber(v) && (target !== 'Integer' || Number.isInteger(v)) : typeof v === 'string');
-      return spec.every(fits) ? undefined : `values must be ${numeric ? (target === 'Integer' ? 'integers' : 'numbers') : 'strings'}`;
+      const fits = (v: unknown) =>
+        numeric ? isNumber(v) && (target !== 'Integer' || Number.isInteger(v)) : typeof v === 'string';
+      return spec.every(fits)
+        ? undefined
+        : `values must be ${numeric ? (target === 'Integer' ? 'integers' : 'numbers') : 'strings'}`;
     }
     case 'linkMimetypeGroup': {
       const groups = typeof spec === 'string' ? [spec] : spec;
-      if (!Array.isArray(groups) || groups.length === 0 || !groups.every(isMimetypeGroup)) return `must name groups among: ${MIMETYPE_GROUPS.join(', ')}`;
+      if (!Array.isArray(groups) || groups.length === 0 || !groups.every(isMimetypeGroup))
+        return `must name groups among: ${MIMETYPE_GROUPS.join(', ')}`;
       return undefined;
     }
     case 'size':
@@ -91,7 +115,11 @@ function specProblem(key: ValidationKey, spec: unknown, target: ValidationTarget
     case 'dateRange':
       return dateRangeProblem(spec);
     case 'assetImageDimensions': {
-      if (!isPlainObject(spec) || Object.keys(spec).some((k) => k !== 'width' && k !== 'height') || (spec.width === undefined && spec.height === undefined)) {
+      if (
+        !isPlainObject(spec) ||
+        Object.keys(spec).some((k) => k !== 'width' && k !== 'height') ||
+        (spec.width === undefined && spec.height === undefined)
+      ) {
         return 'must be an object with "width" and/or "height", each {min?, max?}';
       }
       for (const side of ['width', 'height'] as const) {
@@ -121,7 +149,8 @@ function dateRangeProblem(spec: unknown): string | undefined {
   if (set.length === 0) return 'needs "min", "max", "after" or "before"';
   const bad = set.filter((k) => !isIsoDate(spec[k]));
   if (bad.length) return `${bad.map((k) => `"${k}"`).join(', ')} must be ISO-8601 dates`;
-  if (isIsoDate(spec.min) && isIsoDate(spec.max) && isoDateMillis(spec.min) > isoDateMillis(spec.max)) return '"min" must not be after "max"';
+  if (isIsoDate(spec.min) && isIsoDate(spec.max) && isoDateMillis(spec.min) > isoDateMillis(spec.max))
+    return '"min" must not be after "max"';
   return undefined;
 }
 
@@ -131,13 +160,24 @@ function nodesProblems(spec: unknown, path: Path): string | ErrorItem[] | undefi
   const errors: ErrorItem[] = [];
   for (const [nodeType, list] of Object.entries(spec)) {
     if (!ENABLEABLE_NODE_TYPES.includes(nodeType)) {
-      errors.push({ name: 'nodes', path: [...path, 'nodes', nodeType], value: nodeType, details: `Unknown node type "${nodeType}"` });
+      errors.push({
+        name: 'nodes',
+        path: [...path, 'nodes', nodeType],
+        value: nodeType,
+        details: `Unknown node type "${nodeType}"`,
+      });
       continue;
     }
     const linkType = LINK_NODE_TYPES[nodeType];
-    const target: ValidationTarget = linkType === 'Entry' ? 'rich text entry node' : linkType === 'Asset' ? 'rich text asset node' : 'rich text node';
+    const target: ValidationTarget =
+      linkType === 'Entry' ? 'rich text entry node' : linkType === 'Asset' ? 'rich text asset node' : 'rich text node';
     if (!Array.isArray(list)) {
-      errors.push({ name: 'nodes', path: [...path, 'nodes', nodeType], value: list, details: 'must be a list of validations' });
+      errors.push({
+        name: 'nodes',
+        path: [...path, 'nodes', nodeType],
+        value: list,
+        details: 'must be a list of validations',
+      });
       continue;
     }
     errors.push(...validationListErrors(list, target, [...path, 'nodes', nodeType]));
@@ -152,39 +192,65 @@ function nodesProblems(spec: unknown, path: Path): string | ErrorItem[] | undefi
  */
 export function validationListErrors(validations: unknown, target: ValidationTarget, path: Path): ErrorItem[] {
   if (validations === undefined || validations === null) return [];
-  if (!Array.isArray(validations)) return [{ name: 'type', path, value: validations, details: '"validations" must be a list of validation objects' }];
+  if (!Array.isArray(validations))
+    return [{ name: 'type', path, value: validations, details: '"validations" must be a list of validation objects' }];
   const errors: ErrorItem[] = [];
   const seen = new Set<string>();
   validations.forEach((validation, n) => {
     const at = [...path, n];
     if (!isPlainObject(validation)) {
-      errors.push({ name: 'type', path: at, value: validation, details: 'A validation must be an object with one rule key' });
+      errors.push({
+        name: 'type',
+        path: at,
+        value: validation,
+        details: 'A validation must be an object with one rule key',
+      });
       return;
     }
     const keys = ruleKeys(validation);
     if (keys.length !== 1) {
-      errors.push({ name: 'validation', path: at, value: validation,
-        details: `A validation has exactly one rule key besides "message"; found ${keys.length ? keys.join(', ') : 'none'}` });
+      errors.push({
+        name: 'validation',
+        path: at,
+        value: validation,
+        details: `A validation has exactly one rule key besides "message"; found ${keys.length ? keys.join(', ') : 'none'}`,
+      });
       return;
     }
     const key = keys[0]!;
     if (!(VALIDATION_KEYS as readonly string[]).includes(key)) {
-      errors.push({ name: 'unknown', path: [...at, key], value: validation, details: `Unknown validation "${key}"; known: ${VALIDATION_KEYS.join(', ')}` });
+      errors.push({
+        name: 'unknown',
+        path: [...at, key],
+        value: validation,
+        details: `Unknown validation "${key}"; known: ${VALIDATION_KEYS.join(', ')}`,
+      });
       return;
     }
     const rule = key as ValidationKey;
     if (!APPLIES_TO[rule].includes(target)) {
-      errors.push({ name: rule, path: at, value: validation,
-        details: `The "${rule}" validation does not apply to ${target}; it applies to: ${APPLIES_TO[rule].join(', ')}` });
+      errors.push({
+        name: rule,
+        path: at,
+        value: validation,
+        details: `The "${rule}" validation does not apply to ${target}; it applies to: ${APPLIES_TO[rule].join(', ')}`,
+      });
       return;
     }
     if (validation.message !== undefined && validation.message !== null && typeof validation.message !== 'string') {
-      errors.push({ name: rule, path: [...at, 'message'], value: validation.message, details: '"message" must be a string' });
+      errors.push({
+        name: rule,
+        path: [...at, 'message'],
+        value: validation.message,
+        details: '"message" must be a string',
+      });
     }
-    if (seen.has(rule)) errors.push({ name: rule, path: at, value: validation, details: `Only one "${rule}" validation per list` });
+    if (seen.has(rule))
+      errors.push({ name: rule, path: at, value: validation, details: `Only one "${rule}" validation per list` });
     seen.add(rule);
     const problem = specProblem(rule, validation[rule], target, at);
-    if (typeof problem === 'string') errors.push({ name: rule, path: [...at, rule], value: validation[rule], details: `"${rule}" ${problem}` });
+    if (typeof problem === 'string')
+      errors.push({ name: rule, path: [...at, rule], value: validation[rule], details: `"${rule}" ${problem}` });
     else if (problem) errors.push(...problem);
   });
   return errors;

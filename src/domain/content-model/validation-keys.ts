@@ -2,14 +2,27 @@ import type { Validation } from './field.ts';
 
 /** The thirteen validations of the spec, plus `nodes` (per-node-type validations inside rich text). */
 export const VALIDATION_KEYS = [
-  'linkContentType', 'in', 'linkMimetypeGroup', 'size', 'range', 'regexp', 'prohibitRegexp', 'unique', 'dateRange',
-  'assetImageDimensions', 'assetFileSize', 'enabledNodeTypes', 'enabledMarks', 'nodes',
+  'linkContentType',
+  'in',
+  'linkMimetypeGroup',
+  'size',
+  'range',
+  'regexp',
+  'prohibitRegexp',
+  'unique',
+  'dateRange',
+  'assetImageDimensions',
+  'assetFileSize',
+  'enabledNodeTypes',
+  'enabledMarks',
+  'nodes',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
 /** The rule keys of a validation object (everything but `message`). A well-formed validation has exactly one. */
-export const ruleKeys = (validation: Validation): string[] => Object.keys(validation).filter((key) => key !== 'message');
+export const ruleKeys = (validation: Validation): string[] =>
+  Object.keys(validation).filter((key) => key !== 'message');
 
 /** The single rule key of a validation already accepted at save time. */
 export const ruleKey = (validation: Validation): ValidationKey => ruleKeys(validation)[0] as ValidationKey;
@@ -18,11 +31,15 @@ export const ruleKey = (validation: Validation): ValidationKey => ruleKeys(valid
 export const customMessage = (validation: Validation): string | undefined =>
   typeof validation.message === 'string' && validation.message !== '' ? validation.message : undefined;
 
-export interface MinMax { min?: number; max?: number; }
+export interface MinMax {
+  min?: number;
+  max?: number;
+}
 
 /** Human text for a min/max bound, e.g. "between 1 and 5". */
 export function boundsText(bounds: MinMax): string {
-  if (bounds.min !== undefined && bounds.min !== null && bounds.max !== undefined && bounds.max !== null) return `between ${bounds.min} and ${bounds.max}`;
+  if (bounds.min !== undefined && bounds.min !== null && bounds.max !== undefined && bounds.max !== null)
+    return `between ${bounds.min} and ${bounds.max}`;
   if (bounds.min !== undefined && bounds.min !== null) return `at least ${bounds.min}`;
   return `at most ${bounds.max}`;
 }

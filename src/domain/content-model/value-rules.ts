@@ -39,18 +39,35 @@ export function valueRuleErrors(validation: Validation, value: unknown, path: Pa
   switch (key) {
     case 'in': {
       const expected = Array.isArray(spec) ? spec : [];
-      return expected.includes(value) ? [] : [withMessage({ name: 'in', expected, value, path, details: 'Value must be one of expected values' }, validation)];
+      return expected.includes(value)
+        ? []
+        : [
+            withMessage(
+              { name: 'in', expected, value, path, details: 'Value must be one of expected values' },
+              validation,
+            ),
+          ];
     }
     case 'size': {
       const size = measure(value);
       const bounds = (spec ?? {}) as MinMax;
       if (size === undefined || withinBounds(size, bounds)) return [];
-      return [withMessage({ name: 'size', ...boundsOf(bounds), value, path, details: `Size must be ${boundsText(bounds)}` }, validation)];
+      return [
+        withMessage(
+          { name: 'size', ...boundsOf(bounds), value, path, details: `Size must be ${boundsText(bounds)}` },
+          validation,
+        ),
+      ];
     }
     case 'range': {
       const bounds = (spec ?? {}) as MinMax;
       if (typeof value !== 'number' || withinBounds(value, bounds)) return [];
-      return [withMessage({ name: 'range', ...boundsOf(bounds), value, path, details: `Value must be ${boundsText(bounds)}` }, validation)];
+      return [
+        withMessage(
+          { name: 'range', ...boundsOf(bounds), value, path, details: `Value must be ${boundsText(bounds)}` },
+          validation,
+        ),
+      ];
     }
     case 'regexp':
     case 'prohibitRegexp': {
@@ -59,7 +76,10 @@ export function valueRuleErrors(validation: Validation, value: unknown, path: Pa
       const matches = regexp.test(value);
       if (key === 'regexp' ? matches : !matches) return [];
       const pattern = (spec as { pattern: string }).pattern;
-      const details = key === 'regexp' ? `Value does not match the expected pattern ${pattern}` : `Value must not match the pattern ${pattern}`;
+      const details =
+        key === 'regexp'
+          ? `Value does not match the expected pattern ${pattern}`
+          : `Value must not match the pattern ${pattern}`;
       return [withMessage({ name: key, pattern, value, path, details }, validation)];
     }
     case 'dateRange':
@@ -81,29 +101,64 @@ function dateRangeErrors(validation: Validation, value: unknown, path: Path): Er
   const max = bound('max');
   const after = bound('after');
   const before = bound('before');
-  const ok = (min === undefined || at >= min) && (max === undefined || at <= max)
-    && (after === undefined || at > after) && (before === undefined || at < before);
+  const ok =
+    (min === undefined || at >= min) &&
+    (max === undefined || at <= max) &&
+    (after === undefined || at > after) &&
+    (before === undefined || at < before);
   if (ok) return [];
   const limits = (['min', 'max', 'after', 'before'] as const).filter((k) => spec[k] !== undefined && spec[k] !== null);
-  const item: ErrorItem = { name: 'dateRange', value, path, details: `Date must respect ${limits.map((k) => `${k} ${spec[k] as string}`).join(', ')}` };
+  const item: ErrorItem = {
+    name: 'dateRange',
+    value,
+    path,
+    details: `Date must respect ${limits.map((k) => `${k} ${spec[k] as string}`).join(', ')}`,
+  };
   for (const k of limits) item[k] = spec[k];
   return [withMessage(item, validation)];
 }
 
-function richTextRuleErrors(validation: Validation, key: 'enabledNodeTypes' | 'enabledMarks', value: unknown, path: Path): ErrorItem[] {
+function richTextRuleErrors(
+  validation: Validation,
+  key: 'enabledNodeTypes' | 'enabledMarks',
+  value: unknown,
+  path: Path,
+): ErrorItem[] {
   if (!isPlainObject(value) || value.nodeType !== 'document') return [];
   const allowed = Array.isArray(validation[key]) ? (validation[key] as string[]) : [];
   const errors: ErrorItem[] = [];
   for (const visited of walkRichText(value)) {
     if (key === 'enabledNodeTypes') {
       if (ALWAYS_ENABLED.has(visited.nodeType) || allowed.includes(visited.nodeType)) continue;
-      errors.push(withMessage({ name: 'enabledNodeTypes', nodeType: visited.nodeType, expected: allowed, value: visited.nodeType, path: [...path, ...visited.path],
-        details: `Node type "${visited.nodeType}" is not enabled for this field` }, validation));
+      errors.push(
+        withMessage(
+          {
+            name: 'enabledNodeTypes',
+            nodeType: visited.nodeType,
+            expected: allowed,
+            value: visited.nodeType,
+            path: [...path, ...visited.path],
+            details: `Node type "${visited.nodeType}" is not enabled for this field`,
+          },
+          validation,
+        ),
+      );
     } else if (visited.nodeType === 'text' && Array.isArray(visited.node.marks)) {
       for (const mark of visited.node.marks as Array<{ type?: unknown }>) {
         if (typeof mark?.type === 'string' && !allowed.includes(mark.type)) {
-          errors.push(withMessage({ name: 'enabledMarks', mark: mark.type, expected: allowed, value: mark.type, path: [...path, ...visited.path, 'marks'],
-            details: `Mark "${mark.type}" is not enabled for this field` }, validation));
+          errors.push(
+            withMessage(
+              {
+                name: 'enabledMarks',
+                mark: mark.type,
+                expected: allowed,
+                value: mark.type,
+                path: [...path, ...visited.path, 'marks'],
+                details: `Mark "${mark.type}" is not enabled for this field`,
+              },
+              validation,
+            ),
+          );
         }
       }
     }
@@ -112,4 +167,12 @@ function richTextRuleErrors(validation: Validation, key: 'enabledNodeTypes' | 'e
 }
 
 /** Node types that `enabledNodeTypes` never has to list: the structure every document needs. */
-const ALWAYS_ENABLED = new Set(['document', 'paragraph', 'text', 'list-item', 'table-row', 'table-cell', 'table-header-cell']);
+const ALWAYS_ENABLED = new Set([
+  'document',
+  'paragraph',
+  'text',
+  'list-item',
+  'table-row',
+  'table-cell',
+  'table-header-cell',
+]);

@@ -25,7 +25,10 @@ export function isoDateMillis(value: string): number {
 }
 
 /** True when `value` is a link `{sys: {type: "Link", linkType, id}}` of the given link type. */
-export function isLinkOf(value: unknown, linkType: string): value is { sys: { type: 'Link'; linkType: string; id: string } } {
+export function isLinkOf(
+  value: unknown,
+  linkType: string,
+): value is { sys: { type: 'Link'; linkType: string; id: string } } {
   if (!isPlainObject(value) || !isPlainObject(value.sys)) return false;
   const sys = value.sys;
   return sys.type === 'Link' && sys.linkType === linkType && typeof sys.id === 'string' && sys.id.length > 0;
@@ -43,7 +46,13 @@ function lengthError(max: number, value: string): ShapeError {
  * Problems with one locale value of a field, as error items without a path prefix: `subPath` is appended to
  * `['fields', id, locale]` by the caller. A null value is allowed for every type.
  */
-export type ShapeError = { name: string; details: string; value: unknown; [extra: string]: unknown; subPath?: Array<string | number> };
+export type ShapeError = {
+  name: string;
+  details: string;
+  value: unknown;
+  [extra: string]: unknown;
+  subPath?: Array<string | number>;
+};
 
 export function valueShapeErrors(field: FieldDefinition, value: unknown): ShapeError[] {
   if (value === null) return [];
@@ -67,10 +76,15 @@ export function valueShapeErrors(field: FieldDefinition, value: unknown): ShapeE
     case 'Object':
       return typeof value === 'object' ? [] : [typeError('Object', value)];
     case 'Link':
-      return isLinkOf(value, field.linkType ?? 'Entry') ? [] : [typeError(`Link to ${field.linkType ?? 'Entry'}`, value)];
+      return isLinkOf(value, field.linkType ?? 'Entry')
+        ? []
+        : [typeError(`Link to ${field.linkType ?? 'Entry'}`, value)];
     case 'RichText':
       return richTextStructureErrors(value).map((e) =>
-        e.path.length === 0 ? typeError('RichText', value) : { name: 'in', value: e.value, details: e.details, subPath: e.path });
+        e.path.length === 0
+          ? typeError('RichText', value)
+          : { name: 'in', value: e.value, details: e.details, subPath: e.path },
+      );
     case 'Array':
       return arrayErrors(field, value);
     default:
@@ -82,7 +96,15 @@ function isLocation(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
   const { lat, lon } = value;
-  return keys.length === 2 && typeof lat === 'number' && typeof lon === 'number' && lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180;
+  return (
+    keys.length === 2 &&
+    typeof lat === 'number' &&
+    typeof lon === 'number' &&
+    lat >= -90 &&
+    lat <= 90 &&
+    lon >= -180 &&
+    lon <= 180
+  );
 }
 
 function arrayErrors(field: FieldDefinition, value: unknown): ShapeError[] {
@@ -91,7 +113,8 @@ function arrayErrors(field: FieldDefinition, value: unknown): ShapeError[] {
   const errors: ShapeError[] = [];
   value.forEach((item, index) => {
     if (items?.type === 'Link') {
-      if (!isLinkOf(item, items.linkType ?? 'Entry')) errors.push({ ...typeError(`Link to ${items.linkType ?? 'Entry'}`, item), subPath: [index] });
+      if (!isLinkOf(item, items.linkType ?? 'Entry'))
+        errors.push({ ...typeError(`Link to ${items.linkType ?? 'Entry'}`, item), subPath: [index] });
     } else if (typeof item !== 'string') {
       errors.push({ ...typeError('Symbol', item), subPath: [index] });
     } else if (item.length > SYMBOL_MAX_LENGTH) {

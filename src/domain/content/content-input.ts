@@ -29,13 +29,17 @@ export function withoutNullValues(fields: LocalizedFields): LocalizedFields {
 }
 
 /** The tag ids of `metadata.tags`, duplicates dropped, first order kept. */
-export const tagIdsOf = (input: ContentInput): string[] => [...new Set((input.metadata?.tags ?? []).map((t) => t.sys.id))];
+export const tagIdsOf = (input: ContentInput): string[] => [
+  ...new Set((input.metadata?.tags ?? []).map((t) => t.sys.id)),
+];
 
 /** Problems with tags that name no tag of the environment, at their first position in `metadata.tags`. */
 export function unknownTagProblems(input: ContentInput, unknown: string[]): ErrorItem[] {
   const ids = (input.metadata?.tags ?? []).map((t) => t.sys.id);
   return unknown.map((id) => ({
-    name: 'notResolvable', path: ['metadata', 'tags', ids.indexOf(id)], value: { sys: { type: 'Link', linkType: 'Tag', id } },
+    name: 'notResolvable',
+    path: ['metadata', 'tags', ids.indexOf(id)],
+    value: { sys: { type: 'Link', linkType: 'Tag', id } },
     details: `The tag "${id}" does not exist in this environment.`,
   }));
 }
@@ -44,7 +48,12 @@ export function unknownTagProblems(input: ContentInput, unknown: string[]): Erro
  * Checks the tags again inside the write's transaction, where the check locks them: a tag deleted since the
  * save-time check answers the same 422, and a tag delete waiting on the lock then sees the write and refuses.
  */
-export async function lockTags(repo: { unknownTags(s: string, e: string, ids: string[]): Promise<string[]> }, spaceId: string, environmentId: string, input: ContentInput): Promise<void> {
+export async function lockTags(
+  repo: { unknownTags(s: string, e: string, ids: string[]): Promise<string[]> },
+  spaceId: string,
+  environmentId: string,
+  input: ContentInput,
+): Promise<void> {
   const tags = tagIdsOf(input);
   if (tags.length) refuseInvalid(unknownTagProblems(input, await repo.unknownTags(spaceId, environmentId, tags)));
 }

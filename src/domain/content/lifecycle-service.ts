@@ -1,6 +1,10 @@
 import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
 import type { ContentLifecycle, ContentRecord, Repositories, Storage } from '../../storage/port/index.ts';
-import { describeWrite, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import {
+  describeWrite,
+  type ResolveEnvironment,
+  type ResolvedEnvironment,
+} from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireAction, requireReadable } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -10,11 +14,23 @@ import { refusal, type Transition } from './lifecycle-rules.ts';
  * An entry or asset, the environment id the client named (an alias id stays an alias id in `sys.environment`) and
  * the locale codes of the environment (`sys.fieldStatus` has one status per locale).
  */
-export interface ContentView<R> { record: R; environmentId: string; localeCodes: string[]; }
+export interface ContentView<R> {
+  record: R;
+  environmentId: string;
+  localeCodes: string[];
+}
 
 /** The view of a record read or written in the resolved environment. */
-export async function contentView<R extends ContentRecord>(storage: Storage, resolved: ResolvedEnvironment, record: R): Promise<ContentView<R>> {
-  return { record, environmentId: resolved.requestedId, localeCodes: await localeCodes(storage, resolved.environment.spaceId, resolved.environment.id) };
+export async function contentView<R extends ContentRecord>(
+  storage: Storage,
+  resolved: ResolvedEnvironment,
+  record: R,
+): Promise<ContentView<R>> {
+  return {
+    record,
+    environmentId: resolved.requestedId,
+    localeCodes: await localeCodes(storage, resolved.environment.spaceId, resolved.environment.id),
+  };
 }
 
 /** The locale codes of an environment (`sys.fieldStatus` has one status per locale). */
@@ -23,7 +39,10 @@ export async function localeCodes(storage: Storage, spaceId: string, environment
 }
 
 /** `apply`'s options: what a publish was validated against; a save recorded as auto_save. */
-export interface ApplyOptions<V> { validated?: () => V; autoSave?: boolean; }
+export interface ApplyOptions<V> {
+  validated?: () => V;
+  autoSave?: boolean;
+}
 
 export interface LifecycleHooks<R, V> {
   /**
@@ -41,13 +60,26 @@ export interface LifecycleHooks<R, V> {
    * More writes in the transaction of a transition (the link index, snapshots). A publish passes what it was
    * validated against (as `beforePublish` returned it, else as `checkPublish` did).
    */
-  afterWrite?(repos: Repositories, resolved: ResolvedEnvironment, record: R, transition: Transition, actor: Actor, validated?: V): Promise<void>;
+  afterWrite?(
+    repos: Repositories,
+    resolved: ResolvedEnvironment,
+    record: R,
+    transition: Transition,
+    actor: Actor,
+    validated?: V,
+  ): Promise<void>;
   /**
    * The whole publish (what `beforePublish`, the write and `afterWrite` do) as one atomic write, when the entity
    * allows it: answers the record published, or undefined when it wrote nothing or cannot (then the publishing
    * transaction runs and says why). `validated` is what `checkPublish` returned.
    */
-  publishAtOnce?(resolved: ResolvedEnvironment, current: R, version: number, validated: V, actor: Actor): Promise<R | undefined>;
+  publishAtOnce?(
+    resolved: ResolvedEnvironment,
+    current: R,
+    version: number,
+    validated: V,
+    actor: Actor,
+  ): Promise<R | undefined>;
   /**
    * The entity as this process wrote it, if that left it at `version`: not read again, so a publish may validate it
    * only to pass it to `publishAtOnce` as its `current`, which writes only if it still holds.
@@ -63,8 +95,11 @@ export interface LifecycleHooks<R, V> {
  * to answer why (404, 409 or the 400 of the state rule).
  */
 export function contentLifecycleService<R extends ContentRecord, V>(
-  storage: Storage, resolve: ResolveEnvironment, kind: 'Entry' | 'Asset',
-  repoOf: (repos: Repositories) => ContentLifecycle<R>, hooks: LifecycleHooks<R, V>,
+  storage: Storage,
+  resolve: ResolveEnvironment,
+  kind: 'Entry' | 'Asset',
+  repoOf: (repos: Repositories) => ContentLifecycle<R>,
+  hooks: LifecycleHooks<R, V>,
 ) {
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound(kind, id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
@@ -77,8 +112,17 @@ export function contentLifecycleService<R extends ContentRecord, V>(
 
   /** Runs one conditional write with its follow-up writes in a transaction, or explains why it wrote nothing. */
   async function apply(
-    actor: Actor, resolved: ResolvedEnvironment, id: string, transition: Transition, version: number | undefined,
-    write: (repo: ContentLifecycle<R>, spaceId: string, environmentId: string, repos: Repositories) => Promise<R | undefined>,
+    actor: Actor,
+    resolved: ResolvedEnvironment,
+    id: string,
+    transition: Transition,
+    version: number | undefined,
+    write: (
+      repo: ContentLifecycle<R>,
+      spaceId: string,
+      environmentId: string,
+      repos: Repositories,
+    ) => Promise<R | undefined>,
     { validated, autoSave }: ApplyOptions<V> = {},
   ): Promise<ContentView<R>> {
     const record = await storage.transaction(async (repos) => {
@@ -100,13 +144,26 @@ export function contentLifecycleService<R extends ContentRecord, V>(
    * The entity-level decision of a member's transition (404 for what they may not read, 403 for what they may not
    * do): it reads the entity first. Owners and admins skip both.
    */
-  async function permit(rights: SpaceRights, resolved: ResolvedEnvironment, id: string, action: Exclude<Transition, 'update'>, known?: R): Promise<void> {
+  async function permit(
+    rights: SpaceRights,
+    resolved: ResolvedEnvironment,
+    id: string,
+    action: Exclude<Transition, 'update'>,
+    known?: R,
+  ): Promise<void> {
     if (rights.all) return;
-    requireAction(rights, action, docOf(kind, known ?? await current(storage.repos, resolved, id)), () => missing(resolved, id));
+    requireAction(rights, action, docOf(kind, known ?? (await current(storage.repos, resolved, id))), () =>
+      missing(resolved, id),
+    );
   }
 
   /** The at-once publish of a remembered record; undefined for anything but success, refusals and invalid content included. */
-  async function publishAsRemembered(actor: Actor, resolved: ResolvedEnvironment, record: R, version: number): Promise<R | undefined> {
+  async function publishAsRemembered(
+    actor: Actor,
+    resolved: ResolvedEnvironment,
+    record: R,
+    version: number,
+  ): Promise<R | undefined> {
     if (!hooks.publishAtOnce || refusal(record, 'publish', version)) return undefined;
     try {
       return await hooks.publishAtOnce(resolved, record, version, await hooks.checkPublish(resolved, record), actor);
@@ -121,7 +178,13 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     current,
     apply,
 
-    async get(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentView<R>> {
+    async get(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+    ): Promise<ContentView<R>> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const record = await current(storage.repos, resolved, id);
       requireReadable(rights, docOf(kind, record), () => missing(resolved, id));
@@ -133,11 +196,18 @@ export function contentLifecycleService<R extends ContentRecord, V>(
      * this process just wrote at that version is validated and published as it was written, without a read, when it
      * passes and still holds; otherwise (and for every answer but success) the publish reads it and starts over.
      */
-    async publish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+    async publish(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      version: number | undefined,
+    ) {
       const resolved = await resolve(actor, spaceId, environmentId);
       const remembered = version === undefined ? undefined : hooks.remembered?.(resolved, id, version);
       if (remembered) await permit(rights, resolved, id, 'publish', remembered);
-      const published = remembered && await publishAsRemembered(actor, resolved, remembered, version!);
+      const published = remembered && (await publishAsRemembered(actor, resolved, remembered, version!));
       if (published) return contentView(storage, resolved, published);
       const now = await current(storage.repos, resolved, id);
       await permit(rights, resolved, id, 'publish', now);
@@ -146,10 +216,18 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       let validated = await hooks.checkPublish(resolved, now);
       const publishedAtOnce = await hooks.publishAtOnce?.(resolved, now, version!, validated, actor);
       if (publishedAtOnce) return contentView(storage, resolved, publishedAtOnce);
-      return apply(actor, resolved, id, 'publish', version, async (repo, s, e, repos) => {
-        if (hooks.beforePublish) validated = await hooks.beforePublish(repos, resolved, now, validated);
-        return repo.publish(s, e, id, version!, user(actor));
-      }, { validated: () => validated });
+      return apply(
+        actor,
+        resolved,
+        id,
+        'publish',
+        version,
+        async (repo, s, e, repos) => {
+          if (hooks.beforePublish) validated = await hooks.beforePublish(repos, resolved, now, validated);
+          return repo.publish(s, e, id, version!, user(actor));
+        },
+        { validated: () => validated },
+      );
     },
 
     async unpublish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string) {
@@ -158,19 +236,43 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       return apply(actor, resolved, id, 'unpublish', undefined, (repo, s, e) => repo.unpublish(s, e, id, user(actor)));
     },
 
-    async archive(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+    async archive(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      version: number | undefined,
+    ) {
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'archive');
-      return apply(actor, resolved, id, 'archive', version, (repo, s, e) => repo.archive(s, e, id, version, user(actor)));
+      return apply(actor, resolved, id, 'archive', version, (repo, s, e) =>
+        repo.archive(s, e, id, version, user(actor)),
+      );
     },
 
-    async unarchive(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, version: number | undefined) {
+    async unarchive(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      version: number | undefined,
+    ) {
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'unarchive');
-      return apply(actor, resolved, id, 'unarchive', version, (repo, s, e) => repo.unarchive(s, e, id, version, user(actor)));
+      return apply(actor, resolved, id, 'unarchive', version, (repo, s, e) =>
+        repo.unarchive(s, e, id, version, user(actor)),
+      );
     },
 
-    async delete(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string): Promise<void> {
+    async delete(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+    ): Promise<void> {
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'delete');
       await storage.transaction(async (repos) => {

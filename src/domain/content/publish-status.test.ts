@@ -9,7 +9,9 @@ describe('publish status', () => {
   });
 
   it('gives every locale the status of the entity under "*"', () => {
-    expect(fieldStatus({ version: 3, publishedVersion: 1 }, ['en-US', 'de-DE'])).toEqual({ '*': { 'en-US': 'changed', 'de-DE': 'changed' } });
+    expect(fieldStatus({ version: 3, publishedVersion: 1 }, ['en-US', 'de-DE'])).toEqual({
+      '*': { 'en-US': 'changed', 'de-DE': 'changed' },
+    });
     expect(fieldStatus({ version: 1, publishedVersion: null }, [])).toEqual({ '*': {} });
   });
 });

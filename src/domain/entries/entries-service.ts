@@ -3,22 +3,42 @@ import { generateId } from '../../lib/ids.ts';
 import type { EntryRecord, Repositories, Storage } from '../../storage/port/index.ts';
 import { checkEntryShape, validateEntryForPublish } from '../content-model/entry-validation.ts';
 import type { ContentTypeDefinition } from '../content-model/field.ts';
-import { lockTags, refuseInvalid, storedFields, tagIdsOf, unknownTagProblems, type ContentInput } from '../content/content-input.ts';
+import {
+  lockTags,
+  refuseInvalid,
+  storedFields,
+  tagIdsOf,
+  unknownTagProblems,
+  type ContentInput,
+} from '../content/content-input.ts';
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
 import { isMasterEnvironment, isMasterWithoutReading } from '../content/master-environment.ts';
-import { requestedPath, type ResolveEnvironment, type ResolvedEnvironment } from '../environments/environment-resolver.ts';
+import {
+  requestedPath,
+  type ResolveEnvironment,
+  type ResolvedEnvironment,
+} from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, mayRead, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
-import { activatedDefinition, activationOf, defaultLocaleOf, linkBearing, withDefaults, type Activation } from './entry-content-type.ts';
+import {
+  activatedDefinition,
+  activationOf,
+  defaultLocaleOf,
+  linkBearing,
+  withDefaults,
+  type Activation,
+} from './entry-content-type.ts';
 import { patchedInput, writableEntry, type PatchOperation } from './entry-patch.ts';
 import { collectReferences, DEFAULT_INCLUDE, type EntryReferences } from './entry-references.ts';
 
 export type EntryView = ContentView<EntryRecord>;
 
 /** An entry and what it links to (`GET .../entries/{id}/references`). */
-export interface EntryReferencesView extends EntryReferences { entry: EntryView; }
+export interface EntryReferencesView extends EntryReferences {
+  entry: EntryView;
+}
 
 /**
  * Entries: create (with a generated or chosen id), replace, and the shared lifecycle. Content is shaped by the
@@ -30,8 +50,17 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
   const lifecycle = contentLifecycleService(storage, resolve, 'Entry', (repos) => repos.entries, {
     async checkPublish({ environment }, entry) {
       const { spaceId, id: environmentId } = environment;
-      const activation = activationOf(await storage.repos.contentTypes.find(spaceId, environmentId, entry.contentTypeId), entry.contentTypeId);
-      const defaultLocale = await validateForPublish(storage.repos, spaceId, environmentId, entry, activation.definition);
+      const activation = activationOf(
+        await storage.repos.contentTypes.find(spaceId, environmentId, entry.contentTypeId),
+        entry.contentTypeId,
+      );
+      const defaultLocale = await validateForPublish(
+        storage.repos,
+        spaceId,
+        environmentId,
+        entry,
+        activation.definition,
+      );
       return { ...activation, defaultLocale };
     },
     /**
@@ -41,9 +70,16 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
      */
     async beforePublish(repos, { environment }, entry, validated): Promise<Activation> {
       const { spaceId, id: environmentId } = environment;
-      const locked = activationOf(await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId), entry.contentTypeId);
-      if (locked.publishedVersion === validated.publishedVersion) return { ...locked, defaultLocale: validated.defaultLocale };
-      return { ...locked, defaultLocale: await validateForPublish(repos, spaceId, environmentId, entry, locked.definition) };
+      const locked = activationOf(
+        await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId),
+        entry.contentTypeId,
+      );
+      if (locked.publishedVersion === validated.publishedVersion)
+        return { ...locked, defaultLocale: validated.defaultLocale };
+      return {
+        ...locked,
+        defaultLocale: await validateForPublish(repos, spaceId, environmentId, entry, locked.definition),
+      };
     },
     /**
      * Without `unique` rules (checked again under a lock, in the transaction) and when the master environment needs
@@ -55,23 +91,44 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       if (master === undefined || hasUnique(validated.definition)) return undefined;
       const { spaceId, id: environmentId } = resolved.environment;
       return storage.repos.entries.publishAtOnce({
-        spaceId, environmentId, id: entry.id, contentTypeId: entry.contentTypeId, expectedVersion: version,
-        activationVersion: validated.publishedVersion, userId: actor.user.id, links: linkBearing(validated.definition, entry.fields, validated.defaultLocale),
-        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined, basis: entry, ...requestedPath(resolved),
+        spaceId,
+        environmentId,
+        id: entry.id,
+        contentTypeId: entry.contentTypeId,
+        expectedVersion: version,
+        activationVersion: validated.publishedVersion,
+        userId: actor.user.id,
+        links: linkBearing(validated.definition, entry.fields, validated.defaultLocale),
+        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined,
+        basis: entry,
+        ...requestedPath(resolved),
       });
     },
-    remembered: ({ environment }, id, version) => storage.repos.entries.remembered?.(environment.spaceId, environment.id, id, version),
+    remembered: ({ environment }, id, version) =>
+      storage.repos.entries.remembered?.(environment.spaceId, environment.id, id, version),
     async afterWrite(repos, resolved, entry, transition, actor, validated) {
       const { spaceId, id: environmentId } = resolved.environment;
-      if (transition === 'unpublish') await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', null);
+      if (transition === 'unpublish')
+        await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', null);
       if (transition !== 'publish') return;
       const { definition } = validated!;
       await recheckUniqueness(repos, spaceId, environmentId, entry, definition);
-      await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', linkBearing(definition, entry.publishedFields, validated!.defaultLocale));
+      await repos.entries.replaceLinks(
+        spaceId,
+        environmentId,
+        entry.id,
+        'published',
+        linkBearing(definition, entry.publishedFields, validated!.defaultLocale),
+      );
       if (await isMasterEnvironment(repos, resolved)) {
         await repos.snapshots.insert({
-          spaceId, environmentId, id: generateId(), entityType: 'Entry', entityId: entry.id,
-          snapshot: { ...entry } as unknown as Record<string, unknown>, createdBy: actor.user.id,
+          spaceId,
+          environmentId,
+          id: generateId(),
+          entityType: 'Entry',
+          entityId: entry.id,
+          snapshot: { ...entry } as unknown as Record<string, unknown>,
+          createdBy: actor.user.id,
         });
       }
     },
@@ -81,11 +138,23 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
   });
 
   /** The publish-time validation of an entry's draft against an activated definition; answers the default locale. */
-  async function validateForPublish(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord, definition: ContentTypeDefinition) {
+  async function validateForPublish(
+    repos: Repositories,
+    spaceId: string,
+    environmentId: string,
+    entry: EntryRecord,
+    definition: ContentTypeDefinition,
+  ) {
     const locales = await repos.locales.list(spaceId, environmentId);
     const errors = [
       ...checkEntryShape(definition, entry.fields, locales),
-      ...await validateEntryForPublish(definition, entry.id, entry.fields, locales, repos.entries.validationLookups(spaceId, environmentId, entry)),
+      ...(await validateEntryForPublish(
+        definition,
+        entry.id,
+        entry.fields,
+        locales,
+        repos.entries.validationLookups(spaceId, environmentId, entry),
+      )),
     ];
     if (errors.length) throw validationFailed(errors);
     return defaultLocaleOf(locales);
@@ -95,12 +164,25 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
    * `unique` was checked before the publishing transaction; two publishes of one value at the same instant would both
    * pass that check. Under a per-content-type lock, the transaction checks again against what is committed.
    */
-  async function recheckUniqueness(repos: Repositories, spaceId: string, environmentId: string, entry: EntryRecord, definition: ContentTypeDefinition) {
+  async function recheckUniqueness(
+    repos: Repositories,
+    spaceId: string,
+    environmentId: string,
+    entry: EntryRecord,
+    definition: ContentTypeDefinition,
+  ) {
     if (!hasUnique(definition)) return;
     await repos.entries.lockContentTypePublishing(spaceId, environmentId, entry.contentTypeId);
     const locales = await repos.locales.list(spaceId, environmentId);
-    const errors = (await validateEntryForPublish(definition, entry.id, entry.publishedFields ?? {}, locales, repos.entries.validationLookups(spaceId, environmentId)))
-      .filter((e) => e.name === 'unique');
+    const errors = (
+      await validateEntryForPublish(
+        definition,
+        entry.id,
+        entry.publishedFields ?? {},
+        locales,
+        repos.entries.validationLookups(spaceId, environmentId),
+      )
+    ).filter((e) => e.name === 'unique');
     if (errors.length) throw validationFailed(errors);
   }
 
@@ -120,10 +202,22 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     ];
     refuseInvalid(problems);
     const fields = storedFields(input.fields);
-    return { fields: creating ? withDefaults(definition, fields, input.fields ?? {}, locales) : fields, tags, definition, defaultLocale: defaultLocaleOf(locales) };
+    return {
+      fields: creating ? withDefaults(definition, fields, input.fields ?? {}, locales) : fields,
+      tags,
+      definition,
+      defaultLocale: defaultLocaleOf(locales),
+    };
   }
 
-  async function insert(actor: Actor, rights: SpaceRights, resolved: ResolvedEnvironment, id: string, contentTypeId: string, input: ContentInput): Promise<EntryView> {
+  async function insert(
+    actor: Actor,
+    rights: SpaceRights,
+    resolved: ResolvedEnvironment,
+    id: string,
+    contentTypeId: string,
+    input: ContentInput,
+  ): Promise<EntryView> {
     const { spaceId, id: environmentId } = resolved.environment;
     requireCreate(rights, { type: 'Entry', id, contentTypeId, tagIds: tagIdsOf(input) });
     const { definition, defaultLocale, ...draft } = await checked(resolved, contentTypeId, input, true);
@@ -138,16 +232,24 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       return entry;
     };
     // The insert writes the row and its links in one statement; tags, checked again and locked first, need a transaction.
-    const record = draft.tags.length === 0 ? await write(storage.repos) : await storage.transaction(async (repos: Repositories) => {
-      await lockTags(repos.entries, spaceId, environmentId, input);
-      return write(repos);
-    });
+    const record =
+      draft.tags.length === 0
+        ? await write(storage.repos)
+        : await storage.transaction(async (repos: Repositories) => {
+            await lockTags(repos.entries, spaceId, environmentId, input);
+            return write(repos);
+          });
     return contentView(storage, resolved, record);
   }
 
   /** The update path of `PUT` (and `PATCH`): replaces an existing entry's fields and tags at `version`; `autoSave`: recorded as auto_save. */
   async function replace(
-    actor: Actor, rights: SpaceRights, resolved: ResolvedEnvironment, existing: EntryRecord, input: ContentInput, version: number | undefined,
+    actor: Actor,
+    rights: SpaceRights,
+    resolved: ResolvedEnvironment,
+    existing: EntryRecord,
+    input: ContentInput,
+    version: number | undefined,
     autoSave: boolean,
   ): Promise<EntryView> {
     const { id } = existing;
@@ -155,13 +257,24 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     const refused = refusal(existing, 'update', version);
     if (refused) throw refused;
     const { definition, defaultLocale, ...draft } = await checked(resolved, existing.contentTypeId, input, false);
-    requireUpdate(rights, docOf('Entry', existing), existing.fields, draft.fields, () => lifecycle.missing(resolved, id));
-    return lifecycle.apply(actor, resolved, id, 'update', version, async (repo, s, e, repos) => {
-      await lockTags(repos.entries, s, e, input);
-      const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
-      if (updated) await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields, defaultLocale));
-      return updated;
-    }, { autoSave });
+    requireUpdate(rights, docOf('Entry', existing), existing.fields, draft.fields, () =>
+      lifecycle.missing(resolved, id),
+    );
+    return lifecycle.apply(
+      actor,
+      resolved,
+      id,
+      'update',
+      version,
+      async (repo, s, e, repos) => {
+        await lockTags(repos.entries, s, e, input);
+        const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
+        if (updated)
+          await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields, defaultLocale));
+        return updated;
+      },
+      { autoSave },
+    );
   }
 
   return {
@@ -173,7 +286,14 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     delete: lifecycle.delete,
 
     /** Creates an entry with a generated id; `contentTypeId` comes from the `X-<Vendor>-Content-Type` header. */
-    async create(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, contentTypeId: string, input: ContentInput): Promise<EntryView> {
+    async create(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      contentTypeId: string,
+      input: ContentInput,
+    ): Promise<EntryView> {
       return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), contentTypeId, input);
     },
 
@@ -183,13 +303,21 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
      * the save as an automatic one; its event is auto_save instead of save (a create stays create).
      */
     async createOrUpdate(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string,
-      contentTypeId: string | undefined, input: ContentInput, version: number | undefined, autoSave = false,
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      contentTypeId: string | undefined,
+      input: ContentInput,
+      version: number | undefined,
+      autoSave = false,
     ): Promise<{ created: boolean; view: EntryView }> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await storage.repos.entries.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!existing) {
-        if (!contentTypeId) throw badRequest('You should provide a content type in X-Service-Content-Type request header.', null);
+        if (!contentTypeId)
+          throw badRequest('You should provide a content type in X-Service-Content-Type request header.', null);
         return { created: true, view: await insert(actor, rights, resolved, id, contentTypeId, input) };
       }
       return { created: false, view: await replace(actor, rights, resolved, existing, input, version, autoSave) };
@@ -201,20 +329,39 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
      * is written against one.
      */
     async patch(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, operations: PatchOperation[],
-      version: number | undefined, autoSave = false,
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      operations: PatchOperation[],
+      version: number | undefined,
+      autoSave = false,
     ): Promise<EntryView> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const existing = await lifecycle.current(storage.repos, resolved, id);
       requireReadable(rights, docOf('Entry', existing), () => lifecycle.missing(resolved, id));
       const refused = refusal(existing, 'update', version);
       if (refused) throw refused;
-      return replace(actor, rights, resolved, existing, patchedInput(writableEntry(existing), operations), version, autoSave);
+      return replace(
+        actor,
+        rights,
+        resolved,
+        existing,
+        patchedInput(writableEntry(existing), operations),
+        version,
+        autoSave,
+      );
     },
 
     /** The entry and the entries and assets it links to, `include` levels deep (draft state). */
     async references(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string, include = DEFAULT_INCLUDE,
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      include = DEFAULT_INCLUDE,
     ): Promise<EntryReferencesView> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const entry = await lifecycle.current(storage.repos, resolved, id);

@@ -15,7 +15,10 @@ export interface Activation {
  * exist, or was never (or is no longer) activated, cannot take entries: 422 `ValidationFailed`.
  */
 export async function activatedDefinition(
-  repos: Repositories, spaceId: string, environmentId: string, contentTypeId: string,
+  repos: Repositories,
+  spaceId: string,
+  environmentId: string,
+  contentTypeId: string,
 ): Promise<ContentTypeDefinition & { id: string }> {
   return activationOf(await repos.contentTypes.find(spaceId, environmentId, contentTypeId), contentTypeId).definition;
 }
@@ -23,20 +26,44 @@ export async function activatedDefinition(
 /** The activation of a content type as read (`undefined`: it does not exist); 422 `ValidationFailed` without one. */
 export function activationOf(contentType: ContentTypeRecord | undefined, contentTypeId: string): Activation {
   if (contentType?.published && contentType.publishedVersion !== null) {
-    return { definition: { ...contentType.published, id: contentTypeId }, publishedVersion: contentType.publishedVersion };
+    return {
+      definition: { ...contentType.published, id: contentTypeId },
+      publishedVersion: contentType.publishedVersion,
+    };
   }
   const value = { sys: { type: 'Link', linkType: 'ContentType', id: contentTypeId } };
   if (!contentType) {
-    throw validationFailed([{ name: 'notResolvable', path: ['sys', 'contentType'], value, details: `The content type "${contentTypeId}" does not exist in this environment.` }],
-      `The content type "${contentTypeId}" does not exist in this environment.`);
+    throw validationFailed(
+      [
+        {
+          name: 'notResolvable',
+          path: ['sys', 'contentType'],
+          value,
+          details: `The content type "${contentTypeId}" does not exist in this environment.`,
+        },
+      ],
+      `The content type "${contentTypeId}" does not exist in this environment.`,
+    );
   }
-  throw validationFailed([{ name: 'notActivated', path: ['sys', 'contentType'], value, details: `The content type "${contentTypeId}" is not activated.` }],
-    `The content type "${contentTypeId}" is not activated: activate it before creating, changing or publishing its entries.`);
+  throw validationFailed(
+    [
+      {
+        name: 'notActivated',
+        path: ['sys', 'contentType'],
+        value,
+        details: `The content type "${contentTypeId}" is not activated.`,
+      },
+    ],
+    `The content type "${contentTypeId}" is not activated: activate it before creating, changing or publishing its entries.`,
+  );
 }
 
 /** On create, fields left out take their `defaultValue` (in the locales that exist); fields sent, even as null, do not. */
 export function withDefaults(
-  definition: ContentTypeDefinition, fields: LocalizedFields, sent: Record<string, unknown>, locales: LocaleRecord[],
+  definition: ContentTypeDefinition,
+  fields: LocalizedFields,
+  sent: Record<string, unknown>,
+  locales: LocaleRecord[],
 ): LocalizedFields {
   const codes = new Set(locales.map((l) => l.code));
   const result = { ...fields };
@@ -53,18 +80,27 @@ export function withDefaults(
  * only, so link-shaped JSON in an Object field is not a link. A field that is not localized is read in the default
  * locale only: values stored under other locales (the official tools write them) hold no links.
  */
-export function linkBearing(definition: ContentTypeDefinition | null | undefined, fields: LocalizedFields | null, defaultLocale: string | undefined): LocalizedFields {
+export function linkBearing(
+  definition: ContentTypeDefinition | null | undefined,
+  fields: LocalizedFields | null,
+  defaultLocale: string | undefined,
+): LocalizedFields {
   if (!definition || !fields) return {};
-  const linking = new Map(definition.fields
-    .filter((f) => f.type === 'Link' || f.type === 'RichText' || (f.type === 'Array' && f.items?.type === 'Link'))
-    .map((f) => [f.id, f]));
+  const linking = new Map(
+    definition.fields
+      .filter((f) => f.type === 'Link' || f.type === 'RichText' || (f.type === 'Array' && f.items?.type === 'Link'))
+      .map((f) => [f.id, f]),
+  );
   const result: LocalizedFields = {};
   for (const [id, perLocale] of Object.entries(fields)) {
     const field = linking.get(id);
     if (!field) continue;
-    result[id] = field.localized || defaultLocale === undefined || perLocale === null || typeof perLocale !== 'object'
-      ? perLocale
-      : (Object.hasOwn(perLocale, defaultLocale) ? { [defaultLocale]: perLocale[defaultLocale] } : {});
+    result[id] =
+      field.localized || defaultLocale === undefined || perLocale === null || typeof perLocale !== 'object'
+        ? perLocale
+        : Object.hasOwn(perLocale, defaultLocale)
+          ? { [defaultLocale]: perLocale[defaultLocale] }
+          : {};
   }
   return result;
 }

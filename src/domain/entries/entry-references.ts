@@ -12,20 +12,33 @@ export const MAX_INCLUDE = 10;
 const BATCH = 1000;
 
 /** What an entry links to: entries (never the entry itself) and assets in the order first met, and the links that did not resolve. */
-export interface EntryReferences { entries: EntryRecord[]; assets: AssetRecord[]; unresolved: LinkTarget[]; }
+export interface EntryReferences {
+  entries: EntryRecord[];
+  assets: AssetRecord[];
+  unresolved: LinkTarget[];
+}
 
 /** The draft records of one type with the given ids, read in batches (one statement per batch of ids). */
-async function readByIds(storage: Storage, scope: SearchScope, linkType: LinkTargetType, ids: string[]): Promise<Array<EntryRecord | AssetRecord>> {
+async function readByIds(
+  storage: Storage,
+  scope: SearchScope,
+  linkType: LinkTargetType,
+  ids: string[],
+): Promise<Array<EntryRecord | AssetRecord>> {
   const found: Array<EntryRecord | AssetRecord> = [];
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);
     const query = {
-      state: 'draft' as const, where: { kind: 'compare' as const, path: SYS_ID, op: 'in' as const, value: batch },
-      order: [{ kind: 'path' as const, path: SYS_ID, direction: 'asc' as const }], skip: 0, limit: batch.length,
+      state: 'draft' as const,
+      where: { kind: 'compare' as const, path: SYS_ID, op: 'in' as const, value: batch },
+      order: [{ kind: 'path' as const, path: SYS_ID, direction: 'asc' as const }],
+      skip: 0,
+      limit: batch.length,
     };
-    const page = linkType === 'Entry'
-      ? await storage.repos.search.entries(scope, { ...query, target: 'Entry' }, { total: false })
-      : await storage.repos.search.assets(scope, { ...query, target: 'Asset' }, { total: false });
+    const page =
+      linkType === 'Entry'
+        ? await storage.repos.search.entries(scope, { ...query, target: 'Entry' }, { total: false })
+        : await storage.repos.search.assets(scope, { ...query, target: 'Asset' }, { total: false });
     found.push(...page.items);
   }
   return found;
@@ -37,7 +50,12 @@ async function readByIds(storage: Storage, scope: SearchScope, linkType: LinkTar
  * names (plus one of the content type definitions not met before, which say which fields hold links), whatever the
  * number of links; a record already met is not read again, so cycles end.
  */
-export async function collectReferences(storage: Storage, scope: SearchScope, root: EntryRecord, include: number): Promise<EntryReferences> {
+export async function collectReferences(
+  storage: Storage,
+  scope: SearchScope,
+  root: EntryRecord,
+  include: number,
+): Promise<EntryReferences> {
   const entries = new Map<string, EntryRecord>([[root.id, root]]);
   const assets = new Map<string, AssetRecord>();
   const unresolved = new Map<string, LinkTarget>();
@@ -53,7 +71,7 @@ export async function collectReferences(storage: Storage, scope: SearchScope, ro
       }
     }
     const [newEntries, newAssets] = [
-      await readByIds(storage, scope, 'Entry', [...wanted.Entry]) as EntryRecord[],
+      (await readByIds(storage, scope, 'Entry', [...wanted.Entry])) as EntryRecord[],
       await readByIds(storage, scope, 'Asset', [...wanted.Asset]),
     ];
     for (const entry of newEntries) entries.set(entry.id, entry);
@@ -69,7 +87,12 @@ export async function collectReferences(storage: Storage, scope: SearchScope, ro
 }
 
 /** Reads, in one statement, the activated definitions of the frontier's content types not met before. */
-async function learnDefinitions(storage: Storage, scope: SearchScope, frontier: EntryRecord[], into: Map<string, ContentTypeDefinition | undefined>) {
+async function learnDefinitions(
+  storage: Storage,
+  scope: SearchScope,
+  frontier: EntryRecord[],
+  into: Map<string, ContentTypeDefinition | undefined>,
+) {
   const missing = [...new Set(frontier.map((e) => e.contentTypeId))].filter((id) => !into.has(id));
   if (missing.length === 0) return;
   const read = await storage.repos.search.activatedContentTypes(scope, missing);

@@ -1,7 +1,10 @@
 import type { LocalizedFields } from '../../storage/port/index.ts';
 
 export type LinkTargetType = 'Entry' | 'Asset';
-export interface LinkTarget { linkType: LinkTargetType; id: string; }
+export interface LinkTarget {
+  linkType: LinkTargetType;
+  id: string;
+}
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -31,7 +34,11 @@ export function linkTargets(fields: LocalizedFields): LinkTarget[] {
     for (const value of Object.values(perLocale)) {
       const single = asLink(value);
       if (single) found.push(single);
-      else if (Array.isArray(value)) for (const item of value) { const link = asLink(item); if (link) found.push(link); }
+      else if (Array.isArray(value))
+        for (const item of value) {
+          const link = asLink(item);
+          if (link) found.push(link);
+        }
       else if (isObject(value) && value.nodeType === 'document') richTextTargets(value, found);
     }
   }

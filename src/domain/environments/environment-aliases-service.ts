@@ -1,5 +1,11 @@
 import { badRequest, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
-import type { EnvironmentAliasOrderKey, EnvironmentAliasRecord, PageRequest, Repositories, Storage } from '../../storage/port/index.ts';
+import type {
+  EnvironmentAliasOrderKey,
+  EnvironmentAliasRecord,
+  PageRequest,
+  Repositories,
+  Storage,
+} from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import { MASTER, type SpacesService } from '../spaces/spaces-service.ts';
 import { masterOptInId } from './master-opt-in-id.ts';
@@ -7,12 +13,18 @@ import { masterOptInId } from './master-opt-in-id.ts';
 /** Aliases besides `master` a space may have. */
 export const MAX_EXTRA_ALIASES = 2;
 
-const targetProblem = (id: string, reason: string) => validationFailed([{
-  name: reason === 'missing' ? 'notResolvable' : 'notReady', path: ['environment'], value: id,
-  details: reason === 'missing'
-    ? `The environment "${id}" does not exist in this space; an alias must target an existing environment.`
-    : `The environment "${id}" is not ready yet; an alias must target a ready environment.`,
-}]);
+const targetProblem = (id: string, reason: string) =>
+  validationFailed([
+    {
+      name: reason === 'missing' ? 'notResolvable' : 'notReady',
+      path: ['environment'],
+      value: id,
+      details:
+        reason === 'missing'
+          ? `The environment "${id}" does not exist in this space; an alias must target an existing environment.`
+          : `The environment "${id}" is not ready yet; an alias must target a ready environment.`,
+    },
+  ]);
 
 /**
  * Environment aliases. Opt-in per space: the first alias must be `master`, and creating it renames the environment
@@ -27,7 +39,12 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
     if (target.status !== 'ready') throw targetProblem(environmentId, 'notReady');
   }
 
-  async function optIn(repos: Repositories, actor: Actor, spaceId: string, targetId: string): Promise<EnvironmentAliasRecord> {
+  async function optIn(
+    repos: Repositories,
+    actor: Actor,
+    spaceId: string,
+    targetId: string,
+  ): Promise<EnvironmentAliasRecord> {
     const renamedId = await masterOptInId(repos, spaceId, new Date());
     const renamed = await repos.environments.changeId(spaceId, MASTER, renamedId, actor.user.id);
     if (!renamed) throw notFound('Environment', MASTER, { space: spaceId });
@@ -45,7 +62,10 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
 
     async get(actor: Actor, spaceId: string, aliasId: string): Promise<EnvironmentAliasRecord> {
       await spaces.access(actor, spaceId);
-      return (await environments.findAlias(spaceId, aliasId)) ?? Promise.reject(notFound('EnvironmentAlias', aliasId, { space: spaceId }));
+      return (
+        (await environments.findAlias(spaceId, aliasId)) ??
+        Promise.reject(notFound('EnvironmentAlias', aliasId, { space: spaceId }))
+      );
     },
 
     /** Creates the alias, or points it at another environment (with the current version). */
@@ -57,7 +77,9 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
         if (!space) throw notFound('Space', spaceId);
         if (!space.aliasesEnabled) {
           if (aliasId !== MASTER) {
-            throw badRequest(`Environment aliases are not enabled for this space. Create the master alias first (PUT /spaces/${spaceId}/environment_aliases/master); that enables aliases.`);
+            throw badRequest(
+              `Environment aliases are not enabled for this space. Create the master alias first (PUT /spaces/${spaceId}/environment_aliases/master); that enables aliases.`,
+            );
           }
           return { created: true, alias: await optIn(repos, actor, spaceId, targetId) };
         }
@@ -70,16 +92,30 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
           return { created: false, alias: updated };
         }
         if (await repos.environments.find(spaceId, aliasId)) {
-          throw validationFailed([{
-            name: 'taken', path: ['sys', 'id'], value: aliasId,
-            details: `The id "${aliasId}" is already used by an environment in this space; alias ids and environment ids must differ.`,
-          }]);
+          throw validationFailed([
+            {
+              name: 'taken',
+              path: ['sys', 'id'],
+              value: aliasId,
+              details: `The id "${aliasId}" is already used by an environment in this space; alias ids and environment ids must differ.`,
+            },
+          ]);
         }
         if ((await repos.environments.countAliases(spaceId)) >= MAX_EXTRA_ALIASES + 1) {
-          throw badRequest(`A space can have at most ${MAX_EXTRA_ALIASES} environment aliases besides master; delete one first.`);
+          throw badRequest(
+            `A space can have at most ${MAX_EXTRA_ALIASES} environment aliases besides master; delete one first.`,
+          );
         }
         await requireReadyTarget(repos, spaceId, targetId);
-        return { created: true, alias: await repos.environments.insertAlias({ spaceId, id: aliasId, environmentId: targetId, createdBy: actor.user.id }) };
+        return {
+          created: true,
+          alias: await repos.environments.insertAlias({
+            spaceId,
+            id: aliasId,
+            environmentId: targetId,
+            createdBy: actor.user.id,
+          }),
+        };
       });
     },
 
@@ -87,7 +123,8 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
       await spaces.access(actor, spaceId);
       await storage.transaction(async (repos) => {
         await repos.environments.lockSpace(spaceId);
-        if (!(await repos.environments.findAlias(spaceId, aliasId))) throw notFound('EnvironmentAlias', aliasId, { space: spaceId });
+        if (!(await repos.environments.findAlias(spaceId, aliasId)))
+          throw notFound('EnvironmentAlias', aliasId, { space: spaceId });
         if (aliasId === MASTER) throw badRequest('The master alias cannot be deleted.');
         await repos.environments.deleteAlias(spaceId, aliasId);
       });

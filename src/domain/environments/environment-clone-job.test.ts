@@ -16,21 +16,54 @@ for (const kind of DB_KINDS) {
       const { identity, spaces, environments, locales } = storage.repos;
       await identity.insertOrganization({ id: 'org', name: 'Org' });
       await spaces.insert({ id: 'space', organizationId: 'org', name: 'S', createdBy: 'u' });
-      await environments.insert({ spaceId: 'space', id: 'master', name: 'master', status: 'ready', sourceEnvironmentId: null, createdBy: 'u' });
-      for (const [id, code, isDefault] of [['l1', 'en-US', true], ['l2', 'de-DE', false]] as const) {
+      await environments.insert({
+        spaceId: 'space',
+        id: 'master',
+        name: 'master',
+        status: 'ready',
+        sourceEnvironmentId: null,
+        createdBy: 'u',
+      });
+      for (const [id, code, isDefault] of [
+        ['l1', 'en-US', true],
+        ['l2', 'de-DE', false],
+      ] as const) {
         await locales.insert({
-          spaceId: 'space', environmentId: 'master', id, code, name: code, fallbackCode: isDefault ? null : 'en-US', default: isDefault,
-          contentManagementApi: true, contentDeliveryApi: !isDefault, optional: !isDefault, createdBy: 'u',
+          spaceId: 'space',
+          environmentId: 'master',
+          id,
+          code,
+          name: code,
+          fallbackCode: isDefault ? null : 'en-US',
+          default: isDefault,
+          contentManagementApi: true,
+          contentDeliveryApi: !isDefault,
+          optional: !isDefault,
+          createdBy: 'u',
         });
       }
     });
-    afterAll(async () => { await close?.(); });
-
-    const localeRows = (environmentId: string) => open.db.selectFrom('locales').selectAll()
-      .where('space_id', '=', 'space').where('environment_id', '=', environmentId).orderBy('id').execute();
-    const queued = (id: string, source: string) => storage.repos.environments.insert({
-      spaceId: 'space', id, name: id, status: 'queued', sourceEnvironmentId: source, createdBy: 'u',
+    afterAll(async () => {
+      await close?.();
     });
+
+    const localeRows = (environmentId: string) =>
+      open.db
+        .selectFrom('locales')
+        .selectAll()
+        .where('space_id', '=', 'space')
+        .where('environment_id', '=', environmentId)
+        .orderBy('id')
+        .execute();
+    const queued = (id: string, source: string) =>
+      storage.repos.environments.insert({
+        spaceId: 'space',
+        id,
+        name: id,
+        status: 'queued',
+        sourceEnvironmentId: source,
+        createdBy: 'u',
+      });
 
     it('copies every row of the source with its ids and metadata, then marks the environment ready; a second run changes nothing', async () => {
       await queued('copy', 'master');
@@ -47,10 +80,14 @@ for (const kind of DB_KINDS) {
     it('fails for good when the source is gone, leaving nothing copied; onFailure marks the environment failed', async () => {
       await queued('lost', 'no-such-source');
       const job = environmentCloneJob(storage);
-      await expect(job.run({ spaceId: 'space', environmentId: 'lost' }, { id: 2, attempt: 1 })).rejects.toBeInstanceOf(PermanentJobError);
+      await expect(job.run({ spaceId: 'space', environmentId: 'lost' }, { id: 2, attempt: 1 })).rejects.toBeInstanceOf(
+        PermanentJobError,
+      );
       expect((await storage.repos.environments.find('space', 'lost'))?.status).toBe('inProgress');
       expect(await localeRows('lost')).toEqual([]);
-      await storage.transaction((repos) => job.onFailure!(repos, { spaceId: 'space', environmentId: 'lost' }, new Error('gone')));
+      await storage.transaction((repos) =>
+        job.onFailure!(repos, { spaceId: 'space', environmentId: 'lost' }, new Error('gone')),
+      );
       expect((await storage.repos.environments.find('space', 'lost'))?.status).toBe('failed');
     });
 

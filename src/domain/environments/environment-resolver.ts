@@ -1,5 +1,11 @@
 import { notFound } from '../../errors/index.ts';
-import type { EnvironmentRecord, Repositories, SpaceAccess, Storage, TransactionDescription } from '../../storage/port/index.ts';
+import type {
+  EnvironmentRecord,
+  Repositories,
+  SpaceAccess,
+  Storage,
+  TransactionDescription,
+} from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import { MASTER, type SpacesService } from '../spaces/spaces-service.ts';
 
@@ -25,7 +31,11 @@ export function requestedPath(resolved: ResolvedEnvironment): { requestedEnviron
  * (an alias) and `extra` (e.g. the action auto_save for a save the client marked as automatic). Without either it
  * sends nothing to the database.
  */
-export async function describeWrite(repos: Repositories, resolved: ResolvedEnvironment, extra: TransactionDescription = {}): Promise<void> {
+export async function describeWrite(
+  repos: Repositories,
+  resolved: ResolvedEnvironment,
+  extra: TransactionDescription = {},
+): Promise<void> {
   await repos.events.describeTransaction({ ...requestedPath(resolved), ...extra });
 }
 
@@ -36,7 +46,10 @@ export async function describeWrite(repos: Repositories, resolved: ResolvedEnvir
 export function environmentResolver(storage: Storage, spaces: SpacesService) {
   const { environments } = storage.repos;
   return async function resolve(
-    actor: Actor, spaceId: string, environmentId: string | undefined, options: { requireReady?: boolean } = {},
+    actor: Actor,
+    spaceId: string,
+    environmentId: string | undefined,
+    options: { requireReady?: boolean } = {},
   ): Promise<ResolvedEnvironment> {
     const access = await spaces.access(actor, spaceId);
     const requestedId = environmentId ?? MASTER;

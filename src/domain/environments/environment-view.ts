@@ -8,9 +8,15 @@ export interface EnvironmentView {
 }
 
 export async function environmentViews(
-  repos: Pick<Repositories, 'environments'>, spaceId: string, environments: EnvironmentRecord[], aliasId?: string,
+  repos: Pick<Repositories, 'environments'>,
+  spaceId: string,
+  environments: EnvironmentRecord[],
+  aliasId?: string,
 ): Promise<EnvironmentView[]> {
-  const aliases = await repos.environments.aliasesTargeting(spaceId, environments.map((e) => e.id));
+  const aliases = await repos.environments.aliasesTargeting(
+    spaceId,
+    environments.map((e) => e.id),
+  );
   return environments.map((environment) => ({
     environment,
     aliases: aliases.filter((a) => a.environmentId === environment.id).map((a) => a.id),

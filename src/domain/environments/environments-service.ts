@@ -19,10 +19,15 @@ export interface NewEnvironmentInput {
 }
 
 /** An id that names an alias cannot also name an environment: paths could not tell them apart. */
-const idTakenByAlias = (id: string) => validationFailed([{
-  name: 'taken', path: ['sys', 'id'], value: id,
-  details: `The id "${id}" is already used by an environment alias in this space; environment ids and alias ids must differ.`,
-}]);
+const idTakenByAlias = (id: string) =>
+  validationFailed([
+    {
+      name: 'taken',
+      path: ['sys', 'id'],
+      value: id,
+      details: `The id "${id}" is already used by an environment alias in this space; environment ids and alias ids must differ.`,
+    },
+  ]);
 
 /** Environments: created as copies of a ready source in the background, renamed, deleted; plus their aliases. */
 export function environmentsService(storage: Storage, spaces: SpacesService, resolve: ResolveEnvironment) {
@@ -33,8 +38,11 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
     const alias = aliasesEnabled ? await repos.environments.findAlias(spaceId, requested) : undefined;
     const source = await repos.environments.findForShare(spaceId, alias?.environmentId ?? requested);
     if (!source || source.status !== 'ready') {
-      throw new AppError('NotFound', `The source environment "${requested}" does not exist or is not ready.`,
-        { type: 'Environment', id: requested, space: spaceId });
+      throw new AppError('NotFound', `The source environment "${requested}" does not exist or is not ready.`, {
+        type: 'Environment',
+        id: requested,
+        space: spaceId,
+      });
     }
     return source;
   }
@@ -50,10 +58,18 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
       if (await repos.environments.findAlias(spaceId, id)) throw idTakenByAlias(id);
       const source = await readySource(repos, spaceId, space.aliasesEnabled, input.source || MASTER);
       const created = await repos.environments.create({
-        spaceId, id, name: input.name, status: 'queued', sourceEnvironmentId: source.id, createdBy: actor.user.id,
+        spaceId,
+        id,
+        name: input.name,
+        status: 'queued',
+        sourceEnvironmentId: source.id,
+        createdBy: actor.user.id,
       });
       if (!created) {
-        throw new AppError('VersionMismatch', `The environment "${id}" was just created by another request; send its current version in the version header to rename it.`);
+        throw new AppError(
+          'VersionMismatch',
+          `The environment "${id}" was just created by another request; send its current version in the version header to rename it.`,
+        );
       }
       const payload: EnvironmentClonePayload = { spaceId, environmentId: id };
       await repos.jobs.enqueue(ENVIRONMENT_CLONE_JOB, { ...payload });
@@ -63,7 +79,13 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
     return { environment, aliases: [] };
   }
 
-  async function rename(actor: Actor, spaceId: string, id: string, name: string, version: number | undefined): Promise<EnvironmentView> {
+  async function rename(
+    actor: Actor,
+    spaceId: string,
+    id: string,
+    name: string,
+    version: number | undefined,
+  ): Promise<EnvironmentView> {
     const current = await environments.find(spaceId, id);
     if (!current) throw notFound('Environment', id, { space: spaceId });
     if (id === MASTER) throw badRequest('The master environment cannot be renamed.');
@@ -96,7 +118,8 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
     /** Creates the environment with this id, or renames the existing one. */
     async put(actor: Actor, spaceId: string, id: string, input: { name: string; version?: number; source?: string }) {
       await spaces.access(actor, spaceId);
-      if (await environments.find(spaceId, id)) return { created: false, view: await rename(actor, spaceId, id, input.name, input.version) };
+      if (await environments.find(spaceId, id))
+        return { created: false, view: await rename(actor, spaceId, id, input.name, input.version) };
       return { created: true, view: await create(actor, spaceId, { id, name: input.name, source: input.source }) };
     },
 
@@ -106,14 +129,19 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
         await repos.environments.lockSpace(spaceId);
         if (!(await repos.environments.find(spaceId, id))) {
           if (await repos.environments.findAlias(spaceId, id)) {
-            throw badRequest(`"${id}" is an environment alias, not an environment. Delete the alias through /spaces/${spaceId}/environment_aliases/${id}, or the environment by its own id.`);
+            throw badRequest(
+              `"${id}" is an environment alias, not an environment. Delete the alias through /spaces/${spaceId}/environment_aliases/${id}, or the environment by its own id.`,
+            );
           }
           throw notFound('Environment', id, { space: spaceId });
         }
         if (id === MASTER) throw badRequest('The master environment cannot be deleted.');
         const aliases = (await repos.environments.aliasesTargeting(spaceId, [id])).map((a) => a.id);
         if (aliases.length) {
-          throw badRequest(`The environment "${id}" is the target of the environment alias(es) ${aliases.map((a) => `"${a}"`).join(', ')}; point them at another environment first.`, { aliases });
+          throw badRequest(
+            `The environment "${id}" is the target of the environment alias(es) ${aliases.map((a) => `"${a}"`).join(', ')}; point them at another environment first.`,
+            { aliases },
+          );
         }
         await repos.environments.delete(spaceId, id);
         await enqueueAssetFilesGc(repos, { spaceId });

@@ -5,7 +5,11 @@ import type { AccessTokenRecord, PageRequest, Storage } from '../../storage/port
 import type { Actor } from '../shared/actor.ts';
 
 export type TokenScope = 'content_management_read' | 'content_management_manage';
-export interface NewTokenInput { name: string; scopes: TokenScope[]; expiresIn?: number | null; }
+export interface NewTokenInput {
+  name: string;
+  scopes: TokenScope[];
+  expiresIn?: number | null;
+}
 
 /** Users, personal access tokens and organizations as the current user sees them. */
 export function identityService(storage: Storage, now: () => Date = () => new Date()) {
@@ -14,34 +18,54 @@ export function identityService(storage: Storage, now: () => Date = () => new Da
     /** Resolves a bearer token to its user; anything but an active, unexpired token is `AccessTokenInvalid`. */
     async authenticate(token: string | undefined): Promise<Actor> {
       if (!token) {
-        throw new AppError('AccessTokenInvalid', 'An access token is required. Please send one through the HTTP Authorization header or as the query parameter "access_token".');
+        throw new AppError(
+          'AccessTokenInvalid',
+          'An access token is required. Please send one through the HTTP Authorization header or as the query parameter "access_token".',
+        );
       }
       const owner = await identity.findTokenOwner(hashToken(token));
       const t = owner?.token;
-      if (!owner || !t || t.revokedAt || (t.expiresAt && new Date(t.expiresAt) <= now())) throw new AppError('AccessTokenInvalid');
-      return { kind: 'user', user: owner.user, tokenId: t.id, canWrite: t.scopes.includes('content_management_manage') };
+      if (!owner || !t || t.revokedAt || (t.expiresAt && new Date(t.expiresAt) <= now()))
+        throw new AppError('AccessTokenInvalid');
+      return {
+        kind: 'user',
+        user: owner.user,
+        tokenId: t.id,
+        canWrite: t.scopes.includes('content_management_manage'),
+      };
     },
 
     async createToken(actor: Actor, input: NewTokenInput): Promise<{ record: AccessTokenRecord; token: string }> {
       const token = newPersonalAccessToken();
       const expiresAt = input.expiresIn ? new Date(now().getTime() + input.expiresIn * 1000).toISOString() : null;
       const record = await identity.insertToken({
-        id: generateId(), userId: actor.user.id, name: input.name, scopes: [...new Set(input.scopes)], tokenHash: hashToken(token), expiresAt,
+        id: generateId(),
+        userId: actor.user.id,
+        name: input.name,
+        scopes: [...new Set(input.scopes)],
+        tokenHash: hashToken(token),
+        expiresAt,
       });
       return { record, token };
     },
 
-    listTokens: (actor: Actor, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) => identity.listTokens(actor.user.id, page),
+    listTokens: (actor: Actor, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) =>
+      identity.listTokens(actor.user.id, page),
 
     async getToken(actor: Actor, tokenId: string) {
-      return (await identity.findToken(actor.user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId));
+      return (
+        (await identity.findToken(actor.user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId))
+      );
     },
 
     async revokeToken(actor: Actor, tokenId: string) {
-      return (await identity.revokeToken(actor.user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId));
+      return (
+        (await identity.revokeToken(actor.user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId))
+      );
     },
 
-    listOrganizations: (actor: Actor, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) => identity.listOrganizations(actor.user.id, page),
+    listOrganizations: (actor: Actor, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) =>
+      identity.listOrganizations(actor.user.id, page),
   };
 }
 

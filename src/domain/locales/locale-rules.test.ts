@@ -3,9 +3,21 @@ import type { LocaleRecord } from '../../storage/port/index.ts';
 import { deletionProblems, localeProblems } from './locale-rules.ts';
 
 const locale = (code: string, fallbackCode: string | null, isDefault = false): LocaleRecord => ({
-  spaceId: 's', environmentId: 'master', id: `id-${code}`, code, name: code, fallbackCode, default: isDefault,
-  contentManagementApi: true, contentDeliveryApi: true, optional: false, version: 1,
-  createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', createdBy: null, updatedBy: null,
+  spaceId: 's',
+  environmentId: 'master',
+  id: `id-${code}`,
+  code,
+  name: code,
+  fallbackCode,
+  default: isDefault,
+  contentManagementApi: true,
+  contentDeliveryApi: true,
+  optional: false,
+  version: 1,
+  createdAt: '2024-01-01T00:00:00Z',
+  updatedAt: '2024-01-01T00:00:00Z',
+  createdBy: null,
+  updatedBy: null,
 });
 
 describe('locale rules', () => {
@@ -26,13 +38,21 @@ describe('locale rules', () => {
   it('sees a loop through the candidate’s new code', () => {
     // d renamed to z and pointed at c: c -> b -> a -> en, no loop; a pointed at d (renamed) would be unknown.
     expect(localeProblems(all, candidate(all[4], { code: 'z', fallbackCode: 'c' }), all[4])).toEqual([]);
-    expect(localeProblems(all, candidate(all[1], { fallbackCode: 'zz' }), all[1])[0]).toMatchObject({ name: 'unknown' });
+    expect(localeProblems(all, candidate(all[1], { fallbackCode: 'zz' }), all[1])[0]).toMatchObject({
+      name: 'unknown',
+    });
   });
 
   it('names every dependent of a locale that would be deleted or re-coded', () => {
     const withSibling = [...all, locale('a2', 'a')];
-    expect(deletionProblems(withSibling, withSibling[1])[0]).toMatchObject({ name: 'used as fallback', dependents: ['b', 'a2'] });
-    expect(localeProblems(withSibling, candidate(withSibling[1], { code: 'aa' }), withSibling[1])[0]).toMatchObject({ path: 'code', dependents: ['b', 'a2'] });
+    expect(deletionProblems(withSibling, withSibling[1])[0]).toMatchObject({
+      name: 'used as fallback',
+      dependents: ['b', 'a2'],
+    });
+    expect(localeProblems(withSibling, candidate(withSibling[1], { code: 'aa' }), withSibling[1])[0]).toMatchObject({
+      path: 'code',
+      dependents: ['b', 'a2'],
+    });
     expect(deletionProblems(all, all[4])).toEqual([]);
     expect(deletionProblems(all, all[0])[0]).toMatchObject({ name: 'default locale cannot be deleted' });
   });

@@ -17,11 +17,18 @@ export interface LocaleInput {
 }
 
 /** A locale and the environment id the client named (an alias id stays an alias id in `sys.environment`). */
-export interface LocaleView { locale: LocaleRecord; environmentId: string; }
+export interface LocaleView {
+  locale: LocaleRecord;
+  environmentId: string;
+}
 
 const sameChanges = (a: LocaleChanges, b: LocaleChanges) =>
-  a.code === b.code && a.name === b.name && a.fallbackCode === b.fallbackCode && a.optional === b.optional
-  && a.contentManagementApi === b.contentManagementApi && a.contentDeliveryApi === b.contentDeliveryApi;
+  a.code === b.code &&
+  a.name === b.name &&
+  a.fallbackCode === b.fallbackCode &&
+  a.optional === b.optional &&
+  a.contentManagementApi === b.contentManagementApi &&
+  a.contentDeliveryApi === b.contentDeliveryApi;
 
 /** Whole-body replacement: every omitted property takes its default. */
 const changesFrom = (input: LocaleInput, omittedFallback: string | null): LocaleChanges => ({
@@ -39,15 +46,23 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
     if (problems.length) throw validationFailed(problems, message);
   };
 
-  async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
+  async function forWrite(
+    actor: Actor,
+    spaceId: string,
+    environmentId: string | undefined,
+  ): Promise<ResolvedEnvironment> {
     return resolve(actor, spaceId, environmentId);
   }
 
   /** Runs `work` with the environment's locale writes serialised and its locales read after the lock. */
-  function locked<T>(resolved: ResolvedEnvironment, work: (repos: Repositories, all: LocaleRecord[]) => Promise<T>): Promise<T> {
+  function locked<T>(
+    resolved: ResolvedEnvironment,
+    work: (repos: Repositories, all: LocaleRecord[]) => Promise<T>,
+  ): Promise<T> {
     const { spaceId, id } = resolved.environment;
     return storage.transaction(async (repos) => {
-      if (!(await repos.locales.lockEnvironment(spaceId, id))) throw notFound('Environment', resolved.requestedId, { space: spaceId });
+      if (!(await repos.locales.lockEnvironment(spaceId, id)))
+        throw notFound('Environment', resolved.requestedId, { space: spaceId });
       return work(repos, await repos.locales.list(spaceId, id));
     });
   }
@@ -56,7 +71,12 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
     all.find((l) => l.id === localeId) ?? Promise.reject(notFound('Locale', localeId));
 
   return {
-    async list(actor: Actor, spaceId: string, environmentId: string | undefined, page: { skip: number; limit: number }) {
+    async list(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      page: { skip: number; limit: number },
+    ) {
       const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
       const { items, total } = await storage.repos.locales.page(environment.spaceId, environment.id, page);
       return { items: items.map((locale): LocaleView => ({ locale, environmentId: requestedId })), total };
@@ -70,18 +90,33 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
     },
 
     /** Creates a non-default locale; an omitted fallback becomes the default locale's code. */
-    async create(actor: Actor, spaceId: string, environmentId: string | undefined, input: LocaleInput): Promise<LocaleView> {
+    async create(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      input: LocaleInput,
+    ): Promise<LocaleView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const locale = await locked(resolved, async (repos, all) => {
         const defaultCode = all.find((l) => l.default)?.code ?? null;
         const candidate: LocaleCandidate = { ...changesFrom(input, defaultCode), id: undefined, default: false };
         const problems = localeProblems(all, candidate, undefined);
         if (input.default === true) {
-          problems.push({ name: 'default locale cannot change', path: 'default', value: true, details: 'An environment has exactly one default locale, fixed when the environment is created; a new locale cannot be the default.' });
+          problems.push({
+            name: 'default locale cannot change',
+            path: 'default',
+            value: true,
+            details:
+              'An environment has exactly one default locale, fixed when the environment is created; a new locale cannot be the default.',
+          });
         }
         refuse(problems, 'The locale you sent is invalid.');
         return repos.locales.insert({
-          ...candidate, id: generateId(), spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id, createdBy: actor.user.id,
+          ...candidate,
+          id: generateId(),
+          spaceId: resolved.environment.spaceId,
+          environmentId: resolved.environment.id,
+          createdBy: actor.user.id,
         });
       });
       return { locale, environmentId: resolved.requestedId };
@@ -92,7 +127,12 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
      * a changing body needs the current version.
      */
     async update(
-      actor: Actor, spaceId: string, environmentId: string | undefined, localeId: string, input: LocaleInput, version: number | undefined,
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      localeId: string,
+      input: LocaleInput,
+      version: number | undefined,
     ): Promise<LocaleView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const locale = await locked(resolved, async (repos, all) => {
@@ -103,10 +143,22 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
         if (version !== current.version) throw versionMismatch(current.version, version);
         const problems = localeProblems(all, { ...changes, id: current.id, default: current.default }, current);
         if (!defaultUnchanged) {
-          problems.push({ name: 'default locale cannot change', path: 'default', value: input.default, details: `The default locale of an environment cannot change; "default" must stay ${current.default}.` });
+          problems.push({
+            name: 'default locale cannot change',
+            path: 'default',
+            value: input.default,
+            details: `The default locale of an environment cannot change; "default" must stay ${current.default}.`,
+          });
         }
         refuse(problems, 'The locale you sent is invalid.');
-        const updated = await repos.locales.update(current.spaceId, current.environmentId, current.id, changes, version, actor.user.id);
+        const updated = await repos.locales.update(
+          current.spaceId,
+          current.environmentId,
+          current.id,
+          changes,
+          version,
+          actor.user.id,
+        );
         return updated ?? Promise.reject(versionMismatch(current.version, version));
       });
       return { locale, environmentId: resolved.requestedId };
@@ -118,7 +170,8 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
       await locked(resolved, async (repos, all) => {
         const locale = await findIn(all, localeId);
         refuse(deletionProblems(all, locale), `Locale "${locale.code}" cannot be deleted.`);
-        if (!(await repos.locales.delete(locale.spaceId, locale.environmentId, locale.id))) throw notFound('Locale', localeId);
+        if (!(await repos.locales.delete(locale.spaceId, locale.environmentId, locale.id)))
+          throw notFound('Locale', localeId);
       });
     },
   };

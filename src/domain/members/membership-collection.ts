@@ -3,4 +3,10 @@ import type { LinkOf } from '../shared/um-includes.ts';
 
 /** The ids an organization membership links to at the include paths of `ORGANIZATION_MEMBERSHIPS` (`um-collection.ts`). */
 export const membershipLinks: LinkOf<OrganizationMembershipRecord> = (m, path) =>
-  (path === 'sys.user' ? m.userId : path === 'sys.createdBy' ? m.createdBy : path === 'sys.updatedBy' ? m.updatedBy : undefined);
+  path === 'sys.user'
+    ? m.userId
+    : path === 'sys.createdBy'
+      ? m.createdBy
+      : path === 'sys.updatedBy'
+        ? m.updatedBy
+        : undefined;

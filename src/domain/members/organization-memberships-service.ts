@@ -1,10 +1,24 @@
 import { notFound, versionMismatch } from '../../errors/index.ts';
-import type { CollectionPage, MembershipKey, OrganizationMembershipRecord, OrganizationRole, Repositories, Storage } from '../../storage/port/index.ts';
+import type {
+  CollectionPage,
+  MembershipKey,
+  OrganizationMembershipRecord,
+  OrganizationRole,
+  Repositories,
+  Storage,
+} from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import { ORGANIZATION_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
 import { loadIncludes } from '../shared/um-includes.ts';
 import { membershipLinks } from './membership-collection.ts';
-import { denied, lastOwner, MANAGERS, organizationRole, requireManager, requireOwnerFor } from './organization-access.ts';
+import {
+  denied,
+  lastOwner,
+  MANAGERS,
+  organizationRole,
+  requireManager,
+  requireOwnerFor,
+} from './organization-access.ts';
 
 /**
  * The memberships of an organization: every active member reads them; owners and admins change roles and remove
@@ -14,9 +28,16 @@ import { denied, lastOwner, MANAGERS, organizationRole, requireManager, requireO
 export function organizationMembershipsService(storage: Storage) {
   const { members } = storage.repos;
 
-  async function current(repos: Repositories, organizationId: string, membershipId: string): Promise<OrganizationMembershipRecord> {
+  async function current(
+    repos: Repositories,
+    organizationId: string,
+    membershipId: string,
+  ): Promise<OrganizationMembershipRecord> {
     await repos.members.lockOrganization(organizationId);
-    return (await repos.members.findMembership(organizationId, membershipId)) ?? Promise.reject(notFound('OrganizationMembership', membershipId));
+    return (
+      (await repos.members.findMembership(organizationId, membershipId)) ??
+      Promise.reject(notFound('OrganizationMembership', membershipId))
+    );
   }
 
   async function keepsAnOwner(repos: Repositories, membership: OrganizationMembershipRecord): Promise<void> {
@@ -30,19 +51,41 @@ export function organizationMembershipsService(storage: Storage) {
      * same answer, so it is cached per organization and query; who may read it is the authorizer's decision (the
      * operation's organization rule), made before this runs.
      */
-    async list(organizationId: string, query: CollectionPage<MembershipKey> & Partial<Pick<UmQuery<MembershipKey>, 'include'>>) {
+    async list(
+      organizationId: string,
+      query: CollectionPage<MembershipKey> & Partial<Pick<UmQuery<MembershipKey>, 'include'>>,
+    ) {
       return members.cachedMembershipList(organizationId, JSON.stringify(query), async () => {
         const page = await members.pageMemberships(organizationId, query);
-        return { ...page, includes: await loadIncludes(storage.repos, organizationId, page.items, query.include ?? [], ORGANIZATION_MEMBERSHIPS, membershipLinks) };
+        return {
+          ...page,
+          includes: await loadIncludes(
+            storage.repos,
+            organizationId,
+            page.items,
+            query.include ?? [],
+            ORGANIZATION_MEMBERSHIPS,
+            membershipLinks,
+          ),
+        };
       });
     },
 
     async get(actor: Actor, organizationId: string, membershipId: string) {
       await organizationRole(storage, actor, organizationId);
-      return (await members.findMembership(organizationId, membershipId)) ?? Promise.reject(notFound('OrganizationMembership', membershipId));
+      return (
+        (await members.findMembership(organizationId, membershipId)) ??
+        Promise.reject(notFound('OrganizationMembership', membershipId))
+      );
     },
 
-    async updateRole(actor: Actor, organizationId: string, membershipId: string, role: OrganizationRole, version: number | undefined) {
+    async updateRole(
+      actor: Actor,
+      organizationId: string,
+      membershipId: string,
+      role: OrganizationRole,
+      version: number | undefined,
+    ) {
       const actorRole = await requireManager(storage, actor, organizationId);
       return storage.transaction(async (repos) => {
         const membership = await current(repos, organizationId, membershipId);
@@ -59,7 +102,11 @@ export function organizationMembershipsService(storage: Storage) {
       await storage.transaction(async (repos) => {
         const membership = await current(repos, organizationId, membershipId);
         if (membership.userId !== actor.user.id) {
-          if (!MANAGERS.includes(actorRole)) throw denied('Only organization owners and admins may remove other members.', 'organization owner or admin role required');
+          if (!MANAGERS.includes(actorRole))
+            throw denied(
+              'Only organization owners and admins may remove other members.',
+              'organization owner or admin role required',
+            );
           requireOwnerFor(actorRole, membership.role);
         }
         await keepsAnOwner(repos, membership);

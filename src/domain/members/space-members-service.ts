@@ -18,7 +18,17 @@ export function spaceMembersService(storage: Storage) {
       const space = await spaces.find(spaceId);
       if (!space) throw notFound('Space', spaceId);
       const page = await teamSpaceMemberships.pageSpaceMembers(spaceId, query);
-      return { ...page, includes: await loadIncludes(storage.repos, space.organizationId, page.items, query.include, SPACE_MEMBERS, spaceMemberLinks) };
+      return {
+        ...page,
+        includes: await loadIncludes(
+          storage.repos,
+          space.organizationId,
+          page.items,
+          query.include,
+          SPACE_MEMBERS,
+          spaceMemberLinks,
+        ),
+      };
     },
 
     async get(spaceId: string, id: string): Promise<SpaceMemberRecord> {

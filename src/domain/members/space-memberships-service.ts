@@ -6,13 +6,23 @@ import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS, type UmQuery }
 import { loadIncludes } from '../shared/um-includes.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
 import {
-  alreadyAMember, notAnOrganizationMember, roleCountProblems, roleIdsOf, unknownRoleProblems, type SpaceMembershipInput,
+  alreadyAMember,
+  notAnOrganizationMember,
+  roleCountProblems,
+  roleIdsOf,
+  unknownRoleProblems,
+  type SpaceMembershipInput,
 } from './space-membership-input.ts';
 import { spaceMembershipLinks } from './space-membership-collection.ts';
 
-const notOwn = () => new AppError('AccessDenied', 'Only space admins and organization owners and admins may remove another member from the space.', {
-  reasons: ['admin role required'],
-});
+const notOwn = () =>
+  new AppError(
+    'AccessDenied',
+    'Only space admins and organization owners and admins may remove another member from the space.',
+    {
+      reasons: ['admin role required'],
+    },
+  );
 
 /**
  * Space memberships: who works in a space, as space admin or with roles of the space. The authorizer has decided who
@@ -23,7 +33,12 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
   const { members } = storage.repos;
 
   /** The ids of the body's roles, locked in the transaction; 422 naming every problem, or none. */
-  async function lockedRoles(repos: Repositories, spaceId: string, input: SpaceMembershipInput, problems = roleCountProblems(input)): Promise<string[]> {
+  async function lockedRoles(
+    repos: Repositories,
+    spaceId: string,
+    input: SpaceMembershipInput,
+    problems = roleCountProblems(input),
+  ): Promise<string[]> {
     const roleIds = roleIdsOf(input);
     const found = await repos.members.lockRolesForShare(spaceId, roleIds);
     problems.push(...unknownRoleProblems(input, found));
@@ -38,13 +53,33 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
       if (!query.include.length) return page;
       const space = await storage.repos.spaces.find(spaceId);
       if (!space) throw notFound('Space', spaceId);
-      return { ...page, includes: await loadIncludes(storage.repos, space.organizationId, page.items, query.include, SPACE_SPACE_MEMBERSHIPS, spaceMembershipLinks) };
+      return {
+        ...page,
+        includes: await loadIncludes(
+          storage.repos,
+          space.organizationId,
+          page.items,
+          query.include,
+          SPACE_SPACE_MEMBERSHIPS,
+          spaceMembershipLinks,
+        ),
+      };
     },
 
     /** The memberships of every space of the organization, with the linked resources `include` names. */
     async listInOrganization(organizationId: string, query: UmQuery<SpaceMembershipKey>) {
       const page = await members.pageSpaceMembershipsInOrganization(organizationId, query);
-      return { ...page, includes: await loadIncludes(storage.repos, organizationId, page.items, query.include, ORGANIZATION_SPACE_MEMBERSHIPS, spaceMembershipLinks) };
+      return {
+        ...page,
+        includes: await loadIncludes(
+          storage.repos,
+          organizationId,
+          page.items,
+          query.include,
+          ORGANIZATION_SPACE_MEMBERSHIPS,
+          spaceMembershipLinks,
+        ),
+      };
     },
 
     async get(spaceId: string, id: string): Promise<SpaceMembershipRecord> {
@@ -52,32 +87,59 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
     },
 
     async getInOrganization(organizationId: string, id: string): Promise<SpaceMembershipRecord> {
-      return (await members.findSpaceMembershipInOrganization(organizationId, id)) ?? Promise.reject(notFound('SpaceMembership', id));
+      return (
+        (await members.findSpaceMembershipInOrganization(organizationId, id)) ??
+        Promise.reject(notFound('SpaceMembership', id))
+      );
     },
 
     /** Gives a member of the space's organization (pending or active, found by email) a membership at version 0. */
-    async create(actor: Actor, spaceId: string, input: SpaceMembershipInput & { email: string }): Promise<SpaceMembershipRecord> {
+    async create(
+      actor: Actor,
+      spaceId: string,
+      input: SpaceMembershipInput & { email: string },
+    ): Promise<SpaceMembershipRecord> {
       const { space } = await spaces.access(actor, spaceId);
       return storage.transaction(async (repos) => {
         const userId = await repos.members.findOrganizationMemberByEmail(space.organizationId, input.email);
         const problems = roleCountProblems(input);
         if (!userId) problems.push(notAnOrganizationMember(input.email));
-        else if (await repos.members.findSpaceMembershipOfUser(spaceId, userId)) problems.push(alreadyAMember(input.email));
+        else if (await repos.members.findSpaceMembershipOfUser(spaceId, userId))
+          problems.push(alreadyAMember(input.email));
         const roleIds = await lockedRoles(repos, spaceId, input, problems);
-        const inserted = await repos.members.insertSpaceMembership({ id: generateId(), spaceId, userId: userId!, admin: input.admin, roleIds, createdBy: actor.user.id });
+        const inserted = await repos.members.insertSpaceMembership({
+          id: generateId(),
+          spaceId,
+          userId: userId!,
+          admin: input.admin,
+          roleIds,
+          createdBy: actor.user.id,
+        });
         if (inserted === 'taken') throw validationFailed([alreadyAMember(input.email)]);
         return inserted;
       });
     },
 
     /** Replaces the admin flag and roles at the current version; the member never changes (`email` is ignored). */
-    async update(actor: Actor, spaceId: string, id: string, input: SpaceMembershipInput, version: number | undefined): Promise<SpaceMembershipRecord> {
+    async update(
+      actor: Actor,
+      spaceId: string,
+      id: string,
+      input: SpaceMembershipInput,
+      version: number | undefined,
+    ): Promise<SpaceMembershipRecord> {
       return storage.transaction(async (repos) => {
         const current = await repos.members.findSpaceMembership(spaceId, id);
         if (!current) throw notFound('SpaceMembership', id);
         if (version === undefined || version !== current.version) throw versionMismatch(current.version, version);
         const roleIds = await lockedRoles(repos, spaceId, input);
-        const updated = await repos.members.updateSpaceMembership(spaceId, id, { admin: input.admin, roleIds }, version, actor.user.id);
+        const updated = await repos.members.updateSpaceMembership(
+          spaceId,
+          id,
+          { admin: input.admin, roleIds },
+          version,
+          actor.user.id,
+        );
         if (updated) return updated;
         const now = await repos.members.findSpaceMembership(spaceId, id);
         throw now ? versionMismatch(now.version, version) : notFound('SpaceMembership', id);

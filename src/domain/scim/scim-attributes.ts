@@ -10,7 +10,10 @@ const RESOURCES = {
 export type ScimResourceType = keyof typeof RESOURCES;
 
 /** The query parameters of RFC 7644 §3.9, as the request carries them. */
-export interface ScimAttributeParameters { attributes?: unknown; excludedAttributes?: unknown; }
+export interface ScimAttributeParameters {
+  attributes?: unknown;
+  excludedAttributes?: unknown;
+}
 
 /** A SCIM resource as presented before the projection; `schemas` is always answered. */
 export type ScimResourceBody = { schemas: string[] } & Record<string, unknown>;
@@ -32,12 +35,16 @@ const ATTRIBUTE_PATH = /^(?:(urn:[^\s,]+):)?([A-Za-z][\w-]*)(?:\.([A-Za-z][\w-]*
  */
 function attributeNames(type: ScimResourceType, parameter: string, raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw.join(',') : raw;
-  if (typeof list !== 'string') throw new ScimError('invalidFilter', `${parameter} must be a comma-separated list of attribute names.`);
+  if (typeof list !== 'string')
+    throw new ScimError('invalidFilter', `${parameter} must be a comma-separated list of attribute names.`);
   const core = RESOURCES[type].schema.definition.id.toLowerCase();
   return list.split(',').flatMap((entry) => {
     const match = ATTRIBUTE_PATH.exec(entry.trim());
     if (!match) {
-      throw new ScimError('invalidFilter', `${parameter} must be a comma-separated list of attribute names such as userName or name.givenName; "${entry.trim()}" is not one.`);
+      throw new ScimError(
+        'invalidFilter',
+        `${parameter} must be a comma-separated list of attribute names such as userName or name.givenName; "${entry.trim()}" is not one.`,
+      );
     }
     const [, urn, name, subAttribute] = match;
     if (urn !== undefined && urn.toLowerCase() !== core) return [];
@@ -45,14 +52,17 @@ function attributeNames(type: ScimResourceType, parameter: string, raw: unknown)
   });
 }
 
-const isComplex = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isComplex = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Leaves out complex values without a sub-attribute (`name` of a person without names, or asked only for an unset one). */
 function withoutEmpty(resource: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(resource).flatMap(([key, value]) => {
-    const kept = isComplex(value) ? withoutEmpty(value) : value;
-    return kept === undefined || (isComplex(kept) && Object.keys(kept).length === 0) ? [] : [[key, kept]];
-  }));
+  return Object.fromEntries(
+    Object.entries(resource).flatMap(([key, value]) => {
+      const kept = isComplex(value) ? withoutEmpty(value) : value;
+      return kept === undefined || (isComplex(kept) && Object.keys(kept).length === 0) ? [] : [[key, kept]];
+    }),
+  );
 }
 
 /**
@@ -62,16 +72,27 @@ function withoutEmpty(resource: Record<string, unknown>): Record<string, unknown
  * names are ignored. `schemas` is always answered. Both parameters together, or a list that is not attribute names,
  * answer 400: call it before changing anything.
  */
-export async function scimProjection(type: ScimResourceType, parameters: ScimAttributeParameters): Promise<ScimProjection> {
+export async function scimProjection(
+  type: ScimResourceType,
+  parameters: ScimAttributeParameters,
+): Promise<ScimProjection> {
   const { attributes, excludedAttributes } = parameters;
   if (attributes !== undefined && excludedAttributes !== undefined) {
-    throw new ScimError('invalidSyntax', 'attributes and excludedAttributes are mutually exclusive (RFC 7644 §3.9): send one of them.');
+    throw new ScimError(
+      'invalidSyntax',
+      'attributes and excludedAttributes are mutually exclusive (RFC 7644 §3.9): send one of them.',
+    );
   }
   const { schema, resource } = RESOURCES[type];
   const included = attributes === undefined ? undefined : attributeNames(type, 'attributes', attributes);
-  const excluded = excludedAttributes === undefined ? undefined : attributeNames(type, 'excludedAttributes', excludedAttributes);
+  const excluded =
+    excludedAttributes === undefined ? undefined : attributeNames(type, 'excludedAttributes', excludedAttributes);
   // `id` is always returned: asking for it alone (or for no attribute of this resource) asks for the minimum set.
-  const query = included ? { attributes: [...included, 'id'].join(',') } : excluded?.length ? { excludedAttributes: excluded.join(',') } : {};
+  const query = included
+    ? { attributes: [...included, 'id'].join(',') }
+    : excluded?.length
+      ? { excludedAttributes: excluded.join(',') }
+      : {};
   const filter = await withScimLibrary('invalidFilter', () => new resource(undefined, query).attributes);
   const project = (body: ScimResourceBody): ScimResourceBody => {
     const projected = schema.definition.coerce(body, 'out', undefined, filter) as Record<string, unknown>;

@@ -16,7 +16,11 @@ const SUPPORTED_USER_ATTRIBUTES: Record<string, { mutability: string; subAttribu
 };
 
 const withMutability = (attribute: Attribute, mutability: string): Attribute => ({
-  ...attribute, mutability, ...(attribute.subAttributes ? { subAttributes: attribute.subAttributes.map((s) => withMutability(s, mutability)) } : {}),
+  ...attribute,
+  mutability,
+  ...(attribute.subAttributes
+    ? { subAttributes: attribute.subAttributes.map((s) => withMutability(s, mutability)) }
+    : {}),
 });
 
 /** scimmy's User schema, cut down to the supported attributes (a fresh copy: scimmy's definition is left alone). */
@@ -26,7 +30,10 @@ function userSchema(): SchemaDescription {
     const supported = SUPPORTED_USER_ATTRIBUTES[attribute.name];
     if (!supported) return [];
     const kept = supported.subAttributes;
-    const trimmed = kept && attribute.subAttributes ? { ...attribute, subAttributes: attribute.subAttributes.filter((s) => kept.includes(s.name)) } : attribute;
+    const trimmed =
+      kept && attribute.subAttributes
+        ? { ...attribute, subAttributes: attribute.subAttributes.filter((s) => kept.includes(s.name)) }
+        : attribute;
     return [withMutability(trimmed, supported.mutability)];
   });
   return { ...full, attributes };
@@ -38,7 +45,8 @@ function groupSchema(): SchemaDescription {
   const attributes = full.attributes.map((attribute) => {
     if (attribute.name === 'displayName') return { ...attribute, uniqueness: 'server' };
     if (attribute.name !== 'members' || !attribute.subAttributes) return attribute;
-    const subAttributes = attribute.subAttributes.filter((s) => s.name !== '$ref')
+    const subAttributes = attribute.subAttributes
+      .filter((s) => s.name !== '$ref')
       .map((s) => (s.name === 'type' ? { ...s, canonicalValues: ['User'] } : s));
     return { ...attribute, subAttributes };
   });
@@ -62,17 +70,31 @@ export function scimDiscovery(base: string) {
       changePassword: { supported: false },
       sort: { supported: false },
       etag: { supported: false },
-      authenticationSchemes: [{
-        type: 'oauthbearertoken', name: 'OAuth Bearer Token', primary: true,
-        description: 'Authentication with a personal access token of an organization owner or admin, sent as Authorization: Bearer <token>.',
-      }],
+      authenticationSchemes: [
+        {
+          type: 'oauthbearertoken',
+          name: 'OAuth Bearer Token',
+          primary: true,
+          description:
+            'Authentication with a personal access token of an organization owner or admin, sent as Authorization: Bearer <token>.',
+        },
+      ],
       meta: meta('ServiceProviderConfig', '/ServiceProviderConfig'),
     }),
-    resourceTypes: () => [SCIMMY.Resources.User, SCIMMY.Resources.Group]
-      .map((resource) => ({ ...resourceType(resource), meta: meta('ResourceType', `/ResourceTypes/${resource.describe().id}`) })),
-    schemas: () => [userSchema(), groupSchema()].map((schema) => ({ ...schema, meta: meta('Schema', `/Schemas/${schema.id}`) })),
+    resourceTypes: () =>
+      [SCIMMY.Resources.User, SCIMMY.Resources.Group].map((resource) => ({
+        ...resourceType(resource),
+        meta: meta('ResourceType', `/ResourceTypes/${resource.describe().id}`),
+      })),
+    schemas: () =>
+      [userSchema(), groupSchema()].map((schema) => ({ ...schema, meta: meta('Schema', `/Schemas/${schema.id}`) })),
   };
 }
 
 /** An RFC 7644 ListResponse of every item (discovery lists are not paged). */
-export const listOf = <T>(items: T[]) => new SCIMMY.Messages.ListResponse(items as never[], { startIndex: 1, itemsPerPage: items.length, totalResults: items.length });
+export const listOf = <T>(items: T[]) =>
+  new SCIMMY.Messages.ListResponse(items as never[], {
+    startIndex: 1,
+    itemsPerPage: items.length,
+    totalResults: items.length,
+  });

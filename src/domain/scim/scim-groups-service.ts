@@ -10,7 +10,11 @@ import { eqFilterValue } from './scim-eq-filter.ts';
 import { groupInput, patchGroup, type ScimGroupState } from './scim-group-patch.ts';
 import { SCIM_MAX_RESULTS, type ScimListRequest } from './scim-users-service.ts';
 
-export interface ScimGroupPage { items: ScimGroupRecord[]; total: number; startIndex: number; }
+export interface ScimGroupPage {
+  items: ScimGroupRecord[];
+  total: number;
+  startIndex: number;
+}
 
 const groupNotFound = (id: string) => new AppError('NotFound', `Resource ${id} not found`, { type: 'Group', id });
 
@@ -18,12 +22,18 @@ const groupNotFound = (id: string) => new AppError('NotFound', `Resource ${id} n
 async function membershipIdsOf(repos: Repositories, organizationId: string, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
   const { items } = await repos.members.pageMemberships(organizationId, {
-    skip: 0, limit: userIds.length, order: [{ key: 'createdAt', direction: 'asc' }],
+    skip: 0,
+    limit: userIds.length,
+    order: [{ key: 'createdAt', direction: 'asc' }],
     where: [{ key: 'userId', valueType: 'symbol', op: 'in', value: userIds }],
   });
   const found = new Set(items.map((m) => m.userId));
   const unknown = userIds.filter((id) => !found.has(id));
-  if (unknown.length) throw new ScimError('invalidValue', `No user of this organization has the id ${unknown.map((id) => `"${id}"`).join(', ')}.`);
+  if (unknown.length)
+    throw new ScimError(
+      'invalidValue',
+      `No user of this organization has the id ${unknown.map((id) => `"${id}"`).join(', ')}.`,
+    );
   return items.map((m) => m.id);
 }
 
@@ -34,23 +44,42 @@ async function membershipIdsOf(repos: Repositories, organizationId: string, user
  */
 export function scimGroupsService(storage: Storage, teams: TeamsService) {
   /** Stores `state` as the team `current` (a new team when undefined) and answers the team. */
-  async function store(repos: Repositories, actor: Actor, organizationId: string, current: TeamRecord | undefined, state: ScimGroupState) {
+  async function store(
+    repos: Repositories,
+    actor: Actor,
+    organizationId: string,
+    current: TeamRecord | undefined,
+    state: ScimGroupState,
+  ) {
     const other = await repos.teams.findTeamByName(organizationId, state.displayName);
-    if (other && other.id !== current?.id) throw new ScimError('uniqueness', `A group named "${state.displayName}" exists already in the organization.`);
+    if (other && other.id !== current?.id)
+      throw new ScimError('uniqueness', `A group named "${state.displayName}" exists already in the organization.`);
     const membershipIds = await membershipIdsOf(repos, organizationId, state.memberIds);
     const teamId = current?.id ?? generateId();
     if (!current) {
-      await repos.teams.insertTeam({ id: teamId, organizationId, name: state.displayName, description: null, createdBy: actor.user.id });
+      await repos.teams.insertTeam({
+        id: teamId,
+        organizationId,
+        name: state.displayName,
+        description: null,
+        createdBy: actor.user.id,
+      });
     } else if (current.name !== state.displayName) {
       const change = { name: state.displayName, description: current.description };
-      if (!(await repos.teams.updateTeam(organizationId, teamId, change, current.version, actor.user.id))) throw groupNotFound(teamId);
+      if (!(await repos.teams.updateTeam(organizationId, teamId, change, current.version, actor.user.id)))
+        throw groupNotFound(teamId);
     }
     await replaceTeamMembers(repos, organizationId, teamId, membershipIds, actor.user.id);
     return (await repos.teams.findTeam(organizationId, teamId))!;
   }
 
   /** Runs `work` on the current team in one transaction under the organization's lock, then answers the group. */
-  function change(actor: Actor, organizationId: string, teamId: string, work: (repos: Repositories, team: TeamRecord) => Promise<ScimGroupState>) {
+  function change(
+    actor: Actor,
+    organizationId: string,
+    teamId: string,
+    work: (repos: Repositories, team: TeamRecord) => Promise<ScimGroupState>,
+  ) {
     return storage.transaction(async (repos) => {
       await repos.members.lockOrganization(organizationId);
       const team = await repos.teams.findTeam(organizationId, teamId);
@@ -61,13 +90,19 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
   }
 
   return {
-    async list(actor: Actor, organizationId: string, request: ScimListRequest & { withMembers: boolean }): Promise<ScimGroupPage> {
+    async list(
+      actor: Actor,
+      organizationId: string,
+      request: ScimListRequest & { withMembers: boolean },
+    ): Promise<ScimGroupPage> {
       await requireManager(storage, actor, organizationId);
       const name = request.filter === undefined ? undefined : await eqFilterValue(request.filter, 'displayName');
       const startIndex = Math.max(1, request.startIndex ?? 1);
       const count = Math.min(SCIM_MAX_RESULTS, Math.max(0, request.count ?? SCIM_MAX_RESULTS));
       const { items, total } = await storage.repos.teams.pageTeams(organizationId, {
-        skip: startIndex - 1, limit: count, order: [{ key: 'createdAt', direction: 'asc' }],
+        skip: startIndex - 1,
+        limit: count,
+        order: [{ key: 'createdAt', direction: 'asc' }],
         where: name === undefined ? [] : [{ key: 'name', valueType: 'symbol', op: 'eq', value: name }],
       });
       return { items: await groupsOf(storage.repos, organizationId, items, request.withMembers), total, startIndex };

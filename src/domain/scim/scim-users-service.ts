@@ -11,22 +11,41 @@ import { eqFilterValue } from './scim-eq-filter.ts';
 /** At most this many users a page (`filter.maxResults` of the service provider configuration). */
 export const SCIM_MAX_RESULTS = 100;
 
-export interface ScimListRequest { filter?: string; startIndex?: number; count?: number; }
-export interface ScimUserInput { userName: string; name?: { givenName?: string | null; familyName?: string | null }; }
-export interface ScimUserPage { items: OrganizationMembershipRecord[]; total: number; startIndex: number; }
+export interface ScimListRequest {
+  filter?: string;
+  startIndex?: number;
+  count?: number;
+}
+export interface ScimUserInput {
+  userName: string;
+  name?: { givenName?: string | null; familyName?: string | null };
+}
+export interface ScimUserPage {
+  items: OrganizationMembershipRecord[];
+  total: number;
+  startIndex: number;
+}
 
-const isTaken = (error: unknown) => error instanceof AppError && error.id === 'ValidationFailed'
-  && (error.details as { errors?: Array<{ name?: string }> } | undefined)?.errors?.[0]?.name === 'taken';
+const isTaken = (error: unknown) =>
+  error instanceof AppError &&
+  error.id === 'ValidationFailed' &&
+  (error.details as { errors?: Array<{ name?: string }> } | undefined)?.errors?.[0]?.name === 'taken';
 
 /**
  * SCIM users are the people with a membership (pending or active) of an organization, by their user id. Creating
  * one is an invitation with role `member` and deleting one removes the organization membership, both through the
  * members services (their rules: owners and admins only, the last owner stays). No attribute is mutable.
  */
-export function scimUsersService(storage: Storage, invitations: InvitationsService, memberships: OrganizationMembershipsService) {
+export function scimUsersService(
+  storage: Storage,
+  invitations: InvitationsService,
+  memberships: OrganizationMembershipsService,
+) {
   async function membershipOf(organizationId: string, userId: string): Promise<OrganizationMembershipRecord> {
-    return (await storage.repos.members.findMembershipOfUser(organizationId, userId))
-      ?? Promise.reject(new AppError('NotFound', `Resource ${userId} not found`, { type: 'User', id: userId }));
+    return (
+      (await storage.repos.members.findMembershipOfUser(organizationId, userId)) ??
+      Promise.reject(new AppError('NotFound', `Resource ${userId} not found`, { type: 'User', id: userId }))
+    );
   }
 
   return {
@@ -36,7 +55,8 @@ export function scimUsersService(storage: Storage, invitations: InvitationsServi
       const startIndex = Math.max(1, request.startIndex ?? 1);
       const count = Math.min(SCIM_MAX_RESULTS, Math.max(0, request.count ?? SCIM_MAX_RESULTS));
       const { items, total } = await storage.repos.members.pageMemberships(organizationId, {
-        skip: startIndex - 1, limit: count,
+        skip: startIndex - 1,
+        limit: count,
         order: [{ key: 'createdAt', direction: 'asc' }],
         where: email === undefined ? [] : [{ key: 'email', valueType: 'symbol', op: 'eq', value: email }],
       });
@@ -52,12 +72,18 @@ export function scimUsersService(storage: Storage, invitations: InvitationsServi
     async create(actor: Actor, organizationId: string, input: ScimUserInput): Promise<OrganizationMembershipRecord> {
       try {
         const { invitation } = await invitations.create(actor, organizationId, {
-          email: input.userName, firstName: input.name?.givenName ?? null, lastName: input.name?.familyName ?? null, role: 'member',
+          email: input.userName,
+          firstName: input.name?.givenName ?? null,
+          lastName: input.name?.familyName ?? null,
+          role: 'member',
         });
-        return (await storage.repos.members.findMembership(organizationId, invitation.membershipId))
-          ?? Promise.reject(notFound('OrganizationMembership', invitation.membershipId));
+        return (
+          (await storage.repos.members.findMembership(organizationId, invitation.membershipId)) ??
+          Promise.reject(notFound('OrganizationMembership', invitation.membershipId))
+        );
       } catch (error) {
-        if (isTaken(error)) throw new ScimError('uniqueness', `User ${input.userName} already exists in the organization`);
+        if (isTaken(error))
+          throw new ScimError('uniqueness', `User ${input.userName} already exists in the organization`);
         throw error;
       }
     },
@@ -69,7 +95,12 @@ export function scimUsersService(storage: Storage, invitations: InvitationsServi
     },
 
     /** PATCH: the PatchOp is checked against the User schema, then the user answered unchanged. */
-    async patch(actor: Actor, organizationId: string, userId: string, body: unknown): Promise<OrganizationMembershipRecord> {
+    async patch(
+      actor: Actor,
+      organizationId: string,
+      userId: string,
+      body: unknown,
+    ): Promise<OrganizationMembershipRecord> {
       await requireManager(storage, actor, organizationId);
       const membership = await membershipOf(organizationId, userId);
       await checkUserPatch(body, scimUserAttributes(membership));

@@ -2,7 +2,12 @@ import { MIMETYPE_GROUPS, mimetypesOfGroup, type MimetypeGroup } from '../conten
 import type { Condition, FieldPath } from './query.ts';
 
 const FILE_CONTENT_TYPE: FieldPath = {
-  kind: 'field', fieldId: 'file', locale: { kind: 'any' }, subpath: ['contentType'], valueType: 'symbol', array: false,
+  kind: 'field',
+  fieldId: 'file',
+  locale: { kind: 'any' },
+  subpath: ['contentType'],
+  valueType: 'symbol',
+  array: false,
 };
 
 /** Every MIME type the table names exactly: an exact entry wins over a prefix family (`text/html` is markup, not plaintext). */
@@ -10,10 +15,13 @@ const ALL_EXACT = MIMETYPE_GROUPS.flatMap((g) => mimetypesOfGroup(g).exact);
 
 function ofGroup(group: MimetypeGroup): Condition {
   const { exact, prefixes } = mimetypesOfGroup(group);
-  const conditions: Condition[] = prefixes.map((value) => ({ kind: 'and', conditions: [
-    { kind: 'compare', path: FILE_CONTENT_TYPE, op: 'prefix', value },
-    { kind: 'compare', path: FILE_CONTENT_TYPE, op: 'nin', value: ALL_EXACT },
-  ] }));
+  const conditions: Condition[] = prefixes.map((value) => ({
+    kind: 'and',
+    conditions: [
+      { kind: 'compare', path: FILE_CONTENT_TYPE, op: 'prefix', value },
+      { kind: 'compare', path: FILE_CONTENT_TYPE, op: 'nin', value: ALL_EXACT },
+    ],
+  }));
   if (exact.length) conditions.push({ kind: 'compare', path: FILE_CONTENT_TYPE, op: 'in', value: exact });
   return { kind: 'or', conditions };
 }
@@ -25,8 +33,11 @@ function ofGroup(group: MimetypeGroup): Condition {
 export function mimetypeGroupCondition(group: MimetypeGroup): Condition {
   if (group !== 'attachment') return ofGroup(group);
   const others = MIMETYPE_GROUPS.filter((g) => g !== 'attachment').map(ofGroup);
-  return { kind: 'and', conditions: [
-    { kind: 'compare', path: FILE_CONTENT_TYPE, op: 'exists', value: true },
-    { kind: 'not', condition: { kind: 'or', conditions: others } },
-  ] };
+  return {
+    kind: 'and',
+    conditions: [
+      { kind: 'compare', path: FILE_CONTENT_TYPE, op: 'exists', value: true },
+      { kind: 'not', condition: { kind: 'or', conditions: others } },
+    ],
+  };
 }

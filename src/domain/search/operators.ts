@@ -26,9 +26,11 @@ const SYS_OPERATORS: Record<SysPath['valueType'], readonly Operator[]> = {
 
 const ORDERABLE: ReadonlySet<ValueType> = new Set(['symbol', 'integer', 'number', 'date', 'boolean']);
 
-export function operatorsOf(path: { kind: 'field'; valueType: ValueType; array: boolean } | SysPath): readonly Operator[] {
+export function operatorsOf(
+  path: { kind: 'field'; valueType: ValueType; array: boolean } | SysPath,
+): readonly Operator[] {
   if (path.kind === 'sys') return SYS_OPERATORS[path.valueType];
-  return path.array ? ARRAY_OPERATORS[path.valueType] ?? ['exists'] : SCALAR_OPERATORS[path.valueType];
+  return path.array ? (ARRAY_OPERATORS[path.valueType] ?? ['exists']) : SCALAR_OPERATORS[path.valueType];
 }
 
 /** Text fields cannot be ordered, nor can arrays, locations, objects, links and rich text. */
@@ -39,15 +41,31 @@ export const isOrderable = (path: FieldPath | SysPath): boolean =>
 export function typeNameOf(path: { valueType: ValueType; array?: boolean }): string {
   if (path.array) return 'Array';
   const names: Record<ValueType, string> = {
-    symbol: 'Symbol', text: 'Text', richtext: 'RichText', integer: 'Integer', number: 'Number', date: 'Date',
-    boolean: 'Boolean', location: 'Location', object: 'Object', link: 'Link',
+    symbol: 'Symbol',
+    text: 'Text',
+    richtext: 'RichText',
+    integer: 'Integer',
+    number: 'Number',
+    date: 'Date',
+    boolean: 'Boolean',
+    location: 'Location',
+    object: 'Object',
+    link: 'Link',
   };
   return names[path.valueType];
 }
 
 const FIELD_VALUE_TYPES: Record<string, ValueType> = {
-  Symbol: 'symbol', Text: 'text', RichText: 'richtext', Integer: 'integer', Number: 'number', Date: 'date',
-  Boolean: 'boolean', Location: 'location', Object: 'object', Link: 'link',
+  Symbol: 'symbol',
+  Text: 'text',
+  RichText: 'richtext',
+  Integer: 'integer',
+  Number: 'number',
+  Date: 'date',
+  Boolean: 'boolean',
+  Location: 'location',
+  Object: 'object',
+  Link: 'link',
 };
 
 /**
@@ -56,18 +74,29 @@ const FIELD_VALUE_TYPES: Record<string, ValueType> = {
  */
 export function fieldPath(field: FieldDefinition, defaultLocale: string, subpath: string[] = []): FieldPath {
   const array = field.type === 'Array';
-  const itemType = array ? field.items?.type ?? 'Symbol' : field.type;
+  const itemType = array ? (field.items?.type ?? 'Symbol') : field.type;
   const locale: LocaleSelector = field.localized ? { kind: 'any' } : { kind: 'chain', codes: [defaultLocale] };
   const isLinkId = itemType === 'Link' && subpath.length > 0;
-  return { kind: 'field', fieldId: field.id, locale, subpath, valueType: isLinkId ? 'symbol' : FIELD_VALUE_TYPES[itemType] ?? 'object', array };
+  return {
+    kind: 'field',
+    fieldId: field.id,
+    locale,
+    subpath,
+    valueType: isLinkId ? 'symbol' : (FIELD_VALUE_TYPES[itemType] ?? 'object'),
+    array,
+  };
 }
 
 /** The same path read in one locale chain (for ordering and distance). */
-export const inLocale = (path: FieldPath, codes: string[]): FieldPath => ({ ...path, locale: { kind: 'chain', codes } });
+export const inLocale = (path: FieldPath, codes: string[]): FieldPath => ({
+  ...path,
+  locale: { kind: 'chain', codes },
+});
 
 /** Link fields that may point to entries (a single link or an array of links). */
 export const isEntryLinkField = (field: FieldDefinition): boolean =>
-  (field.type === 'Link' && field.linkType === 'Entry') || (field.type === 'Array' && field.items?.type === 'Link' && field.items.linkType === 'Entry');
+  (field.type === 'Link' && field.linkType === 'Entry') ||
+  (field.type === 'Array' && field.items?.type === 'Link' && field.items.linkType === 'Entry');
 
 export const isLinkField = (field: FieldDefinition): boolean =>
   field.type === 'Link' || (field.type === 'Array' && field.items?.type === 'Link');
@@ -77,7 +106,10 @@ export const isTextField = (field: FieldDefinition): boolean =>
   ['Symbol', 'Text', 'RichText'].includes(field.type) || (field.type === 'Array' && field.items?.type === 'Symbol');
 
 /** The sys attributes of search paths (`sys.<name>` or `sys.<name>.sys.id` for links), per target. */
-export const SYS_ATTRIBUTES: Record<string, { attribute: SysAttribute; valueType: SysPath['valueType']; entriesOnly?: true }> = {
+export const SYS_ATTRIBUTES: Record<
+  string,
+  { attribute: SysAttribute; valueType: SysPath['valueType']; entriesOnly?: true }
+> = {
   'sys.id': { attribute: 'id', valueType: 'symbol' },
   'sys.type': { attribute: 'type', valueType: 'symbol' },
   'sys.version': { attribute: 'version', valueType: 'integer' },

@@ -16,7 +16,8 @@ export type ContentState = 'draft' | 'published';
  * `contains` read its text nodes), `integer`, `number`, `date` (ISO-8601 instants), `boolean`, `location` (`{lat, lon}`), `object` (JSON),
  * `link` (a link object; exists only; compare its id through the `sys.id` subpath, which is a `symbol`).
  */
-export type ValueType = 'symbol' | 'text' | 'richtext' | 'integer' | 'number' | 'date' | 'boolean' | 'location' | 'object' | 'link';
+export type ValueType =
+  'symbol' | 'text' | 'richtext' | 'integer' | 'number' | 'date' | 'boolean' | 'location' | 'object' | 'link';
 
 /**
  * Which locale values of a localized field a path reads.
@@ -39,20 +40,51 @@ export interface FieldPath {
 
 /** System attributes; link attributes (`contentType`, `createdBy`, ...) compare by the linked id. */
 export type SysAttribute =
-  | 'id' | 'type' | 'version' | 'publishedVersion' | 'publishedCounter' | 'archivedVersion'
-  | 'createdAt' | 'updatedAt' | 'publishedAt' | 'firstPublishedAt' | 'archivedAt'
-  | 'contentType' | 'createdBy' | 'updatedBy' | 'publishedBy' | 'archivedBy';
+  | 'id'
+  | 'type'
+  | 'version'
+  | 'publishedVersion'
+  | 'publishedCounter'
+  | 'archivedVersion'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'publishedAt'
+  | 'firstPublishedAt'
+  | 'archivedAt'
+  | 'contentType'
+  | 'createdBy'
+  | 'updatedBy'
+  | 'publishedBy'
+  | 'archivedBy';
 
-export interface SysPath { kind: 'sys'; attribute: SysAttribute; valueType: 'symbol' | 'integer' | 'date'; }
+export interface SysPath {
+  kind: 'sys';
+  attribute: SysAttribute;
+  valueType: 'symbol' | 'integer' | 'date';
+}
 
 /** `metadata.tags`: the tag ids of the entity (of the state searched). */
-export interface TagsPath { kind: 'tags'; }
+export interface TagsPath {
+  kind: 'tags';
+}
 
 export type Path = FieldPath | SysPath | TagsPath;
 
 export type Operator =
-  | 'eq' | 'ne' | 'in' | 'nin' | 'exists' | 'lt' | 'lte' | 'gt' | 'gte'
-  | 'match' | 'all' | 'within' | 'contains' | 'prefix';
+  | 'eq'
+  | 'ne'
+  | 'in'
+  | 'nin'
+  | 'exists'
+  | 'lt'
+  | 'lte'
+  | 'gt'
+  | 'gte'
+  | 'match'
+  | 'all'
+  | 'within'
+  | 'contains'
+  | 'prefix';
 
 /** Values are typed per path: strings for `symbol`/`text`, numbers, booleans, ISO-8601 UTC strings for dates. */
 export type Scalar = string | number | boolean;
@@ -68,7 +100,12 @@ export type Area =
  * listed value is an element, `ne`/`nin` when no element is (so `ne` is always exactly `not eq`).
  */
 export type Comparison =
-  | { kind: 'compare'; path: Path; op: 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'prefix'; value: Scalar }
+  | {
+      kind: 'compare';
+      path: Path;
+      op: 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'prefix';
+      value: Scalar;
+    }
   | { kind: 'compare'; path: Path; op: 'in' | 'nin' | 'all'; value: Scalar[] }
   | { kind: 'compare'; path: Path; op: 'exists'; value: boolean }
   | { kind: 'compare'; path: FieldPath; op: 'match'; value: string[] }
@@ -100,7 +137,9 @@ export type OrderKey =
   | { kind: 'distance'; path: FieldPath; lat: number; lon: number };
 
 /** Which fields the items keep (`sys` and `metadata` are always kept). */
-export interface Selection { fields: 'all' | string[]; }
+export interface Selection {
+  fields: 'all' | string[];
+}
 
 export interface SearchQuery {
   target: SearchTarget;

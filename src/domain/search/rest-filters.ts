@@ -8,19 +8,30 @@ import { invalidValue, operatorNotApplicable, unknownOperator } from './search-e
 
 /** The operators of the REST grammar (`path[op]=value`); a plain `path=value` is equality. */
 const WIRE_OPERATORS: Record<string, Operator | 'near'> = {
-  ne: 'ne', in: 'in', nin: 'nin', exists: 'exists', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte',
-  match: 'match', all: 'all', near: 'near', within: 'within',
+  ne: 'ne',
+  in: 'in',
+  nin: 'nin',
+  exists: 'exists',
+  lt: 'lt',
+  lte: 'lte',
+  gt: 'gt',
+  gte: 'gte',
+  match: 'match',
+  all: 'all',
+  near: 'near',
+  within: 'within',
 };
 
 export type FilterResult =
-  | { kind: 'condition'; condition: Condition }
-  | { kind: 'near'; order: OrderKey }
-  | { kind: 'error'; error: ErrorItem };
+  { kind: 'condition'; condition: Condition } | { kind: 'near'; order: OrderKey } | { kind: 'error'; error: ErrorItem };
 
 const error = (e: ErrorItem): FilterResult => ({ kind: 'error', error: e });
 
 /** The operators of `metadata.tags` (`[exists]`) and `metadata.tags.sys.id` (`[in]`, `[nin]`, `[all]`). */
-const TAG_WIRE_OPERATORS: Record<string, readonly string[]> = { 'metadata.tags': ['exists'], 'metadata.tags.sys.id': ['in', 'nin', 'all', 'exists'] };
+const TAG_WIRE_OPERATORS: Record<string, readonly string[]> = {
+  'metadata.tags': ['exists'],
+  'metadata.tags.sys.id': ['in', 'nin', 'all', 'exists'],
+};
 
 /**
  * Turns one `path[op]=value` parameter into a condition (or, for `[near]`, an ordering by distance), checking
@@ -37,30 +48,42 @@ export function parseFilter(parameter: RestParameter, resolve: PathResolver, def
   if (path.kind === 'tags') {
     if (!TAG_WIRE_OPERATORS[wire]!.includes(op)) return error(operatorNotApplicable(wire, typeName, wireOp));
   } else if (op === 'near') {
-    if (path.kind !== 'field' || path.valueType !== 'location' || path.array) return error(operatorNotApplicable(wire, typeName, wireOp));
+    if (path.kind !== 'field' || path.valueType !== 'location' || path.array)
+      return error(operatorNotApplicable(wire, typeName, wireOp));
   } else if (!operatorsOf(path).includes(op)) {
     return error(operatorNotApplicable(wire, typeName, wireOp));
   }
 
-  const bad = (parsed: Parsed<unknown> & { ok: false }) => error(invalidValue(wire, typeName, wireOp, raw, parsed.expected));
+  const bad = (parsed: Parsed<unknown> & { ok: false }) =>
+    error(invalidValue(wire, typeName, wireOp, raw, parsed.expected));
   const valueType = path.kind === 'tags' ? 'symbol' : path.valueType;
   switch (op) {
     case 'near': {
       const point = parsePoint(raw);
       if (!point.ok) return bad(point);
-      return { kind: 'near', order: { kind: 'distance', path: inLocale(path as FieldPath, [defaultLocale]), ...point.value } };
+      return {
+        kind: 'near',
+        order: { kind: 'distance', path: inLocale(path as FieldPath, [defaultLocale]), ...point.value },
+      };
     }
     case 'within': {
       const area = parseArea(raw);
-      return area.ok ? { kind: 'condition', condition: { kind: 'compare', path: path as FieldPath, op, value: area.value } } : bad(area);
+      return area.ok
+        ? { kind: 'condition', condition: { kind: 'compare', path: path as FieldPath, op, value: area.value } }
+        : bad(area);
     }
     case 'exists': {
       const flag = parseFlag(raw);
       return flag.ok ? { kind: 'condition', condition: { kind: 'compare', path, op, value: flag.value } } : bad(flag);
     }
     case 'match':
-      return { kind: 'condition', condition: { kind: 'compare', path: path as FieldPath, op, value: searchTerms(raw) } };
-    case 'in': case 'nin': case 'all': {
+      return {
+        kind: 'condition',
+        condition: { kind: 'compare', path: path as FieldPath, op, value: searchTerms(raw) },
+      };
+    case 'in':
+    case 'nin':
+    case 'all': {
       const list = parseList(valueType, raw);
       return list.ok ? { kind: 'condition', condition: { kind: 'compare', path, op, value: list.value } } : bad(list);
     }

@@ -2,7 +2,16 @@ import type { ErrorItem } from '../../errors/index.ts';
 import { isMimetypeGroup, MIMETYPE_GROUPS } from '../content-model/mimetype-groups.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../shared/paging.ts';
 import { mimetypeGroupCondition } from './mimetype-condition.ts';
-import { and, withTieBreak, type Condition, type ContentState, type OrderKey, type SearchQuery, type SearchTarget, type Selection } from './query.ts';
+import {
+  and,
+  withTieBreak,
+  type Condition,
+  type ContentState,
+  type OrderKey,
+  type SearchQuery,
+  type SearchTarget,
+  type Selection,
+} from './query.ts';
 import { parseFilter } from './rest-filters.ts';
 import { parseOrder } from './rest-order.ts';
 import { pathResolver } from './rest-paths.ts';
@@ -11,13 +20,30 @@ import { isReferenceParameter, parseReferences, referenceTargets } from './rest-
 import { parseSelect } from './rest-select.ts';
 import { parseFlag, searchTerms } from './rest-values.ts';
 import {
-  invalidNumber, invalidParameter, invalidQuery, operatorNotApplicable, unknownContentType, unknownParameter, unsupportedParameter,
+  invalidNumber,
+  invalidParameter,
+  invalidQuery,
+  operatorNotApplicable,
+  unknownContentType,
+  unknownParameter,
+  unsupportedParameter,
 } from './search-errors.ts';
 import { textPaths, type FieldScope, type SearchSchema } from './search-schema.ts';
 
 /** Parameters that take no operator, per target (`access_token` is the authentication's). */
 const PLAIN: Record<SearchTarget, ReadonlySet<string>> = {
-  Entry: new Set(['access_token', 'skip', 'limit', 'order', 'select', 'query', 'changed', 'content_type', 'links_to_entry', 'links_to_asset']),
+  Entry: new Set([
+    'access_token',
+    'skip',
+    'limit',
+    'order',
+    'select',
+    'query',
+    'changed',
+    'content_type',
+    'links_to_entry',
+    'links_to_asset',
+  ]),
   Asset: new Set(['access_token', 'skip', 'limit', 'order', 'select', 'query', 'changed', 'mimetype_group']),
 };
 const UNSUPPORTED: Record<string, string> = {
@@ -25,14 +51,24 @@ const UNSUPPORTED: Record<string, string> = {
   include: 'the Management API does not resolve links; use GET .../entries/{id}/references',
 };
 
-const isFilter = (p: RestParameter) => p.path.startsWith('sys.') || p.path.startsWith('fields.') || p.path === 'metadata.tags' || p.path === 'metadata.tags.sys.id';
+const isFilter = (p: RestParameter) =>
+  p.path.startsWith('sys.') ||
+  p.path.startsWith('fields.') ||
+  p.path === 'metadata.tags' ||
+  p.path === 'metadata.tags.sys.id';
 
 /** The content types a search names (`content_type` and reference targets); every activated one for `query` without `content_type`. */
-export function restSearchNeeds(parameters: RestParameter[], target: SearchTarget): { contentTypeIds: string[]; allContentTypes: boolean } {
+export function restSearchNeeds(
+  parameters: RestParameter[],
+  target: SearchTarget,
+): { contentTypeIds: string[]; allContentTypes: boolean } {
   if (target !== 'Entry') return { contentTypeIds: [], allContentTypes: false };
   const contentType = parameters.find((p) => p.key === 'content_type')?.value;
   const ids = [...(contentType ? [contentType] : []), ...referenceTargets(parameters).values()];
-  return { contentTypeIds: [...new Set(ids)], allContentTypes: !contentType && parameters.some((p) => p.key === 'query') };
+  return {
+    contentTypeIds: [...new Set(ids)],
+    allContentTypes: !contentType && parameters.some((p) => p.key === 'query'),
+  };
 }
 
 function integer(raw: string | undefined, name: 'skip' | 'limit', fallback: number, max?: number): number {
@@ -48,7 +84,11 @@ function integer(raw: string | undefined, name: 'skip' | 'limit', fallback: numb
  * Field values are matched in any locale (as on the hosted Management API); ordering by a field uses its value in
  * the default locale.
  */
-export function parseRestSearch(parameters: RestParameter[], context: { target: SearchTarget; state: ContentState }, schema: SearchSchema): SearchQuery {
+export function parseRestSearch(
+  parameters: RestParameter[],
+  context: { target: SearchTarget; state: ContentState },
+  schema: SearchSchema,
+): SearchQuery {
   const { target } = context;
   const errors: ErrorItem[] = [];
   const value = (key: string) => parameters.find((p) => p.key === key)?.value;
@@ -89,11 +129,17 @@ export function parseRestSearch(parameters: RestParameter[], context: { target: 
       ? [[contentTypeId, scope]]
       : [...schema.contentTypes].map(([id, contentType]) => [id, { kind: 'entry', contentType }]);
     conditions.push({
-      kind: 'fullText', terms: searchTerms(query),
-      scopes: scopes.map(([id, s]) => ({ contentTypeId: id, paths: textPaths(s, schema.defaultLocale) })).filter((s) => s.paths.length > 0),
+      kind: 'fullText',
+      terms: searchTerms(query),
+      scopes: scopes
+        .map(([id, s]) => ({ contentTypeId: id, paths: textPaths(s, schema.defaultLocale) }))
+        .filter((s) => s.paths.length > 0),
     });
   }
-  for (const [key, targetType] of [['links_to_entry', 'Entry'], ['links_to_asset', 'Asset']] as const) {
+  for (const [key, targetType] of [
+    ['links_to_entry', 'Entry'],
+    ['links_to_asset', 'Asset'],
+  ] as const) {
     const id = target === 'Entry' ? value(key) : undefined;
     if (id === undefined) continue;
     if (id === '') errors.push(invalidParameter(key, id, `${key} needs the id of an ${targetType.toLowerCase()}.`));
@@ -102,7 +148,10 @@ export function parseRestSearch(parameters: RestParameter[], context: { target: 
   const group = target === 'Asset' ? value('mimetype_group') : undefined;
   if (group !== undefined) {
     if (isMimetypeGroup(group)) conditions.push(mimetypeGroupCondition(group));
-    else errors.push(invalidParameter('mimetype_group', group, `mimetype_group must be one of ${MIMETYPE_GROUPS.join(', ')}.`));
+    else
+      errors.push(
+        invalidParameter('mimetype_group', group, `mimetype_group must be one of ${MIMETYPE_GROUPS.join(', ')}.`),
+      );
   }
   const changed = value('changed');
   if (changed !== undefined) {
@@ -124,13 +173,17 @@ export function parseRestSearch(parameters: RestParameter[], context: { target: 
   const limit = integer(value('limit'), 'limit', DEFAULT_LIMIT, MAX_LIMIT);
   if (errors.length) throw invalidQuery(errors);
 
-  const defaultOrder: OrderKey[] = [{ kind: 'path', path: { kind: 'sys', attribute: 'createdAt', valueType: 'date' }, direction: 'asc' }];
+  const defaultOrder: OrderKey[] = [
+    { kind: 'path', path: { kind: 'sys', attribute: 'createdAt', valueType: 'date' }, direction: 'asc' },
+  ];
   return {
-    target, state: context.state,
+    target,
+    state: context.state,
     ...(target === 'Entry' && contentTypeId !== undefined ? { contentTypeId } : {}),
     where: and(...conditions),
     order: withTieBreak([...near, ...(order.keys.length || near.length ? order.keys : defaultOrder)]),
-    skip, limit,
+    skip,
+    limit,
     ...(select ? { select } : {}),
   };
 }

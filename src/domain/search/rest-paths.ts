@@ -5,8 +5,7 @@ import { contentTypeRequired, unknownPath } from './search-errors.ts';
 import { resolveFieldPath, type FieldScope } from './search-schema.ts';
 
 export type ResolvedPath =
-  | { ok: true; path: FieldPath | SysPath | TagsPath; typeName: string; wire: string }
-  | { ok: false; error: ErrorItem };
+  { ok: true; path: FieldPath | SysPath | TagsPath; typeName: string; wire: string } | { ok: false; error: ErrorItem };
 
 /**
  * Resolves a wire path (`sys.createdAt`, `fields.title`, `fields.author.sys.id`, `metadata.tags.sys.id`) against
@@ -18,7 +17,10 @@ export function pathResolver(target: SearchTarget, scope: FieldScope | undefined
   return function resolve(wire: string): ResolvedPath {
     if (prefix) {
       const local = wire.startsWith(prefix) ? wire.slice(prefix.length) : '';
-      const path = local.startsWith('fields.') && scope ? resolveFieldPath(scope, local.split('.').slice(1), defaultLocale) : undefined;
+      const path =
+        local.startsWith('fields.') && scope
+          ? resolveFieldPath(scope, local.split('.').slice(1), defaultLocale)
+          : undefined;
       return path ? { ok: true, path, typeName: typeNameOf(path), wire } : { ok: false, error: unknownPath(wire) };
     }
     if (wire.startsWith('sys.')) {

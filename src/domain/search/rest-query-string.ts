@@ -2,7 +2,12 @@ import type { ErrorItem } from '../../errors/index.ts';
 import { duplicateParameter } from './search-errors.ts';
 
 /** One search parameter: `path[op]=value` split into its parts (`op` undefined for plain equality). */
-export interface RestParameter { key: string; path: string; op: string | undefined; value: string; }
+export interface RestParameter {
+  key: string;
+  path: string;
+  op: string | undefined;
+  value: string;
+}
 
 const KEY = /^([^[\]]+)(?:\[([^[\]]*)\])?$/;
 
@@ -17,7 +22,8 @@ export function parseQueryString(raw: string): { parameters: RestParameter[]; er
   const seen = new Set<string>();
   for (const [key, value] of new URLSearchParams(raw)) {
     if (seen.has(key)) {
-      if (!errors.some((e) => e.name === 'duplicate' && (e.path as string[]).join('.') === key)) errors.push(duplicateParameter(key));
+      if (!errors.some((e) => e.name === 'duplicate' && (e.path as string[]).join('.') === key))
+        errors.push(duplicateParameter(key));
       continue;
     }
     seen.add(key);

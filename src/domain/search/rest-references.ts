@@ -14,7 +14,8 @@ const TARGET_FIELD = /^fields\.([^.]+)\.fields\..+$/;
 export const MAX_REFERENCES = 2;
 
 /** `fields.<link>.sys.contentType.sys.id` or `fields.<link>.fields.<field>[op]`: a search through a reference. */
-export const isReferenceParameter = (p: RestParameter): boolean => TARGET_TYPE.test(p.path) || TARGET_FIELD.test(p.path);
+export const isReferenceParameter = (p: RestParameter): boolean =>
+  TARGET_TYPE.test(p.path) || TARGET_FIELD.test(p.path);
 
 /** The content type ids named by `fields.<link>.sys.contentType.sys.id`, by link field. */
 export function referenceTargets(parameters: RestParameter[]): Map<string, string> {
@@ -33,7 +34,9 @@ export function referenceTargets(parameters: RestParameter[]): Map<string, strin
  * filter on `x`. The parent content type (`content_type`) and the target content type are both required.
  */
 export function parseReferences(
-  parameters: RestParameter[], contentTypeId: string | undefined, schema: SearchSchema,
+  parameters: RestParameter[],
+  contentTypeId: string | undefined,
+  schema: SearchSchema,
 ): { conditions: Condition[]; errors: ErrorItem[] } {
   const errors: ErrorItem[] = [];
   const conditions: Condition[] = [];
@@ -43,24 +46,49 @@ export function parseReferences(
     groups.set(link, [...(groups.get(link) ?? []), p]);
   }
   if (groups.size > MAX_REFERENCES) {
-    errors.push({ name: 'reference', path: ['fields'], details: `At most ${MAX_REFERENCES} reference fields can be searched in one query; this one names ${groups.size}.` });
+    errors.push({
+      name: 'reference',
+      path: ['fields'],
+      details: `At most ${MAX_REFERENCES} reference fields can be searched in one query; this one names ${groups.size}.`,
+    });
     return { conditions, errors };
   }
   const parent = contentTypeId === undefined ? undefined : schema.contentTypes.get(contentTypeId);
   for (const [link, group] of groups) {
     const typeParameter = group.find((p) => TARGET_TYPE.test(p.path));
     const filters = group.filter((p) => p !== typeParameter);
-    if (!parent) { errors.push(contentTypeRequired(group[0]!.path)); continue; }
-    const field = findField(parent, link);
-    if (!field || !isEntryLinkField(field)) {
-      errors.push({ name: 'reference', path: ['fields', link], details: `fields.${link} is not a field that links to entries, so it cannot be searched through.` });
+    if (!parent) {
+      errors.push(contentTypeRequired(group[0]!.path));
       continue;
     }
-    if (typeParameter && typeParameter.op !== undefined) { errors.push(operatorNotApplicable(typeParameter.path, 'Symbol', typeParameter.op)); continue; }
-    if (!typeParameter) { errors.push(contentTypeRequired(filters[0]!.path)); continue; }
+    const field = findField(parent, link);
+    if (!field || !isEntryLinkField(field)) {
+      errors.push({
+        name: 'reference',
+        path: ['fields', link],
+        details: `fields.${link} is not a field that links to entries, so it cannot be searched through.`,
+      });
+      continue;
+    }
+    if (typeParameter && typeParameter.op !== undefined) {
+      errors.push(operatorNotApplicable(typeParameter.path, 'Symbol', typeParameter.op));
+      continue;
+    }
+    if (!typeParameter) {
+      errors.push(contentTypeRequired(filters[0]!.path));
+      continue;
+    }
     const target = schema.contentTypes.get(typeParameter.value);
-    if (!target) { errors.push(unknownContentType(typeParameter.value)); continue; }
-    const resolve = pathResolver('Entry', { kind: 'entry', contentType: target }, schema.defaultLocale, `fields.${link}.`);
+    if (!target) {
+      errors.push(unknownContentType(typeParameter.value));
+      continue;
+    }
+    const resolve = pathResolver(
+      'Entry',
+      { kind: 'entry', contentType: target },
+      schema.defaultLocale,
+      `fields.${link}.`,
+    );
     const where: Condition[] = [];
     for (const filter of filters) {
       const result = parseFilter(filter, resolve, schema.defaultLocale);
@@ -68,7 +96,12 @@ export function parseReferences(
       else if (result.kind === 'near') errors.push(operatorNotApplicable(filter.path, 'Location', filter.op));
       else where.push(result.condition);
     }
-    conditions.push({ kind: 'reference', field: fieldPath(field, schema.defaultLocale), contentTypeId: typeParameter.value, where: and(...where) });
+    conditions.push({
+      kind: 'reference',
+      field: fieldPath(field, schema.defaultLocale),
+      contentTypeId: typeParameter.value,
+      where: and(...where),
+    });
   }
   return { conditions, errors };
 }

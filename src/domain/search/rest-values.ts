@@ -22,7 +22,9 @@ export function parseScalar(valueType: ValueType, raw: string): Parsed<Scalar> {
       return NUMBER.test(raw) && Number.isFinite(n) ? ok(n) : fail('a number');
     }
     case 'date':
-      return isIsoDate(raw) ? ok(new Date(isoDateMillis(raw)).toISOString()) : fail('an ISO-8601 date such as 2024-05-01 or 2024-05-01T10:00:00Z');
+      return isIsoDate(raw)
+        ? ok(new Date(isoDateMillis(raw)).toISOString())
+        : fail('an ISO-8601 date such as 2024-05-01 or 2024-05-01T10:00:00Z');
     case 'boolean':
       return raw === 'true' || raw === 'false' ? ok(raw === 'true') : fail('true or false');
     default:
@@ -43,7 +45,8 @@ export function parseList(valueType: ValueType, raw: string): Parsed<Scalar[]> {
 }
 
 /** `true` or `false`, lower case (`[exists]`, `changed`). */
-export const parseFlag = (raw: string): Parsed<boolean> => (raw === 'true' || raw === 'false' ? ok(raw === 'true') : fail('true or false'));
+export const parseFlag = (raw: string): Parsed<boolean> =>
+  raw === 'true' || raw === 'false' ? ok(raw === 'true') : fail('true or false');
 
 function coordinates(raw: string, count: number[]): number[] | undefined {
   const parts = raw.split(',');
@@ -70,7 +73,9 @@ export function parseArea(raw: string): Parsed<Area> {
   if (!c) return fail(expected);
   if (c.length === 3) {
     const [lat, lon, radiusKm] = c as [number, number, number];
-    return validLat(lat) && validLon(lon) && radiusKm > 0 ? ok({ shape: 'circle', lat, lon, radiusKm }) : fail(expected);
+    return validLat(lat) && validLon(lon) && radiusKm > 0
+      ? ok({ shape: 'circle', lat, lon, radiusKm })
+      : fail(expected);
   }
   const [south, west, north, east] = c as [number, number, number, number];
   if (![south, north].every(validLat) || ![west, east].every(validLon) || south > north) return fail(expected);

@@ -15,8 +15,12 @@ export type FieldScope = { kind: 'entry'; contentType: ContentTypeDefinition } |
 
 const ASSET_FIELDS: Record<string, ValueType> = { title: 'symbol', description: 'text', file: 'object' };
 const ASSET_FILE_PATHS: Record<string, ValueType> = {
-  contentType: 'symbol', fileName: 'symbol', url: 'symbol',
-  'details.size': 'integer', 'details.image.width': 'integer', 'details.image.height': 'integer',
+  contentType: 'symbol',
+  fileName: 'symbol',
+  url: 'symbol',
+  'details.size': 'integer',
+  'details.image.width': 'integer',
+  'details.image.height': 'integer',
 };
 
 /** A field of a content type by id; deleted fields are gone. */
@@ -39,12 +43,20 @@ export function resolveFieldPath(scope: FieldScope, segments: string[], defaultL
     }
     const sub = rest.join('.');
     if (id !== 'file' || !Object.hasOwn(ASSET_FILE_PATHS, sub)) return undefined;
-    return { kind: 'field', fieldId: 'file', locale: any, subpath: rest, valueType: ASSET_FILE_PATHS[sub]!, array: false };
+    return {
+      kind: 'field',
+      fieldId: 'file',
+      locale: any,
+      subpath: rest,
+      valueType: ASSET_FILE_PATHS[sub]!,
+      array: false,
+    };
   }
   const field = findField(scope.contentType, id);
   if (!field) return undefined;
   if (rest.length === 0) return fieldPath(field, defaultLocale);
-  if (isLinkField(field) && rest.length === 2 && rest[0] === 'sys' && rest[1] === 'id') return fieldPath(field, defaultLocale, ['sys', 'id']);
+  if (isLinkField(field) && rest.length === 2 && rest[0] === 'sys' && rest[1] === 'id')
+    return fieldPath(field, defaultLocale, ['sys', 'id']);
   return undefined;
 }
 

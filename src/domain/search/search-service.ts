@@ -22,7 +22,15 @@ export interface SearchPage<R> {
 
 /** REST search over the entries and assets of an environment: the draft state, or the published one (`.../public/...`). */
 export function searchService(storage: Storage, resolve: ResolveEnvironment) {
-  async function run(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, rawQuery: string, target: SearchTarget, state: ContentState) {
+  async function run(
+    actor: Actor,
+    rights: SpaceRights,
+    spaceId: string,
+    environmentId: string | undefined,
+    rawQuery: string,
+    target: SearchTarget,
+    state: ContentState,
+  ) {
     const resolved = await resolve(actor, spaceId, environmentId);
     const { parameters, errors } = parseQueryString(rawQuery);
     if (errors.length) throw invalidQuery(errors);
@@ -45,19 +53,59 @@ export function searchService(storage: Storage, resolve: ResolveEnvironment) {
 
   return {
     async entries(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState,
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      rawQuery: string,
+      state: ContentState,
     ): Promise<SearchPage<EntryRecord>> {
-      const { query, scope, requestedId, localeCodes } = await run(actor, rights, spaceId, environmentId, rawQuery, 'Entry', state);
+      const { query, scope, requestedId, localeCodes } = await run(
+        actor,
+        rights,
+        spaceId,
+        environmentId,
+        rawQuery,
+        'Entry',
+        state,
+      );
       const page = await storage.repos.search.entries(scope, { ...query, target: 'Entry' });
-      return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId, localeCodes };
+      return {
+        ...page,
+        skip: query.skip,
+        limit: query.limit,
+        select: query.select,
+        environmentId: requestedId,
+        localeCodes,
+      };
     },
 
     async assets(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, rawQuery: string, state: ContentState,
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      rawQuery: string,
+      state: ContentState,
     ): Promise<SearchPage<AssetRecord>> {
-      const { query, scope, requestedId, localeCodes } = await run(actor, rights, spaceId, environmentId, rawQuery, 'Asset', state);
+      const { query, scope, requestedId, localeCodes } = await run(
+        actor,
+        rights,
+        spaceId,
+        environmentId,
+        rawQuery,
+        'Asset',
+        state,
+      );
       const page = await storage.repos.search.assets(scope, { ...query, target: 'Asset' });
-      return { ...page, skip: query.skip, limit: query.limit, select: query.select, environmentId: requestedId, localeCodes };
+      return {
+        ...page,
+        skip: query.skip,
+        limit: query.limit,
+        select: query.select,
+        environmentId: requestedId,
+        localeCodes,
+      };
     },
   };
 }

@@ -3,7 +3,14 @@ import type { FilterCondition, FilterOperator, FilterValueType, PageRequest } fr
 import { parseQueryString, type RestParameter } from '../search/rest-query-string.ts';
 import { parseFlag, parseList, parseScalar, searchTerms } from '../search/rest-values.ts';
 import {
-  invalidNumber, invalidQuery, invalidValue, notOrderable, operatorNotApplicable, unknownOperator, unknownParameter, unknownPath,
+  invalidNumber,
+  invalidQuery,
+  invalidValue,
+  notOrderable,
+  operatorNotApplicable,
+  unknownOperator,
+  unknownParameter,
+  unknownPath,
 } from '../search/search-errors.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './paging.ts';
 
@@ -32,7 +39,15 @@ export type CollectionQuery<Key extends string> = PageRequest<Key> & { where: Ar
 const PLAIN = new Set(['access_token', 'skip', 'limit', 'order']);
 
 const WIRE_OPERATORS: Readonly<Record<string, FilterOperator>> = {
-  ne: 'ne', in: 'in', nin: 'nin', exists: 'exists', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte', match: 'match',
+  ne: 'ne',
+  in: 'in',
+  nin: 'nin',
+  exists: 'exists',
+  lt: 'lt',
+  lte: 'lte',
+  gt: 'gt',
+  gte: 'gte',
+  match: 'match',
 };
 
 const OPERATORS: Readonly<Record<FilterValueType, readonly FilterOperator[]>> = {
@@ -42,7 +57,12 @@ const OPERATORS: Readonly<Record<FilterValueType, readonly FilterOperator[]>> = 
   boolean: ['eq', 'ne', 'exists'],
 };
 
-const TYPE_NAMES: Readonly<Record<FilterValueType, string>> = { symbol: 'Symbol', date: 'Date', integer: 'Integer', boolean: 'Boolean' };
+const TYPE_NAMES: Readonly<Record<FilterValueType, string>> = {
+  symbol: 'Symbol',
+  date: 'Date',
+  integer: 'Integer',
+  boolean: 'Boolean',
+};
 
 /** The operators an attribute takes. */
 export const operatorsOf = (attribute: CollectionAttribute<string>): readonly FilterOperator[] =>
@@ -55,12 +75,19 @@ function filter<Key extends string>(p: RestParameter, attribute: CollectionAttri
   const typeName = TYPE_NAMES[attribute.type];
   if (op === undefined) return { ok: false, error: unknownOperator(p.path, p.op!) };
   if (!operatorsOf(attribute).includes(op)) return { ok: false, error: operatorNotApplicable(p.path, typeName, p.op) };
-  const parsed = op === 'exists' ? parseFlag(p.value)
-    : op === 'match' ? { ok: true as const, value: searchTerms(p.value) }
-      : op === 'in' || op === 'nin' ? parseList(attribute.type, p.value)
-        : parseScalar(attribute.type, p.value);
+  const parsed =
+    op === 'exists'
+      ? parseFlag(p.value)
+      : op === 'match'
+        ? { ok: true as const, value: searchTerms(p.value) }
+        : op === 'in' || op === 'nin'
+          ? parseList(attribute.type, p.value)
+          : parseScalar(attribute.type, p.value);
   if (!parsed.ok) return { ok: false, error: invalidValue(p.path, typeName, p.op, p.value, parsed.expected) };
-  return { ok: true, condition: { key: attribute.key, valueType: attribute.type, op, value: parsed.value as FilterCondition['value'] } };
+  return {
+    ok: true,
+    condition: { key: attribute.key, valueType: attribute.type, op, value: parsed.value as FilterCondition['value'] },
+  };
 }
 
 function integer(raw: string | undefined, name: 'skip' | 'limit', fallback: number, max?: number): number {
@@ -69,9 +96,16 @@ function integer(raw: string | undefined, name: 'skip' | 'limit', fallback: numb
   return Number(raw);
 }
 
-function order<Key extends string>(raw: string, schema: CollectionSchema<Key>, errors: ErrorItem[]): PageRequest<Key>['order'] {
+function order<Key extends string>(
+  raw: string,
+  schema: CollectionSchema<Key>,
+  errors: ErrorItem[],
+): PageRequest<Key>['order'] {
   const keys: PageRequest<Key>['order'] = [];
-  for (const term of raw.split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const term of raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const descending = term.startsWith('-');
     const wire = descending ? term.slice(1) : term;
     const attribute = Object.hasOwn(schema.attributes, wire) ? schema.attributes[wire] : undefined;
@@ -87,7 +121,10 @@ function order<Key extends string>(raw: string, schema: CollectionSchema<Key>, e
  * filters `<path>[<operator>]=<value>` on the schema's attributes. Every problem is collected; any answers one 400
  * `InvalidQuery` whose `details.errors[]` names each refused parameter.
  */
-export function compileCollectionQuery<Key extends string>(rawQuery: string, schema: CollectionSchema<Key>): CollectionQuery<Key> {
+export function compileCollectionQuery<Key extends string>(
+  rawQuery: string,
+  schema: CollectionSchema<Key>,
+): CollectionQuery<Key> {
   const { parameters, errors } = parseQueryString(rawQuery);
   const where: Array<FilterCondition<Key>> = [];
   for (const p of parameters) {
@@ -97,7 +134,9 @@ export function compileCollectionQuery<Key extends string>(rawQuery: string, sch
       if (parsed.ok) where.push(parsed.condition);
       else errors.push(parsed.error);
     } else if (!PLAIN.has(p.path) || p.op !== undefined) {
-      errors.push(p.path.startsWith('sys.') ? unknownPath(p.path) : { ...unknownParameter(p.key), path: p.path.split('.') });
+      errors.push(
+        p.path.startsWith('sys.') ? unknownPath(p.path) : { ...unknownParameter(p.key), path: p.path.split('.') },
+      );
     }
   }
   const value = (key: string) => parameters.find((p) => p.key === key)?.value;

@@ -1,6 +1,15 @@
 import type {
-  ApiKeyOrderKey, AuditKey, ContentTypeOrderKey, EditorInterfaceKey, EnvironmentAliasOrderKey, EnvironmentOrderKey, ExtensionOrderKey,
-  LocaleKey, RoleOrderKey, TagOrderKey, WebhookDefinitionOrderKey,
+  ApiKeyOrderKey,
+  AuditKey,
+  ContentTypeOrderKey,
+  EditorInterfaceKey,
+  EnvironmentAliasOrderKey,
+  EnvironmentOrderKey,
+  ExtensionOrderKey,
+  LocaleKey,
+  RoleOrderKey,
+  TagOrderKey,
+  WebhookDefinitionOrderKey,
 } from '../../storage/port/index.ts';
 import type { CollectionAttribute, CollectionSchema } from './collection-query.ts';
 
@@ -9,7 +18,11 @@ import type { CollectionAttribute, CollectionSchema } from './collection-query.t
  * entry search's (`path[op]=value`); the operators follow from each attribute's type (see `collection-query.ts`).
  * Every attribute but `sys.version` and the `createdBy`/`updatedBy` links can be ordered by; `sys.id` breaks ties.
  */
-const symbol = <Key extends string>(key: Key, match?: true): CollectionAttribute<Key> => ({ key, type: 'symbol', ...(match ? { match } : {}) });
+const symbol = <Key extends string>(key: Key, match?: true): CollectionAttribute<Key> => ({
+  key,
+  type: 'symbol',
+  ...(match ? { match } : {}),
+});
 const date = <Key extends string>(key: Key): CollectionAttribute<Key> => ({ key, type: 'date' });
 const integer = <Key extends string>(key: Key): CollectionAttribute<Key> => ({ key, type: 'integer' });
 const boolean = <Key extends string>(key: Key): CollectionAttribute<Key> => ({ key, type: 'boolean' });
@@ -67,10 +80,19 @@ export const TAGS: CollectionSchema<TagOrderKey> = {
 
 export const EXTENSIONS: CollectionSchema<ExtensionOrderKey> = { attributes: audited('id'), defaultOrder: oldestFirst };
 
-const apiKeyAttributes = { name: symbol<ApiKeyOrderKey>('name', true), description: symbol<ApiKeyOrderKey>('description') };
-export const API_KEYS: CollectionSchema<ApiKeyOrderKey> = { attributes: { ...audited('id'), ...apiKeyAttributes }, defaultOrder: oldestFirst };
+const apiKeyAttributes = {
+  name: symbol<ApiKeyOrderKey>('name', true),
+  description: symbol<ApiKeyOrderKey>('description'),
+};
+export const API_KEYS: CollectionSchema<ApiKeyOrderKey> = {
+  attributes: { ...audited('id'), ...apiKeyAttributes },
+  defaultOrder: oldestFirst,
+};
 /** A preview key's `sys.id` is its own; the rest is its delivery key's. */
-export const PREVIEW_API_KEYS: CollectionSchema<ApiKeyOrderKey> = { attributes: { ...audited('previewId'), ...apiKeyAttributes }, defaultOrder: oldestFirst };
+export const PREVIEW_API_KEYS: CollectionSchema<ApiKeyOrderKey> = {
+  attributes: { ...audited('previewId'), ...apiKeyAttributes },
+  defaultOrder: oldestFirst,
+};
 
 export const ENVIRONMENTS: CollectionSchema<EnvironmentOrderKey> = {
   attributes: { ...audited('id'), name: symbol('name', true), 'sys.status.sys.id': symbol('status') },

@@ -1,10 +1,27 @@
 import type { ErrorItem } from '../../errors/index.ts';
 import type {
-  FilterCondition, FilterOperator, FilterValueType, MembershipKey, PageRequest, SpaceMembershipKey, TeamKey, TeamMembershipKey, TeamSpaceMembershipKey,
+  FilterCondition,
+  FilterOperator,
+  FilterValueType,
+  MembershipKey,
+  PageRequest,
+  SpaceMembershipKey,
+  TeamKey,
+  TeamMembershipKey,
+  TeamSpaceMembershipKey,
 } from '../../storage/port/index.ts';
 import { parseQueryString, type RestParameter } from '../search/rest-query-string.ts';
 import { parseFlag, parseList, parseScalar, searchTerms } from '../search/rest-values.ts';
-import { invalidParameter, invalidQuery, invalidValue, notOrderable, operatorNotApplicable, unknownOperator, unknownParameter, unknownPath } from '../search/search-errors.ts';
+import {
+  invalidParameter,
+  invalidQuery,
+  invalidValue,
+  notOrderable,
+  operatorNotApplicable,
+  unknownOperator,
+  unknownParameter,
+  unknownPath,
+} from '../search/search-errors.ts';
 
 /** The page size limit of every user-management collection. */
 export const UM_MAX_LIMIT = 100;
@@ -39,9 +56,22 @@ export interface UmCollection<Key extends string> {
 export type UmQuery<Key extends string> = PageRequest<Key> & { where: Array<FilterCondition<Key>>; include: string[] };
 
 const WIRE_OPERATORS: Readonly<Record<string, FilterOperator>> = {
-  ne: 'ne', in: 'in', nin: 'nin', exists: 'exists', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte', match: 'match',
+  ne: 'ne',
+  in: 'in',
+  nin: 'nin',
+  exists: 'exists',
+  lt: 'lt',
+  lte: 'lte',
+  gt: 'gt',
+  gte: 'gte',
+  match: 'match',
 };
-const TYPE_NAMES: Readonly<Record<FilterValueType, string>> = { symbol: 'Symbol', date: 'Date', integer: 'Integer', boolean: 'Boolean' };
+const TYPE_NAMES: Readonly<Record<FilterValueType, string>> = {
+  symbol: 'Symbol',
+  date: 'Date',
+  integer: 'Integer',
+  boolean: 'Boolean',
+};
 
 /** Parameters that are not filters (`access_token` is the authentication's). */
 const PLAIN = new Set(['access_token', 'skip', 'limit', 'order', 'include', 'query']);
@@ -52,10 +82,16 @@ function parseValue(p: RestParameter, field: UmField<string>, op: FilterOperator
   const parsed = op === 'in' || op === 'nin' ? parseList(field.type, p.value) : parseScalar(field.type, p.value);
   if (!parsed.ok || !field.values) return parsed;
   const values = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-  return values.every((v) => field.values!.includes(String(v))) ? parsed : { ok: false as const, expected: `one of ${field.values.join(', ')}` };
+  return values.every((v) => field.values!.includes(String(v)))
+    ? parsed
+    : { ok: false as const, expected: `one of ${field.values.join(', ')}` };
 }
 
-function filter<Key extends string>(p: RestParameter, field: UmField<Key>, errors: ErrorItem[]): FilterCondition<Key> | undefined {
+function filter<Key extends string>(
+  p: RestParameter,
+  field: UmField<Key>,
+  errors: ErrorItem[],
+): FilterCondition<Key> | undefined {
   const op = p.op === undefined ? 'eq' : WIRE_OPERATORS[p.op];
   const typeName = TYPE_NAMES[field.type];
   if (op === undefined) return void errors.push(unknownOperator(p.path, p.op!));
@@ -65,16 +101,35 @@ function filter<Key extends string>(p: RestParameter, field: UmField<Key>, error
   return { key: field.key, valueType: field.type, op, value: parsed.value as FilterCondition['value'] };
 }
 
-function integer(raw: string | undefined, name: 'skip' | 'limit', fallback: number, errors: ErrorItem[], max?: number): number {
+function integer(
+  raw: string | undefined,
+  name: 'skip' | 'limit',
+  fallback: number,
+  errors: ErrorItem[],
+  max?: number,
+): number {
   if (raw === undefined || raw === '') return fallback;
   if (/^\d+$/.test(raw) && (max === undefined || Number(raw) <= max)) return Number(raw);
-  errors.push(invalidParameter(name, raw, `The value provided for "${name}" is invalid. Please provide a valid number value${max === undefined ? '' : ` between 0 and ${max}`}.`));
+  errors.push(
+    invalidParameter(
+      name,
+      raw,
+      `The value provided for "${name}" is invalid. Please provide a valid number value${max === undefined ? '' : ` between 0 and ${max}`}.`,
+    ),
+  );
   return fallback;
 }
 
-function order<Key extends string>(raw: string, collection: UmCollection<Key>, errors: ErrorItem[]): PageRequest<Key>['order'] {
+function order<Key extends string>(
+  raw: string,
+  collection: UmCollection<Key>,
+  errors: ErrorItem[],
+): PageRequest<Key>['order'] {
   const keys: PageRequest<Key>['order'] = [];
-  for (const term of raw.split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const term of raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const descending = term.startsWith('-');
     const wire = descending ? term.slice(1) : term;
     const field = Object.hasOwn(collection.fields, wire) ? collection.fields[wire] : undefined;
@@ -86,17 +141,34 @@ function order<Key extends string>(raw: string, collection: UmCollection<Key>, e
 }
 
 function includes(raw: string | undefined, collection: UmCollection<string>, errors: ErrorItem[]): string[] {
-  const paths = [...new Set((raw ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
+  const paths = [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   const allowed = collection.include ?? {};
   for (const path of paths) {
     if (!Object.hasOwn(allowed, path)) {
-      errors.push(invalidParameter('include', path, `"${path}" cannot be included here.${Object.keys(allowed).length ? ` Use one of: ${Object.keys(allowed).join(', ')}.` : ''}`));
+      errors.push(
+        invalidParameter(
+          'include',
+          path,
+          `"${path}" cannot be included here.${Object.keys(allowed).length ? ` Use one of: ${Object.keys(allowed).join(', ')}.` : ''}`,
+        ),
+      );
     }
   }
   return paths.filter((p) => Object.hasOwn(allowed, p));
 }
 
-function fullText<Key extends string>(raw: string | undefined, collection: UmCollection<Key>, errors: ErrorItem[]): FilterCondition<Key> | undefined {
+function fullText<Key extends string>(
+  raw: string | undefined,
+  collection: UmCollection<Key>,
+  errors: ErrorItem[],
+): FilterCondition<Key> | undefined {
   if (raw === undefined) return undefined;
   if (!collection.query) return void errors.push(unknownParameter('query'));
   const terms = searchTerms(raw);
@@ -118,7 +190,11 @@ export function compileUmQuery<Key extends string>(rawQuery: string, collection:
       const condition = filter(p, field, errors);
       if (condition) where.push(condition);
     } else if (!PLAIN.has(p.path) || p.op !== undefined) {
-      errors.push(p.path.startsWith('sys.') || field ? unknownPath(p.path) : { ...unknownParameter(p.key), path: p.path.split('.') });
+      errors.push(
+        p.path.startsWith('sys.') || field
+          ? unknownPath(p.path)
+          : { ...unknownParameter(p.key), path: p.path.split('.') },
+      );
     }
   }
   const value = (key: string) => parameters.find((p) => p.key === key)?.value;
@@ -134,8 +210,12 @@ export function compileUmQuery<Key extends string>(rawQuery: string, collection:
 }
 
 /** A declaration helper: a field with the listed operators, orderable when `order` is set. */
-export const field = <Key extends string>(key: Key, type: FilterValueType, ops: readonly FilterOperator[], extra: Partial<UmField<Key>> = {}): UmField<Key> =>
-  ({ key, type, ops, ...extra });
+export const field = <Key extends string>(
+  key: Key,
+  type: FilterValueType,
+  ops: readonly FilterOperator[],
+  extra: Partial<UmField<Key>> = {},
+): UmField<Key> => ({ key, type, ops, ...extra });
 
 export const EQUALITY: readonly FilterOperator[] = ['eq', 'ne', 'in', 'nin'];
 export const RANGE: readonly FilterOperator[] = ['lt', 'lte', 'gt', 'gte'];
@@ -185,12 +265,20 @@ const TEAM_MEMBERSHIP_ORDER = {
 export const TEAM_MEMBERSHIPS: UmCollection<TeamMembershipKey> = {
   fields: TEAM_MEMBERSHIP_ORDER,
   defaultOrder: [...OLDEST_FIRST],
-  include: { 'sys.createdBy': 'User', 'sys.updatedBy': 'User', 'sys.organizationMembership': 'OrganizationMembership', 'sys.user': 'User' },
+  include: {
+    'sys.createdBy': 'User',
+    'sys.updatedBy': 'User',
+    'sys.organizationMembership': 'OrganizationMembership',
+    'sys.user': 'User',
+  },
 };
 
 /** `GET /organizations/{o}/team_memberships` (every team of the organization). */
 export const ORGANIZATION_TEAM_MEMBERSHIPS: UmCollection<TeamMembershipKey> = {
-  fields: { ...TEAM_MEMBERSHIP_ORDER, 'sys.organizationMembership.sys.id': field('organizationMembershipId', 'symbol', EQUALITY) },
+  fields: {
+    ...TEAM_MEMBERSHIP_ORDER,
+    'sys.organizationMembership.sys.id': field('organizationMembershipId', 'symbol', EQUALITY),
+  },
   defaultOrder: [...OLDEST_FIRST],
   include: { 'sys.team': 'Team' },
 };
@@ -220,7 +308,13 @@ export const ORGANIZATION_SPACE_MEMBERSHIPS: UmCollection<SpaceMembershipKey> = 
   },
   defaultOrder: [...OLDEST_FIRST],
   query: { key: 'text', over: USER_QUERY },
-  include: { roles: 'Role', 'sys.user': 'User', 'sys.createdBy': 'User', 'sys.updatedBy': 'User', 'sys.space': 'Space' },
+  include: {
+    roles: 'Role',
+    'sys.user': 'User',
+    'sys.createdBy': 'User',
+    'sys.updatedBy': 'User',
+    'sys.space': 'Space',
+  },
 };
 
 const TEAM_SPACE_MEMBERSHIP_ORDER = {
@@ -247,7 +341,13 @@ export const ORGANIZATION_TEAM_SPACE_MEMBERSHIPS: UmCollection<TeamSpaceMembersh
     'sys.space.sys.id': field('spaceId', 'symbol', EQUALITY),
   },
   defaultOrder: [...OLDEST_FIRST],
-  include: { roles: 'Role', 'sys.createdBy': 'User', 'sys.updatedBy': 'User', 'sys.space': 'Space', 'sys.team': 'Team' },
+  include: {
+    roles: 'Role',
+    'sys.createdBy': 'User',
+    'sys.updatedBy': 'User',
+    'sys.space': 'Space',
+    'sys.team': 'Team',
+  },
 };
 
 /** `GET /spaces/{s}/space_members`: paging and `include=sys.user` (the storage orders by user). */

@@ -1,4 +1,11 @@
-import type { OrganizationMembershipRecord, Repositories, RoleRecord, SpaceRecord, TeamRecord, UserRecord } from '../../storage/port/index.ts';
+import type {
+  OrganizationMembershipRecord,
+  Repositories,
+  RoleRecord,
+  SpaceRecord,
+  TeamRecord,
+  UserRecord,
+} from '../../storage/port/index.ts';
 import type { IncludeType, UmCollection } from './um-collection.ts';
 
 /** The linked resources of one page, grouped by type (what `includes` of the collection answer holds). */
@@ -18,10 +25,21 @@ export type LinkOf<T> = (item: T, path: string) => string | readonly string[] | 
  * the current page. Links to resources that are gone are left out.
  */
 export async function loadIncludes<T>(
-  repos: Repositories, organizationId: string, items: readonly T[], paths: readonly string[], collection: UmCollection<string>, linkOf: LinkOf<T>,
+  repos: Repositories,
+  organizationId: string,
+  items: readonly T[],
+  paths: readonly string[],
+  collection: UmCollection<string>,
+  linkOf: LinkOf<T>,
 ): Promise<IncludedRecords | undefined> {
   if (!paths.length) return undefined;
-  const ids: Record<IncludeType, Set<string>> = { User: new Set(), OrganizationMembership: new Set(), Team: new Set(), Role: new Set(), Space: new Set() };
+  const ids: Record<IncludeType, Set<string>> = {
+    User: new Set(),
+    OrganizationMembership: new Set(),
+    Team: new Set(),
+    Role: new Set(),
+    Space: new Set(),
+  };
   for (const path of paths) {
     const type = collection.include![path]!;
     for (const item of items) {
@@ -33,12 +51,18 @@ export async function loadIncludes<T>(
   const { linkedRecords } = repos;
   const [User, OrganizationMembership, Team, Role, Space] = await Promise.all([
     wanted.has('User') ? linkedRecords.users([...ids.User]) : undefined,
-    wanted.has('OrganizationMembership') ? linkedRecords.organizationMemberships(organizationId, [...ids.OrganizationMembership]) : undefined,
+    wanted.has('OrganizationMembership')
+      ? linkedRecords.organizationMemberships(organizationId, [...ids.OrganizationMembership])
+      : undefined,
     wanted.has('Team') ? linkedRecords.teams(organizationId, [...ids.Team]) : undefined,
     wanted.has('Role') ? linkedRecords.roles(organizationId, [...ids.Role]) : undefined,
     wanted.has('Space') ? linkedRecords.spaces(organizationId, [...ids.Space]) : undefined,
   ]);
   return {
-    ...(User && { User }), ...(OrganizationMembership && { OrganizationMembership }), ...(Team && { Team }), ...(Role && { Role }), ...(Space && { Space }),
+    ...(User && { User }),
+    ...(OrganizationMembership && { OrganizationMembership }),
+    ...(Team && { Team }),
+    ...(Role && { Role }),
+    ...(Space && { Space }),
   };
 }

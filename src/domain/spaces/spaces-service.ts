@@ -5,7 +5,11 @@ import type { Actor } from '../shared/actor.ts';
 import { announceJobs } from '../../jobs/job-signal.ts';
 import { enqueueAssetFilesGc } from '../uploads/asset-files-gc.ts';
 
-export interface NewSpaceInput { name: string; defaultLocale?: string; organizationId?: string; }
+export interface NewSpaceInput {
+  name: string;
+  defaultLocale?: string;
+  organizationId?: string;
+}
 
 export const MASTER = 'master';
 
@@ -24,7 +28,8 @@ export function spacesService(storage: Storage) {
    */
   async function requireAdmin(actor: Actor, spaceId: string): Promise<SpaceAccess> {
     const found = await access(actor, spaceId);
-    if (!found.admin) throw new AppError('AccessDenied', 'Only space admins may do this.', { reasons: ['admin role required'] });
+    if (!found.admin)
+      throw new AppError('AccessDenied', 'Only space admins may do this.', { reasons: ['admin role required'] });
     return found;
   }
 
@@ -33,11 +38,17 @@ export function spacesService(storage: Storage) {
     const creatable = roles.filter((r) => r.role === 'owner' || r.role === 'admin').map((r) => r.organizationId);
     if (requested !== undefined) {
       if (!roles.some((r) => r.organizationId === requested)) throw notFound('Organization', requested);
-      if (!creatable.includes(requested)) throw new AppError('AccessDenied', 'Only organization owners and admins can create spaces.', { reasons: ['organization owner or admin role required'] });
+      if (!creatable.includes(requested))
+        throw new AppError('AccessDenied', 'Only organization owners and admins can create spaces.', {
+          reasons: ['organization owner or admin role required'],
+        });
       return requested;
     }
     if (creatable.length === 1) return creatable[0];
-    if (creatable.length === 0) throw new AppError('AccessDenied', 'Only organization owners and admins can create spaces.', { reasons: ['organization owner or admin role required'] });
+    if (creatable.length === 0)
+      throw new AppError('AccessDenied', 'Only organization owners and admins can create spaces.', {
+        reasons: ['organization owner or admin role required'],
+      });
     throw new AppError('MissingOrganizationParameter');
   }
 
@@ -58,12 +69,39 @@ export function spacesService(storage: Storage) {
       const organizationId = await chooseOrganization(actor, input.organizationId);
       const code = input.defaultLocale ?? 'en-US';
       return storage.transaction(async (repos) => {
-        const space = await repos.spaces.insert({ id: generateId(), organizationId, name: input.name, createdBy: actor.user.id });
-        await repos.spaces.insertMembership({ id: generateId(), spaceId: space.id, userId: actor.user.id, admin: true, createdBy: actor.user.id });
-        await repos.environments.insert({ spaceId: space.id, id: MASTER, name: MASTER, status: 'ready', sourceEnvironmentId: null, createdBy: actor.user.id });
+        const space = await repos.spaces.insert({
+          id: generateId(),
+          organizationId,
+          name: input.name,
+          createdBy: actor.user.id,
+        });
+        await repos.spaces.insertMembership({
+          id: generateId(),
+          spaceId: space.id,
+          userId: actor.user.id,
+          admin: true,
+          createdBy: actor.user.id,
+        });
+        await repos.environments.insert({
+          spaceId: space.id,
+          id: MASTER,
+          name: MASTER,
+          status: 'ready',
+          sourceEnvironmentId: null,
+          createdBy: actor.user.id,
+        });
         await repos.locales.insert({
-          spaceId: space.id, environmentId: MASTER, id: generateId(), code, name: code, fallbackCode: null, default: true,
-          contentManagementApi: true, contentDeliveryApi: true, optional: false, createdBy: actor.user.id,
+          spaceId: space.id,
+          environmentId: MASTER,
+          id: generateId(),
+          code,
+          name: code,
+          fallbackCode: null,
+          default: true,
+          contentManagementApi: true,
+          contentDeliveryApi: true,
+          optional: false,
+          createdBy: actor.user.id,
         });
         return space;
       });

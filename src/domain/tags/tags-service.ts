@@ -5,7 +5,10 @@ import type { Actor } from '../shared/actor.ts';
 import { nameTaken, requestedVisibility, tagProblems, type TagInput } from './tag-rules.ts';
 
 /** A tag and the environment id the client named (an alias id stays an alias id in `sys.environment`). */
-export interface TagView { tag: TagRecord; environmentId: string; }
+export interface TagView {
+  tag: TagRecord;
+  environmentId: string;
+}
 
 /**
  * Tags of an environment: an id chosen by the client and a visibility (`private` by default), both immutable, and
@@ -16,7 +19,11 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound('Tag', id, { environment: resolved.requestedId, space: resolved.environment.spaceId });
 
-  async function forWrite(actor: Actor, spaceId: string, environmentId: string | undefined): Promise<ResolvedEnvironment> {
+  async function forWrite(
+    actor: Actor,
+    spaceId: string,
+    environmentId: string | undefined,
+  ): Promise<ResolvedEnvironment> {
     return resolve(actor, spaceId, environmentId);
   }
 
@@ -39,8 +46,13 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
      * The visibility comes from `sys.visibility` or the tag-visibility header and never changes.
      */
     async put(
-      actor: Actor, spaceId: string, environmentId: string | undefined, tagId: string, input: TagInput,
-      version: number | undefined, visibilityHeader: string | undefined,
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      tagId: string,
+      input: TagInput,
+      version: number | undefined,
+      visibilityHeader: string | undefined,
     ): Promise<{ created: boolean; view: TagView }> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
@@ -49,9 +61,17 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
       if (!current) {
         const problems = [...requested.problems, ...tagProblems(tagId, input, requested.visibility, undefined)];
         if (problems.length) throw validationFailed(problems);
-        const inserted = await tags.insert({ spaceId: s, environmentId: e, id: tagId, name: input.name, visibility: requested.visibility ?? 'private', createdBy: actor.user.id });
+        const inserted = await tags.insert({
+          spaceId: s,
+          environmentId: e,
+          id: tagId,
+          name: input.name,
+          visibility: requested.visibility ?? 'private',
+          createdBy: actor.user.id,
+        });
         if (inserted === 'nameTaken') throw validationFailed([nameTaken(input.name)]);
-        if (inserted !== 'idTaken') return { created: true, view: { tag: inserted, environmentId: resolved.requestedId } };
+        if (inserted !== 'idTaken')
+          return { created: true, view: { tag: inserted, environmentId: resolved.requestedId } };
         current = await tags.find(s, e, tagId); // created concurrently: this request is an update after all
         if (!current) throw missing(resolved, tagId);
       }
@@ -68,7 +88,13 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
     },
 
     /** Deletes the tag at the current version (required), unless an entry or asset carries it (422). */
-    async delete(actor: Actor, spaceId: string, environmentId: string | undefined, tagId: string, version: number | undefined): Promise<void> {
+    async delete(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      tagId: string,
+      version: number | undefined,
+    ): Promise<void> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
       const current = await tags.find(s, e, tagId);
@@ -78,9 +104,13 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
       if (refusal === 'missing') throw missing(resolved, tagId);
       if (refusal === 'version') throw versionMismatch(current.version, version);
       if (refusal === 'referenced') {
-        throw new AppError('ActionPreconditionsFailed', `Tag "${tagId}" cannot be deleted while entries or assets carry it.`, {
-          errors: [{ name: 'reference', details: 'Tag is referenced by another entity' }],
-        });
+        throw new AppError(
+          'ActionPreconditionsFailed',
+          `Tag "${tagId}" cannot be deleted while entries or assets carry it.`,
+          {
+            errors: [{ name: 'reference', details: 'Tag is referenced by another entity' }],
+          },
+        );
       }
     },
   };

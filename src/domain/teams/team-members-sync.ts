@@ -2,10 +2,15 @@ import { generateId } from '../../lib/ids.ts';
 import type { Repositories, TeamMembershipRecord } from '../../storage/port/index.ts';
 
 /** Every team membership of the teams `teamIds` (of one organization), oldest first. */
-export async function membershipsOfTeams(repos: Repositories, organizationId: string, teamIds: readonly string[]): Promise<TeamMembershipRecord[]> {
+export async function membershipsOfTeams(
+  repos: Repositories,
+  organizationId: string,
+  teamIds: readonly string[],
+): Promise<TeamMembershipRecord[]> {
   if (teamIds.length === 0) return [];
   const { items } = await repos.teams.pageTeamMemberships(organizationId, undefined, {
-    skip: 0, limit: 2 ** 31 - 1,
+    skip: 0,
+    limit: 2 ** 31 - 1,
     where: [{ key: 'teamId', valueType: 'symbol', op: 'in', value: [...teamIds] }],
     order: [{ key: 'createdAt', direction: 'asc' }],
   });
@@ -17,7 +22,11 @@ export async function membershipsOfTeams(repos: Repositories, organizationId: st
  * the others. Run it in the caller's transaction, after checking that every id is a membership of the organization.
  */
 export async function replaceTeamMembers(
-  repos: Repositories, organizationId: string, teamId: string, organizationMembershipIds: readonly string[], actorUserId: string,
+  repos: Repositories,
+  organizationId: string,
+  teamId: string,
+  organizationMembershipIds: readonly string[],
+  actorUserId: string,
 ): Promise<void> {
   const current = await membershipsOfTeams(repos, organizationId, [teamId]);
   const wanted = new Set(organizationMembershipIds);
@@ -27,6 +36,12 @@ export async function replaceTeamMembers(
   }
   for (const organizationMembershipId of wanted) {
     if (present.has(organizationMembershipId)) continue;
-    await repos.teams.insertTeamMembership({ id: generateId(), organizationId, teamId, organizationMembershipId, createdBy: actorUserId });
+    await repos.teams.insertTeamMembership({
+      id: generateId(),
+      organizationId,
+      teamId,
+      organizationMembershipId,
+      createdBy: actorUserId,
+    });
   }
 }

@@ -26,12 +26,24 @@ export function teamMembershipsService(storage: Storage) {
       if (teamId !== undefined) await team(organizationId, teamId);
       const page = await teams.pageTeamMemberships(organizationId, teamId, query);
       const collection = teamId === undefined ? ORGANIZATION_TEAM_MEMBERSHIPS : TEAM_MEMBERSHIPS;
-      return { ...page, includes: await loadIncludes(storage.repos, organizationId, page.items, query.include, collection, teamMembershipLinks) };
+      return {
+        ...page,
+        includes: await loadIncludes(
+          storage.repos,
+          organizationId,
+          page.items,
+          query.include,
+          collection,
+          teamMembershipLinks,
+        ),
+      };
     },
 
     async get(actor: Actor, organizationId: string, teamId: string, id: string) {
       await organizationRole(storage, actor, organizationId);
-      return (await teams.findTeamMembership(organizationId, teamId, id)) ?? Promise.reject(notFound('TeamMembership', id));
+      return (
+        (await teams.findTeamMembership(organizationId, teamId, id)) ?? Promise.reject(notFound('TeamMembership', id))
+      );
     },
 
     async create(actor: Actor, organizationId: string, teamId: string, organizationMembershipId: string) {
@@ -40,18 +52,32 @@ export function teamMembershipsService(storage: Storage) {
         await repos.members.lockOrganization(organizationId);
         if (!(await repos.teams.findTeam(organizationId, teamId))) throw teamNotFound(teamId);
         if (!(await repos.members.findMembership(organizationId, organizationMembershipId))) {
-          throw validationFailed([{
-            name: 'notResolvable', path: ['organizationMembershipId'], value: organizationMembershipId,
-            details: `"${organizationMembershipId}" is not a membership of this organization.`,
-          }]);
+          throw validationFailed([
+            {
+              name: 'notResolvable',
+              path: ['organizationMembershipId'],
+              value: organizationMembershipId,
+              details: `"${organizationMembershipId}" is not a membership of this organization.`,
+            },
+          ]);
         }
         if (await repos.teams.findTeamMembershipOf(teamId, organizationMembershipId)) {
-          throw validationFailed([{
-            name: 'taken', path: ['organizationMembershipId'], value: organizationMembershipId,
-            details: 'This organization membership is already a member of the team.',
-          }]);
+          throw validationFailed([
+            {
+              name: 'taken',
+              path: ['organizationMembershipId'],
+              value: organizationMembershipId,
+              details: 'This organization membership is already a member of the team.',
+            },
+          ]);
         }
-        return repos.teams.insertTeamMembership({ id: generateId(), organizationId, teamId, organizationMembershipId, createdBy: actor.user.id });
+        return repos.teams.insertTeamMembership({
+          id: generateId(),
+          organizationId,
+          teamId,
+          organizationMembershipId,
+          createdBy: actor.user.id,
+        });
       });
     },
 

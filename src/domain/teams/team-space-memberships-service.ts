@@ -1,10 +1,25 @@
 import { notFound, validationFailed, versionMismatch, type ErrorItem } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
-import type { Repositories, SpaceRecord, Storage, TeamSpaceMembershipKey, TeamSpaceMembershipRecord } from '../../storage/port/index.ts';
-import { roleCountProblems, roleIdsOf, unknownRoleProblems, type SpaceMembershipInput } from '../members/space-membership-input.ts';
+import type {
+  Repositories,
+  SpaceRecord,
+  Storage,
+  TeamSpaceMembershipKey,
+  TeamSpaceMembershipRecord,
+} from '../../storage/port/index.ts';
+import {
+  roleCountProblems,
+  roleIdsOf,
+  unknownRoleProblems,
+  type SpaceMembershipInput,
+} from '../members/space-membership-input.ts';
 import { organizationRole } from '../members/organization-access.ts';
 import type { Actor } from '../shared/actor.ts';
-import { ORGANIZATION_TEAM_SPACE_MEMBERSHIPS, SPACE_TEAM_SPACE_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
+import {
+  ORGANIZATION_TEAM_SPACE_MEMBERSHIPS,
+  SPACE_TEAM_SPACE_MEMBERSHIPS,
+  type UmQuery,
+} from '../shared/um-collection.ts';
 import { loadIncludes } from '../shared/um-includes.ts';
 import { teamSpaceMembershipLinks } from './team-space-membership-collections.ts';
 import { teamNotFound } from './teams-service.ts';
@@ -12,7 +27,10 @@ import { teamNotFound } from './teams-service.ts';
 const membershipNotFound = (id: string) => notFound('TeamSpaceMembership', id);
 
 const teamTaken = (teamId: string): ErrorItem => ({
-  name: 'taken', path: ['sys', 'team'], value: teamId, details: `The team "${teamId}" already has a membership in this space.`,
+  name: 'taken',
+  path: ['sys', 'team'],
+  value: teamId,
+  details: `The team "${teamId}" already has a membership in this space.`,
 });
 
 /**
@@ -28,17 +46,33 @@ export function teamSpaceMembershipsService(storage: Storage) {
     return (await spaces.find(spaceId)) ?? Promise.reject(notFound('Space', spaceId));
   }
 
-  async function lockedRoles(repos: Repositories, spaceId: string, input: SpaceMembershipInput, problems = roleCountProblems(input)): Promise<string[]> {
+  async function lockedRoles(
+    repos: Repositories,
+    spaceId: string,
+    input: SpaceMembershipInput,
+    problems = roleCountProblems(input),
+  ): Promise<string[]> {
     const roleIds = roleIdsOf(input);
     problems.push(...unknownRoleProblems(input, await repos.members.lockRolesForShare(spaceId, roleIds)));
     if (problems.length) throw validationFailed(problems);
     return roleIds;
   }
 
-  const withIncludes = async (organizationId: string, page: { items: TeamSpaceMembershipRecord[]; total: number }, query: UmQuery<TeamSpaceMembershipKey>, organizationWide: boolean) => ({
+  const withIncludes = async (
+    organizationId: string,
+    page: { items: TeamSpaceMembershipRecord[]; total: number },
+    query: UmQuery<TeamSpaceMembershipKey>,
+    organizationWide: boolean,
+  ) => ({
     ...page,
-    includes: await loadIncludes(storage.repos, organizationId, page.items, query.include,
-      organizationWide ? ORGANIZATION_TEAM_SPACE_MEMBERSHIPS : SPACE_TEAM_SPACE_MEMBERSHIPS, teamSpaceMembershipLinks),
+    includes: await loadIncludes(
+      storage.repos,
+      organizationId,
+      page.items,
+      query.include,
+      organizationWide ? ORGANIZATION_TEAM_SPACE_MEMBERSHIPS : SPACE_TEAM_SPACE_MEMBERSHIPS,
+      teamSpaceMembershipLinks,
+    ),
   });
 
   return {
@@ -66,7 +100,12 @@ export function teamSpaceMembershipsService(storage: Storage) {
      * Gives the team (a team of the space's organization, else 404) access to the space at version 0. Runs under the
      * organization's row lock, which a team delete also takes, so the team cannot go meanwhile.
      */
-    async create(actor: Actor, spaceId: string, teamId: string, input: SpaceMembershipInput): Promise<TeamSpaceMembershipRecord> {
+    async create(
+      actor: Actor,
+      spaceId: string,
+      teamId: string,
+      input: SpaceMembershipInput,
+    ): Promise<TeamSpaceMembershipRecord> {
       const { organizationId } = await spaceOf(spaceId);
       return storage.transaction(async (repos) => {
         await repos.members.lockOrganization(organizationId);
@@ -75,7 +114,13 @@ export function teamSpaceMembershipsService(storage: Storage) {
         if (await repos.teamSpaceMemberships.findOfTeam(spaceId, teamId)) problems.push(teamTaken(teamId));
         const roleIds = await lockedRoles(repos, spaceId, input, problems);
         const inserted = await repos.teamSpaceMemberships.insert({
-          id: generateId(), organizationId, spaceId, teamId, admin: input.admin, roleIds, createdBy: actor.user.id,
+          id: generateId(),
+          organizationId,
+          spaceId,
+          teamId,
+          admin: input.admin,
+          roleIds,
+          createdBy: actor.user.id,
         });
         if (inserted === 'taken') throw validationFailed([teamTaken(teamId)]);
         return inserted;
@@ -83,13 +128,25 @@ export function teamSpaceMembershipsService(storage: Storage) {
     },
 
     /** Replaces the admin flag and roles at the current version; the team never changes. */
-    async update(actor: Actor, spaceId: string, id: string, input: SpaceMembershipInput, version: number | undefined): Promise<TeamSpaceMembershipRecord> {
+    async update(
+      actor: Actor,
+      spaceId: string,
+      id: string,
+      input: SpaceMembershipInput,
+      version: number | undefined,
+    ): Promise<TeamSpaceMembershipRecord> {
       return storage.transaction(async (repos) => {
         const current = await repos.teamSpaceMemberships.find({ spaceId }, id);
         if (!current) throw membershipNotFound(id);
         if (version === undefined || version !== current.version) throw versionMismatch(current.version, version);
         const roleIds = await lockedRoles(repos, spaceId, input);
-        const updated = await repos.teamSpaceMemberships.update(spaceId, id, { admin: input.admin, roleIds }, version, actor.user.id);
+        const updated = await repos.teamSpaceMemberships.update(
+          spaceId,
+          id,
+          { admin: input.admin, roleIds },
+          version,
+          actor.user.id,
+        );
         if (updated) return updated;
         const now = await repos.teamSpaceMemberships.find({ spaceId }, id);
         throw now ? versionMismatch(now.version, version) : membershipNotFound(id);

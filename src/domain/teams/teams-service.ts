@@ -6,14 +6,22 @@ import type { Actor } from '../shared/actor.ts';
 import type { UmQuery } from '../shared/um-collection.ts';
 
 /** The body of a team's create and update (the published document has checked its shape). */
-export interface TeamInput { name: string; description: string | null; }
+export interface TeamInput {
+  name: string;
+  description: string | null;
+}
 
-const nameTaken = (name: string): ErrorItem =>
-  ({ name: 'taken', path: ['name'], value: name, details: `Another team of this organization is named "${name}".` });
+const nameTaken = (name: string): ErrorItem => ({
+  name: 'taken',
+  path: ['name'],
+  value: name,
+  details: `Another team of this organization is named "${name}".`,
+});
 
 function change(input: TeamInput): TeamChange {
   const name = input.name.trim();
-  if (!name) throw validationFailed([{ name: 'size', path: ['name'], value: input.name, details: 'A team needs a name.' }]);
+  if (!name)
+    throw validationFailed([{ name: 'size', path: ['name'], value: input.name, details: 'A team needs a name.' }]);
   return { name, description: input.description };
 }
 

@@ -46,7 +46,12 @@ export const PROCESSING_START_DELAY_MS = 500;
 export function assetProcessingService(storage: Storage, resolve: ResolveEnvironment, options: AssetProcessingOptions) {
   return {
     async process(
-      actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, assetId: string, locale: string,
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      assetId: string,
+      locale: string,
       version: number | undefined,
     ): Promise<void> {
       const resolved = await resolve(actor, spaceId, environmentId);
@@ -63,23 +68,41 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
       if (source.kind === 'processed') return;
       const path = ['fields', 'file', locale];
       if (source.kind === 'upload' && !(await storage.repos.uploads.find(environment.spaceId, source.uploadId))) {
-        throw validationFailed([{
-          name: 'notResolvable', path: [...path, 'uploadFrom'], link: { type: 'Link', linkType: 'Upload', id: source.uploadId },
-          details: `The upload "${source.uploadId}" does not exist in this space (deleted, expired or never created).`,
-        }]);
+        throw validationFailed([
+          {
+            name: 'notResolvable',
+            path: [...path, 'uploadFrom'],
+            link: { type: 'Link', linkType: 'Upload', id: source.uploadId },
+            details: `The upload "${source.uploadId}" does not exist in this space (deleted, expired or never created).`,
+          },
+        ]);
       }
       if (source.kind === 'url' && !options.fetchRemoteFiles) {
-        throw validationFailed([{
-          name: 'unsupported', path: [...path, 'upload'], value: source.url,
-          details: 'This server does not fetch files from URLs (TESSERA_FETCH_REMOTE_FILES is off). Upload the file and link it with "uploadFrom".',
-        }]);
+        throw validationFailed([
+          {
+            name: 'unsupported',
+            path: [...path, 'upload'],
+            value: source.url,
+            details:
+              'This server does not fetch files from URLs (TESSERA_FETCH_REMOTE_FILES is off). Upload the file and link it with "uploadFrom".',
+          },
+        ]);
       }
       const bases = options.fileBaseUrls?.() ?? QUICK_START_BASES;
       const payload: AssetProcessingPayload = {
-        spaceId: environment.spaceId, environmentId: environment.id, assetId, locale, assetsBaseUrl: bases.assets, imagesBaseUrl: bases.images,
+        spaceId: environment.spaceId,
+        environmentId: environment.id,
+        assetId,
+        locale,
+        assetsBaseUrl: bases.assets,
+        imagesBaseUrl: bases.images,
         ...requestedPath(resolved),
       };
-      await storage.repos.jobs.enqueue(ASSET_PROCESSING_JOB, { ...payload }, new Date(Date.now() + PROCESSING_START_DELAY_MS));
+      await storage.repos.jobs.enqueue(
+        ASSET_PROCESSING_JOB,
+        { ...payload },
+        new Date(Date.now() + PROCESSING_START_DELAY_MS),
+      );
       setTimeout(() => announceJobs(storage), PROCESSING_START_DELAY_MS).unref();
     },
   };

@@ -26,7 +26,8 @@ const BATCH = 500;
  */
 export function uploadExpiryJob(storage: Storage, files: UploadSweepFiles, options: UploadExpiryOptions): JobHandler {
   const lifetimeMs = options.lifetimeMs ?? UPLOAD_LIFETIME_MS;
-  const scheduleNext = (repos = storage.repos) => repos.jobs.scheduleOnce(UPLOAD_EXPIRY_JOB, new Date(Date.now() + options.intervalMs));
+  const scheduleNext = (repos = storage.repos) =>
+    repos.jobs.scheduleOnce(UPLOAD_EXPIRY_JOB, new Date(Date.now() + options.intervalMs));
   return {
     async run() {
       const before = new Date(Date.now() - lifetimeMs);
@@ -51,4 +52,5 @@ export function uploadExpiryJob(storage: Storage, files: UploadSweepFiles, optio
 }
 
 /** Makes sure a sweep is queued (at start-up; the chain then keeps itself going). */
-export const scheduleUploadExpiry = (storage: Storage) => storage.repos.jobs.scheduleOnce(UPLOAD_EXPIRY_JOB, new Date());
+export const scheduleUploadExpiry = (storage: Storage) =>
+  storage.repos.jobs.scheduleOnce(UPLOAD_EXPIRY_JOB, new Date());

@@ -9,7 +9,10 @@ import { IncompleteBodyError, SizeLimitError, type IncomingBody, type UploadFile
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** An upload and the environment id the client named, if any (an alias id stays an alias id). */
-export interface UploadView { upload: UploadRecord; environmentId: string | undefined; }
+export interface UploadView {
+  upload: UploadRecord;
+  environmentId: string | undefined;
+}
 
 export interface UploadsOptions {
   files: UploadFiles | undefined;
@@ -19,11 +22,12 @@ export interface UploadsOptions {
 const MB = 1024 * 1024;
 const EMPTY_BODY = 'The "Content-Length" header must be greater than 0';
 
-export const tooLarge = (maxBytes: number) => new AppError(
-  'PayloadTooLarge',
-  `The upload is larger than the maximum of ${maxBytes} bytes${maxBytes >= MB ? ` (${Math.floor(maxBytes / MB)} MB)` : ''}. Nothing was stored.`,
-  { maxBytes },
-);
+export const tooLarge = (maxBytes: number) =>
+  new AppError(
+    'PayloadTooLarge',
+    `The upload is larger than the maximum of ${maxBytes} bytes${maxBytes >= MB ? ` (${Math.floor(maxBytes / MB)} MB)` : ''}. Nothing was stored.`,
+    { maxBytes },
+  );
 
 /** Uploads of a space, reached through an environment path or the path without one. */
 export function uploadsService(storage: Storage, resolve: ResolveEnvironment, options: UploadsOptions) {
@@ -41,7 +45,12 @@ export function uploadsService(storage: Storage, resolve: ResolveEnvironment, op
 
   return {
     /** Streams the body into the file store, then records the upload; a failure at any step keeps nothing. */
-    async create(actor: Actor, spaceId: string, environmentId: string | undefined, body: IncomingBody): Promise<UploadView> {
+    async create(
+      actor: Actor,
+      spaceId: string,
+      environmentId: string | undefined,
+      body: IncomingBody,
+    ): Promise<UploadView> {
       await resolve(actor, spaceId, environmentId);
       if (body.declaredLength === 0) throw badRequest(EMPTY_BODY);
       if (body.declaredLength !== undefined && body.declaredLength > options.maxBytes) throw tooLarge(options.maxBytes);
@@ -49,7 +58,13 @@ export function uploadsService(storage: Storage, resolve: ResolveEnvironment, op
       const written = await receive(id, body);
       try {
         if (written.size === 0) throw badRequest(EMPTY_BODY);
-        const upload = await storage.repos.uploads.insert({ spaceId, id, sha256: written.sha256, size: written.size, createdBy: actor.user.id });
+        const upload = await storage.repos.uploads.insert({
+          spaceId,
+          id,
+          sha256: written.sha256,
+          size: written.size,
+          createdBy: actor.user.id,
+        });
         return { upload, environmentId };
       } catch (error) {
         await (await files()).removeUpload(id);

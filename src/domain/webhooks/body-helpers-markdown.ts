@@ -49,7 +49,8 @@ function markdownBlocks(text: string): string[] {
     const end = newline === -1 ? text.length : newline + 1;
     const line = text.slice(position, end);
     const marker = FENCE.exec(line)?.[1][0];
-    if (marker !== undefined && (fence === undefined || fence === marker)) fence = fence === undefined ? marker : undefined;
+    if (marker !== undefined && (fence === undefined || fence === marker))
+      fence = fence === undefined ? marker : undefined;
     else if (fence === undefined && line.trim() === '') {
       blocks.push(text.slice(start, end));
       start = end;

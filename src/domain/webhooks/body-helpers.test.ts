@@ -46,12 +46,16 @@ describe('strip-stop-words', () => {
 
 describe('strip-markdown', () => {
   it('leaves the text of headings, emphasis, links, code, lists and quotes', () => {
-    const markdown = '# Title\n\nSome **bold** and *italic* text with a [link](https://example.com) and `code`.\n\n- one\n- two\n\n> quoted\n\n![alt text](image.png)';
-    expect(stripMarkdown(markdown)).toBe('Title\n\nSome bold and italic text with a link and code.\n\none\ntwo\n\nquoted\n\nalt text');
+    const markdown =
+      '# Title\n\nSome **bold** and *italic* text with a [link](https://example.com) and `code`.\n\n- one\n- two\n\n> quoted\n\n![alt text](image.png)';
+    expect(stripMarkdown(markdown)).toBe(
+      'Title\n\nSome bold and italic text with a link and code.\n\none\ntwo\n\nquoted\n\nalt text',
+    );
   });
 
   it('gives the same text as one pass when the text is cut into pieces at blank lines', () => {
-    const section = (i: number) => `## Part ${i}\n\nA paragraph with **bold ${i}** and a [link ${i}](https://example.com/${i}).\n\n\`\`\`\ncode ${i}\n\nmore code\n\`\`\`\n\n`;
+    const section = (i: number) =>
+      `## Part ${i}\n\nA paragraph with **bold ${i}** and a [link ${i}](https://example.com/${i}).\n\n\`\`\`\ncode ${i}\n\nmore code\n\`\`\`\n\n`;
     const long = Array.from({ length: 200 }, (_, i) => section(i)).join('');
     expect(long.length).toBeGreaterThan(MARKDOWN_PIECE_CHARS * 4);
     expect(stripMarkdown(long)).toContain('Part 7\n\nA paragraph with bold 7 and a link 7.\n\ncode 7\n\nmore code\n\n');
@@ -69,7 +73,9 @@ describe('strip-markdown', () => {
     const cut = markdownPieces(long, 1_000);
     expect(cut.join('')).toBe(long);
     expect(Math.max(...cut.map((piece) => piece.length))).toBeLessThanOrEqual(1_000);
-    expect(cut.filter((piece) => piece.startsWith('word')).every((piece) => piece.endsWith(' ') || piece.endsWith('\n'))).toBe(true);
+    expect(
+      cut.filter((piece) => piece.startsWith('word')).every((piece) => piece.endsWith(' ') || piece.endsWith('\n')),
+    ).toBe(true);
   });
 
   it('strips a long adversarial line piece by piece (one pass over it is quadratic)', () => {
@@ -100,6 +106,13 @@ describe('applyHelper', () => {
   });
 
   it('valueText: strings as they are, null and missing empty, everything else as JSON', () => {
-    expect([valueText('s'), valueText(null), valueText(undefined), valueText(1.5), valueText(false), valueText([1])]).toEqual(['s', '', '', '1.5', 'false', '[1]']);
+    expect([
+      valueText('s'),
+      valueText(null),
+      valueText(undefined),
+      valueText(1.5),
+      valueText(false),
+      valueText([1]),
+    ]).toEqual(['s', '', '', '1.5', 'false', '[1]']);
   });
 });

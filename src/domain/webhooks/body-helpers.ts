@@ -6,7 +6,14 @@ import { stripMarkdown } from './body-helpers-markdown.ts';
  * (`valueText`); a missing or null value, an unknown helper, or a parameter missing or given where none is taken
  * gives undefined (null in a body, empty text in a template).
  */
-export const HELPERS = ['first-chars', 'first-words', 'first-paragraphs', 'strip-stop-words', 'strip-markdown', 'stringify'] as const;
+export const HELPERS = [
+  'first-chars',
+  'first-words',
+  'first-paragraphs',
+  'strip-stop-words',
+  'strip-markdown',
+  'stringify',
+] as const;
 export type HelperName = (typeof HELPERS)[number];
 
 const COUNTED: ReadonlySet<string> = new Set(['first-chars', 'first-words', 'first-paragraphs']);
@@ -23,12 +30,18 @@ export function applyHelper(helper: string, parameter: number | undefined, value
   if (value === undefined || value === null) return undefined;
   const text = valueText(value);
   switch (helper as HelperName) {
-    case 'first-chars': return firstChars(text, parameter!);
-    case 'first-words': return firstWords(text, parameter!);
-    case 'first-paragraphs': return firstParagraphs(text, parameter!);
-    case 'strip-stop-words': return stripStopWords(text);
-    case 'strip-markdown': return stripMarkdown(text);
-    case 'stringify': return text;
+    case 'first-chars':
+      return firstChars(text, parameter!);
+    case 'first-words':
+      return firstWords(text, parameter!);
+    case 'first-paragraphs':
+      return firstParagraphs(text, parameter!);
+    case 'strip-stop-words':
+      return stripStopWords(text);
+    case 'strip-markdown':
+      return stripMarkdown(text);
+    case 'stringify':
+      return text;
   }
 }
 

@@ -16,16 +16,22 @@ describe('coalescing connector (real loopback sockets)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const connect = () => new Promise<Socket>((resolve, reject) => {
-    coalescingConnector({ timeout: 2_000 })({ hostname: '127.0.0.1', protocol: 'http:', port: String(port) }, (error, socket) => {
-      if (error) reject(error);
-      else resolve(socket as Socket);
+  const connect = () =>
+    new Promise<Socket>((resolve, reject) => {
+      coalescingConnector({ timeout: 2_000 })(
+        { hostname: '127.0.0.1', protocol: 'http:', port: String(port) },
+        (error, socket) => {
+          if (error) reject(error);
+          else resolve(socket as Socket);
+        },
+      );
     });
-  });
 
   it('holds the writes of a tick and of its microtasks back, and sends them together once the tick ends', async () => {
     const socket = await connect();
-    onTestFinished(() => { socket.destroy(); });
+    onTestFinished(() => {
+      socket.destroy();
+    });
     // As undici writes a chunked request: headers and body, then the terminator a microtask later.
     socket.write('POST / HTTP/1.1\r\n');
     socket.write('body');

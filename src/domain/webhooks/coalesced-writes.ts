@@ -26,8 +26,9 @@ function coalesceWrites(socket: Socket): void {
 /** undici's connector for `options`, whose sockets coalesce the writes of a tick (`coalesceWrites`). */
 export function coalescingConnector(options: buildConnector.BuildOptions): buildConnector.connector {
   const connect = buildConnector(options);
-  return (target, callback) => connect(target, (...args: buildConnector.CallbackArgs) => {
-    if (args[1]) coalesceWrites(args[1]);
-    (callback as (...a: buildConnector.CallbackArgs) => void)(...args);
-  });
+  return (target, callback) =>
+    connect(target, (...args: buildConnector.CallbackArgs) => {
+      if (args[1]) coalesceWrites(args[1]);
+      (callback as (...a: buildConnector.CallbackArgs) => void)(...args);
+    });
 }

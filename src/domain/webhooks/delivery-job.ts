@@ -1,4 +1,9 @@
-import type { PendingWebhookCall, Storage, WebhookCallOutcome, WebhookDefinitionRecord } from '../../storage/port/index.ts';
+import type {
+  PendingWebhookCall,
+  Storage,
+  WebhookCallOutcome,
+  WebhookDefinitionRecord,
+} from '../../storage/port/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import { cutToUtf8Bytes } from '../../lib/utf8-prefix.ts';
 import { announceJobs, type JobHandler } from '../../jobs/index.ts';
@@ -15,7 +20,11 @@ export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
 export type DeliveryJobPayload = { spaceId: string; webhookId: string; eventIds: string[]; attempt: number };
 
 /** Builds a call's request from its definition (topic headers, transformation, signing...). */
-export type CallRequestBuilder = (call: PendingWebhookCall, definition: WebhookDefinitionRecord, signingSecret: string | undefined) => OutboundRequest;
+export type CallRequestBuilder = (
+  call: PendingWebhookCall,
+  definition: WebhookDefinitionRecord,
+  signingSecret: string | undefined,
+) => OutboundRequest;
 
 export interface DeliveryOptions {
   timeoutMs: number;
@@ -37,7 +46,8 @@ const CALLS_IN_FLIGHT = 8;
 /** How long an ended attempt may wait to be recorded with the job's others (a job whose receiver is slow records meanwhile). */
 const RECORD_AFTER_MS = 100;
 
-const retried = (r: OutboundResult) => r.errors.length === 0 && r.statusCode !== null && (r.statusCode === 429 || r.statusCode >= 500);
+const retried = (r: OutboundResult) =>
+  r.errors.length === 0 && r.statusCode !== null && (r.statusCode === 429 || r.statusCode >= 500);
 
 /** What one job's calls share: the definition and its secret headers, and the targets checked (once per URL). */
 interface JobContext {
@@ -54,24 +64,44 @@ function recordedBody(call: PendingWebhookCall, body: string | undefined): strin
   return body === call.body && recorded === body ? null : recorded;
 }
 
-function outcomeOf(call: PendingWebhookCall, request: OutboundRequest, job: JobContext, result: OutboundResult, requestAt: Date, timeoutMs: number): WebhookCallOutcome {
+function outcomeOf(
+  call: PendingWebhookCall,
+  request: OutboundRequest,
+  job: JobContext,
+  result: OutboundResult,
+  requestAt: Date,
+  timeoutMs: number,
+): WebhookCallOutcome {
   let headers = request.headers;
   if (job.secretHeaders.size > 0) {
     headers = {};
-    for (const [k, v] of Object.entries(request.headers)) headers[k] = job.secretHeaders.has(k.toLowerCase()) ? SECRET_MASK : v;
+    for (const [k, v] of Object.entries(request.headers))
+      headers[k] = job.secretHeaders.has(k.toLowerCase()) ? SECRET_MASK : v;
   }
   return {
-    id: generateId(), eventId: call.eventId, attempt: call.attempt, url: request.url, statusCode: result.statusCode, errors: result.errors,
+    id: generateId(),
+    eventId: call.eventId,
+    attempt: call.attempt,
+    url: request.url,
+    statusCode: result.statusCode,
+    errors: result.errors,
     request: { method: request.method, headers, body: recordedBody(call, request.body), timeout: timeoutMs },
     response: result.statusCode === null ? null : { headers: result.headers, body: result.body },
-    requestAt: requestAt.toISOString(), responseAt: result.responseAt?.toISOString() ?? null,
+    requestAt: requestAt.toISOString(),
+    responseAt: result.responseAt?.toISOString() ?? null,
   };
 }
 
-const literalTarget = (url: string, allowPrivate: boolean): TargetCheck => urlProblem(url, allowPrivate) === undefined
-  ? { ok: true, url: new URL(url), addresses: [] } : { ok: false, error: 'ForbiddenTargetError', message: 'refused' };
+const literalTarget = (url: string, allowPrivate: boolean): TargetCheck =>
+  urlProblem(url, allowPrivate) === undefined
+    ? { ok: true, url: new URL(url), addresses: [] }
+    : { ok: false, error: 'ForbiddenTargetError', message: 'refused' };
 
-interface Attempt { call: PendingWebhookCall; outcome: WebhookCallOutcome; retryInMs: number | undefined }
+interface Attempt {
+  call: PendingWebhookCall;
+  outcome: WebhookCallOutcome;
+  retryInMs: number | undefined;
+}
 
 /** Sends one call: target checked after DNS resolution (once per job and URL), request built from the definition as it is now. */
 async function attempt(call: PendingWebhookCall, job: JobContext, options: DeliveryOptions): Promise<Attempt> {
@@ -82,7 +112,18 @@ async function attempt(call: PendingWebhookCall, job: JobContext, options: Deliv
   } catch (error) {
     if (!(error instanceof WebhookRequestError)) throw error;
     const refused = { statusCode: null, headers: {}, body: '', errors: [error.code], responseAt: null };
-    return { call, outcome: outcomeOf(call, { url: job.definition.url, method: 'POST', headers: {}, body: '' }, job, refused, requestAt, options.timeoutMs), retryInMs: undefined };
+    return {
+      call,
+      outcome: outcomeOf(
+        call,
+        { url: job.definition.url, method: 'POST', headers: {}, body: '' },
+        job,
+        refused,
+        requestAt,
+        options.timeoutMs,
+      ),
+      retryInMs: undefined,
+    };
   }
   // A proxied call goes to the operator's own proxy: the receiver it forwards to is what the address rules judge.
   const forwarded = request.headers['X-Forwarded-Host'];
@@ -91,14 +132,24 @@ async function attempt(call: PendingWebhookCall, job: JobContext, options: Deliv
   // The proxy resolves the receiver's name, so a proxied call is judged on its literal host.
   let check = job.targets.get(judged);
   if (!check) {
-    check = proxied ? Promise.resolve(literalTarget(judged, options.allowPrivateTargets)) : resolveAllowedTarget(judged, options.allowPrivateTargets);
+    check = proxied
+      ? Promise.resolve(literalTarget(judged, options.allowPrivateTargets))
+      : resolveAllowedTarget(judged, options.allowPrivateTargets);
     job.targets.set(judged, check);
   }
   const target = await check;
   const result: OutboundResult = target.ok
-    ? await sendRequest(request, { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal: job.signal, addresses: proxied ? undefined : target.addresses })
+    ? await sendRequest(request, {
+        timeoutMs: options.timeoutMs,
+        maxResponseBytes: RESPONSE_BODY_MAX,
+        signal: job.signal,
+        addresses: proxied ? undefined : target.addresses,
+      })
     : { statusCode: null, headers: {}, body: '', errors: [target.error], responseAt: null };
-  const retryInMs = retried(result) && call.attempt <= options.retryDelaysMs.length ? options.retryDelaysMs[call.attempt - 1] : undefined;
+  const retryInMs =
+    retried(result) && call.attempt <= options.retryDelaysMs.length
+      ? options.retryDelaysMs[call.attempt - 1]
+      : undefined;
   return { call, outcome: outcomeOf(call, request, job, result, requestAt, options.timeoutMs), retryInMs };
 }
 
@@ -134,7 +185,13 @@ export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): 
   return {
     async run({ spaceId, webhookId, eventIds, attempt: number }, context) {
       // A first run has recorded nothing yet; a later one skips what an earlier run recorded.
-      const found = await storage.repos.webhookCalls.findForDelivery(spaceId, webhookId, eventIds, number, context.attempt > 1);
+      const found = await storage.repos.webhookCalls.findForDelivery(
+        spaceId,
+        webhookId,
+        eventIds,
+        number,
+        context.attempt > 1,
+      );
       if (!found || found.calls.length === 0 || !found.definition.active) return;
       // The runner's stop reaches the job's requests through one listener (each request listens to the job's signal).
       const stopped = new AbortController();
@@ -142,7 +199,10 @@ export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): 
       if (context.signal?.aborted) stop();
       context.signal?.addEventListener('abort', stop);
       const job: JobContext = {
-        definition: found.definition, signingSecret: found.signingSecret, signal: stopped.signal, targets: new Map(),
+        definition: found.definition,
+        signingSecret: found.signingSecret,
+        signal: stopped.signal,
+        targets: new Map(),
         secretHeaders: new Set(found.definition.headers.filter((h) => h.secret).map((h) => h.key.toLowerCase())),
       };
       let ended: Attempt[] = [];
@@ -154,21 +214,28 @@ export function webhookDeliveryJob(storage: Storage, options: DeliveryOptions): 
         timer = undefined;
         const batch = ended;
         ended = [];
-        if (batch.length) writing = writing.then(() => record(storage, spaceId, webhookId, batch)).catch((error) => { failure ??= error; });
+        if (batch.length)
+          writing = writing
+            .then(() => record(storage, spaceId, webhookId, batch))
+            .catch((error) => {
+              failure ??= error;
+            });
       };
       const queue = [...found.calls];
-      await Promise.all(Array.from({ length: Math.min(CALLS_IN_FLIGHT, queue.length) }, async () => {
-        for (let call = queue.shift(); call && !failure; call = queue.shift()) {
-          try {
-            // Awaited before `ended` is read: a flush meanwhile replaces the array.
-            const sent = await attempt(call, job, options);
-            ended.push(sent);
-            timer ??= setTimeout(flush, RECORD_AFTER_MS);
-          } catch (error) {
-            failure ??= error;
+      await Promise.all(
+        Array.from({ length: Math.min(CALLS_IN_FLIGHT, queue.length) }, async () => {
+          for (let call = queue.shift(); call && !failure; call = queue.shift()) {
+            try {
+              // Awaited before `ended` is read: a flush meanwhile replaces the array.
+              const sent = await attempt(call, job, options);
+              ended.push(sent);
+              timer ??= setTimeout(flush, RECORD_AFTER_MS);
+            } catch (error) {
+              failure ??= error;
+            }
           }
-        }
-      }));
+        }),
+      );
       flush();
       await writing;
       context.signal?.removeEventListener('abort', stop);

@@ -8,7 +8,11 @@ import { CALL_LOG_KEEP } from './delivery-job.ts';
 /** The call log's page size unless `limit` says otherwise (as the hosted service). */
 const CALLS_PAGE = 20;
 
-export interface WebhookHealthView { definition: WebhookDefinitionRecord; total: number; healthy: number; }
+export interface WebhookHealthView {
+  definition: WebhookDefinitionRecord;
+  total: number;
+  healthy: number;
+}
 
 /** The call log and health of a space's webhooks (the Settings permission is the authorizer's). */
 export function deliveryLogService(storage: Storage, spaces: SpacesService) {
@@ -21,7 +25,12 @@ export function deliveryLogService(storage: Storage, spaces: SpacesService) {
 
   return {
     /** `order` is accepted and ignored: the log is always newest first. */
-    async list(actor: Actor, spaceId: string, webhookId: string, query: { skip?: unknown; limit?: unknown; order?: unknown }) {
+    async list(
+      actor: Actor,
+      spaceId: string,
+      webhookId: string,
+      query: { skip?: unknown; limit?: unknown; order?: unknown },
+    ) {
       await definition(actor, spaceId, webhookId);
       const page = parsePage({ skip: query.skip, limit: query.limit ?? CALLS_PAGE }, {}, []);
       return { page, ...(await webhookCalls.list(spaceId, webhookId, page, CALL_LOG_KEEP)) };
@@ -29,7 +38,10 @@ export function deliveryLogService(storage: Storage, spaces: SpacesService) {
 
     async get(actor: Actor, spaceId: string, webhookId: string, callId: string): Promise<WebhookCallRecord> {
       await definition(actor, spaceId, webhookId);
-      return (await webhookCalls.find(spaceId, webhookId, callId, CALL_LOG_KEEP)) ?? Promise.reject(notFound('WebhookCallDetails', callId));
+      return (
+        (await webhookCalls.find(spaceId, webhookId, callId, CALL_LOG_KEEP)) ??
+        Promise.reject(notFound('WebhookCallDetails', callId))
+      );
     },
 
     async health(actor: Actor, spaceId: string, webhookId: string): Promise<WebhookHealthView> {

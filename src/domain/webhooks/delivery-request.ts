@@ -14,10 +14,23 @@ export interface CallRequestOptions {
  * The request of one attempt of a call: its body (rendered when the event was dispatched) sent as its definition says
  * now. Throws `WebhookRequestError` when no request can be made (the call then records the error).
  */
-export function callRequest(call: PendingWebhookCall, definition: WebhookDefinitionRecord, signingSecret: string | undefined, options: CallRequestOptions): OutboundRequest {
+export function callRequest(
+  call: PendingWebhookCall,
+  definition: WebhookDefinitionRecord,
+  signingSecret: string | undefined,
+  options: CallRequestOptions,
+): OutboundRequest {
   return buildWebhookRequest({
-    definition, payloadText: call.body, topic: call.topic, actorId: call.actorId, eventId: call.eventId, eventDatetime: call.eventAt,
+    definition,
+    payloadText: call.body,
+    topic: call.topic,
+    actorId: call.actorId,
+    eventId: call.eventId,
+    eventDatetime: call.eventAt,
     crn: webhookCrn(options.vendor.token, call.spaceId, call.environmentId, call.entityType, call.entityId),
-    attempt: call.attempt, vendor: options.vendor, signingSecret, signingProxyUrl: options.signingProxyUrl,
+    attempt: call.attempt,
+    vendor: options.vendor,
+    signingSecret,
+    signingProxyUrl: options.signingProxyUrl,
   });
 }

@@ -93,7 +93,8 @@ const pinnedLookup: LookupFunction = (hostname, options, callback) => {
     callback(Object.assign(new Error(`${hostname} was not checked`), { code: 'ENOTFOUND' }), '', 0);
     return;
   }
-  if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+  if ((options as { all?: boolean }).all)
+    (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
   else callback(null, addresses[0]!.address, addresses[0]!.family);
 };
 
@@ -110,7 +111,9 @@ function agentFor(timeoutMs: number, checked: boolean): Agent {
   let agent = agents.get(key);
   if (!agent) {
     agent = new Agent({
-      connections: 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+      connections: 64,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
       connect: coalescingConnector({ timeout: timeoutMs, lookup: checked ? pinnedLookup : dnsLookup }),
     });
     agents.set(key, agent);
@@ -119,7 +122,12 @@ function agentFor(timeoutMs: number, checked: boolean): Agent {
 }
 
 /** A request URL as the dispatcher's origin and path, parsed once per URL (a webhook's calls go to one); at most URL_CACHE_SIZE. */
-interface Target { origin: string; hostname: string; path: string; authorization?: string }
+interface Target {
+  origin: string;
+  hostname: string;
+  path: string;
+  authorization?: string;
+}
 const targets = new Map<string, Target>();
 const URL_CACHE_SIZE = 1000;
 
@@ -128,10 +136,15 @@ function targetOf(url: string): Target {
   if (!target) {
     const u = new URL(url);
     target = {
-      origin: u.origin, hostname: u.hostname.replace(/^\[(.*)\]$/, '$1'), path: `${u.pathname}${u.search}`,
+      origin: u.origin,
+      hostname: u.hostname.replace(/^\[(.*)\]$/, '$1'),
+      path: `${u.pathname}${u.search}`,
       // Credentials in the URL go as Basic authorization, as Node's http client sends them.
       ...(u.username || u.password
-        ? { authorization: `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}` } : {}),
+        ? {
+            authorization: `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`,
+          }
+        : {}),
     };
     if (targets.size >= URL_CACHE_SIZE) targets.clear();
     targets.set(url, target);
@@ -162,14 +175,21 @@ class Exchange implements Dispatcher.DispatchHandler {
   private settled = false;
   reason: Error | undefined;
 
-  constructor(private readonly max: number, private readonly done: (result: OutboundResult | Error) => void) {}
+  constructor(
+    private readonly max: number,
+    private readonly done: (result: OutboundResult | Error) => void,
+  ) {}
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
     if (this.reason) controller.abort(this.reason);
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
     this.statusCode = statusCode;
     this.headers = flatHeaders(headers);
   }
@@ -205,8 +225,11 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.settled = true;
     const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     this.done({
-      statusCode: this.statusCode, headers: this.headers, body: utf8Prefix(all, this.max),
-      errors: error ? [errorName(error)] : [], responseAt: new Date(),
+      statusCode: this.statusCode,
+      headers: this.headers,
+      body: utf8Prefix(all, this.max),
+      errors: error ? [errorName(error)] : [],
+      responseAt: new Date(),
     });
   }
 
@@ -228,7 +251,8 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
  * A connection reset before any answer, from a receiver that answered before: most likely a kept-alive connection it
  * closed as the call was written (the call never reached it), so the call goes once more on a new connection.
  */
-const resendable = (error: Error, origin: string) => answered.has(origin) && RESET_CODES.has((error as { code?: string }).code ?? '');
+const resendable = (error: Error, origin: string) =>
+  answered.has(origin) && RESET_CODES.has((error as { code?: string }).code ?? '');
 
 /**
  * Sends one request: redirects are not followed (a 3xx is the answer), the whole exchange is bounded by the timeout,
@@ -242,17 +266,24 @@ export function sendRequest(request: OutboundRequest, options: SendOptions): Pro
     // Private targets allowed, the check resolves nothing: the connection looks the name up itself.
     const checked = options.addresses !== undefined && options.addresses.length > 0;
     if (checked) pin(target.hostname, options.addresses!);
-    const headers = target.authorization && !hasHeader(request.headers, 'authorization')
-      ? { Authorization: target.authorization, ...request.headers } : request.headers;
+    const headers =
+      target.authorization && !hasHeader(request.headers, 'authorization')
+        ? { Authorization: target.authorization, ...request.headers }
+        : request.headers;
     // A body given as an iterable of chunks (documented, missing from the typings) goes chunked; a string, with its Content-Length.
-    const body = request.body === undefined ? null : request.includeContentLength ? request.body
-      : [Buffer.from(request.body, 'utf8')] as Iterable<Buffer> as Dispatcher.DispatchOptions['body'];
+    const body =
+      request.body === undefined
+        ? null
+        : request.includeContentLength
+          ? request.body
+          : ([Buffer.from(request.body, 'utf8')] as Iterable<Buffer> as Dispatcher.DispatchOptions['body']);
     let resent = false;
     const finish = (result: OutboundResult | Error) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onStop);
       if (result instanceof DeliveryAbortedError) reject(result);
-      else if (result instanceof Error) resolve({ statusCode: null, headers: {}, body: '', errors: [errorName(result)], responseAt: null });
+      else if (result instanceof Error)
+        resolve({ statusCode: null, headers: {}, body: '', errors: [errorName(result)], responseAt: null });
       else {
         if (answered.size >= URL_CACHE_SIZE) answered.clear();
         answered.add(target.origin);
@@ -267,7 +298,10 @@ export function sendRequest(request: OutboundRequest, options: SendOptions): Pro
         } else finish(result);
       });
       try {
-        agentFor(options.timeoutMs, checked).dispatch({ origin: target.origin, path: target.path, method: request.method, headers, body }, exchange);
+        agentFor(options.timeoutMs, checked).dispatch(
+          { origin: target.origin, path: target.path, method: request.method, headers, body },
+          exchange,
+        );
       } catch (error) {
         exchange.stop(error as Error);
       }

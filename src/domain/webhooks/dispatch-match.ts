@@ -1,4 +1,11 @@
-import type { ContentEventRecord, DispatchBatch, DispatchedEvent, EntryRecord, NewWebhookEventPayload, WebhookDefinitionRecord } from '../../storage/port/index.ts';
+import type {
+  ContentEventRecord,
+  DispatchBatch,
+  DispatchedEvent,
+  EntryRecord,
+  NewWebhookEventPayload,
+  WebhookDefinitionRecord,
+} from '../../storage/port/index.ts';
 import type { DeliveryJobPayload } from './delivery-job.ts';
 import { matchesFilters } from './filter-eval.ts';
 import { webhookTopic } from './request-headers.ts';
@@ -8,7 +15,10 @@ import { matchesTopic } from './topic-match.ts';
 export type EventPayloadRenderer = (event: ContentEventRecord, localeCodes: string[]) => unknown;
 
 /** What a batch of events makes: each matched event's payload once, and the delivery jobs of its calls. */
-export interface DispatchPlan { payloads: NewWebhookEventPayload[]; jobs: DeliveryJobPayload[]; }
+export interface DispatchPlan {
+  payloads: NewWebhookEventPayload[];
+  jobs: DeliveryJobPayload[];
+}
 
 /** Calls a delivery job sends at most. */
 const CALLS_PER_JOB = 100;
@@ -28,7 +38,8 @@ function filterSys(event: ContentEventRecord) {
 }
 
 /** Entries' and assets' bodies carry `fieldStatus` per locale; deletion stubs and content types do not. */
-const needsLocales = (e: ContentEventRecord) => e.entityType !== 'ContentType' && e.action !== 'unpublish' && e.action !== 'delete';
+const needsLocales = (e: ContentEventRecord) =>
+  e.entityType !== 'ContentType' && e.action !== 'unpublish' && e.action !== 'delete';
 
 /** The definitions of an event's space that want it: topic, made before the event, filters. */
 function matching(event: ContentEventRecord, definitions: WebhookDefinitionRecord[]): WebhookDefinitionRecord[] {
@@ -48,7 +59,11 @@ function matching(event: ContentEventRecord, definitions: WebhookDefinitionRecor
  * CALLS_PER_JOB of its events, so a busy stream costs a job per batch, not per call. Events no definition subscribes
  * to by topic, and auto_saves coalesced into a newer one, come without their entity and are passed over at once.
  */
-export function planDispatch(batch: DispatchBatch, render: EventPayloadRenderer, onRenderError: (event: DispatchedEvent, error: unknown) => void): DispatchPlan {
+export function planDispatch(
+  batch: DispatchBatch,
+  render: EventPayloadRenderer,
+  onRenderError: (event: DispatchedEvent, error: unknown) => void,
+): DispatchPlan {
   const bySpace = new Map<string, WebhookDefinitionRecord[]>();
   for (const d of batch.definitions) bySpace.set(d.spaceId, [...(bySpace.get(d.spaceId) ?? []), d]);
   const payloads: NewWebhookEventPayload[] = [];
@@ -61,15 +76,25 @@ export function planDispatch(batch: DispatchBatch, render: EventPayloadRenderer,
     if (wanted.length === 0) continue;
     let body: unknown;
     try {
-      body = render(event, needsLocales(event) ? batch.localeCodes.get(`${event.spaceId}/${event.environmentId}`) ?? [] : []);
+      body = render(
+        event,
+        needsLocales(event) ? (batch.localeCodes.get(`${event.spaceId}/${event.environmentId}`) ?? []) : [],
+      );
     } catch (error) {
       // One event that cannot be rendered must not hold up the stream behind it: it is reported and makes no call.
       onRenderError(event, error);
       continue;
     }
     payloads.push({
-      eventId: event.id, spaceId: event.spaceId, topic: webhookTopic(event.entityType, event.action), entityType: event.entityType,
-      entityId: event.entityId, environmentId: event.requestedEnvironmentId, actorId: event.actorId, eventAt: event.occurredAt.toISOString(), body,
+      eventId: event.id,
+      spaceId: event.spaceId,
+      topic: webhookTopic(event.entityType, event.action),
+      entityType: event.entityType,
+      entityId: event.entityId,
+      environmentId: event.requestedEnvironmentId,
+      actorId: event.actorId,
+      eventAt: event.occurredAt.toISOString(),
+      body,
     });
     for (const definition of wanted) {
       const key = `${definition.spaceId}/${definition.id}`;

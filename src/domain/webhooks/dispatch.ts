@@ -58,7 +58,11 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
       const batch = await repos.webhookCalls.claimForDispatch(batchSize, autoSaveWindowMs);
       if (batch.events.length === 0) return { claimed: 0, jobs: 0 };
       const plan = planDispatch(batch, options.render, (event, err) =>
-        options.logger?.error({ err, eventId: event.id, spaceId: event.spaceId }, 'a content event could not be rendered for webhooks; skipped'));
+        options.logger?.error(
+          { err, eventId: event.id, spaceId: event.spaceId },
+          'a content event could not be rendered for webhooks; skipped',
+        ),
+      );
       await repos.webhookCalls.insertPayloads(plan.payloads);
       await repos.jobs.enqueueMany(WEBHOOK_DELIVERY_JOB, plan.jobs);
       return { claimed: batch.events.length, jobs: plan.jobs.length };
@@ -84,7 +88,11 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); wake = undefined; resolve(); };
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
       const timer = setTimeout(done, ms);
       wake = done;
     });
@@ -95,7 +103,8 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
       let claimed = 0;
       try {
         if (await storage.repos.events.hasUndispatched(autoSaveWindowMs)) {
-          do claimed = await dispatchOnce(); while (running && claimed === batchSize);
+          do claimed = await dispatchOnce();
+          while (running && claimed === batchSize);
         }
         await purgePayloads();
       } catch (err) {
@@ -107,7 +116,10 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
     }
   }
 
-  const nudge = () => { if (wake) wake(); else nudged = true; };
+  const nudge = () => {
+    if (wake) wake();
+    else nudged = true;
+  };
 
   return {
     dispatchOnce,

@@ -4,10 +4,19 @@ import { matchesFilters } from './filter-eval.ts';
 
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 const entrySys = (environment: string, contentType = 'post', id = 'entry-1') => ({
-  type: 'Entry', id, environment: link('Environment', environment), contentType: link('ContentType', contentType),
-  createdBy: link('User', 'alice'), updatedBy: link('User', 'bob'),
+  type: 'Entry',
+  id,
+  environment: link('Environment', environment),
+  contentType: link('ContentType', contentType),
+  createdBy: link('User', 'alice'),
+  updatedBy: link('User', 'bob'),
 });
-const assetSys = (environment: string) => ({ type: 'Asset', id: 'asset-1', environment: link('Environment', environment), createdBy: link('User', 'alice') });
+const assetSys = (environment: string) => ({
+  type: 'Asset',
+  id: 'asset-1',
+  environment: link('Environment', environment),
+  createdBy: link('User', 'alice'),
+});
 
 const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] }) as WebhookFilter;
 

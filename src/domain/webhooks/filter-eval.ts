@@ -6,7 +6,11 @@ const MASTER = 'master';
 
 /** The `doc` paths webhook filters may name. */
 export const FILTER_PATHS: readonly WebhookFilterPath[] = [
-  'sys.id', 'sys.environment.sys.id', 'sys.contentType.sys.id', 'sys.createdBy.sys.id', 'sys.updatedBy.sys.id',
+  'sys.id',
+  'sys.environment.sys.id',
+  'sys.contentType.sys.id',
+  'sys.createdBy.sys.id',
+  'sys.updatedBy.sys.id',
 ];
 
 /** The string at a `sys.…` path of the entity's `sys`, or undefined when the entity lacks it. */

@@ -8,20 +8,37 @@ type Path = Array<string | number>;
 const OPERATORS = ['equals', 'in', 'regexp'] as const;
 type Operator = (typeof OPERATORS)[number];
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The one key of an object that must have exactly one of `allowed`, or undefined after adding the problem. */
-function soleOperator<T extends string>(value: unknown, allowed: readonly T[], at: Path, problems: ErrorItem[]): T | undefined {
+function soleOperator<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  at: Path,
+  problems: ErrorItem[],
+): T | undefined {
   const keys = isObject(value) ? Object.keys(value) : [];
   if (keys.length === 1 && (allowed as readonly string[]).includes(keys[0])) return keys[0] as T;
-  problems.push({ name: 'type', path: at, value, details: `A filter is an object with exactly one of ${allowed.join(', ')}.` });
+  problems.push({
+    name: 'type',
+    path: at,
+    value,
+    details: `A filter is an object with exactly one of ${allowed.join(', ')}.`,
+  });
   return undefined;
 }
 
 function docPath(value: unknown, at: Path, problems: ErrorItem[]): WebhookFilterPath | undefined {
   const doc = isObject(value) && Object.keys(value).length === 1 ? value.doc : undefined;
   if (typeof doc === 'string' && (FILTER_PATHS as readonly string[]).includes(doc)) return doc as WebhookFilterPath;
-  problems.push({ name: 'in', path: [...at, 'doc'], value: isObject(value) ? value.doc : value, expected: FILTER_PATHS, details: `doc is one of ${FILTER_PATHS.join(', ')}.` });
+  problems.push({
+    name: 'in',
+    path: [...at, 'doc'],
+    value: isObject(value) ? value.doc : value,
+    expected: FILTER_PATHS,
+    details: `doc is one of ${FILTER_PATHS.join(', ')}.`,
+  });
   return undefined;
 }
 
@@ -50,7 +67,12 @@ function parseConstraint(value: unknown, at: Path, problems: ErrorItem[]): Webho
   if (!op) return undefined;
   const operands = (value as Record<string, unknown>)[op];
   if (!Array.isArray(operands) || operands.length !== 2) {
-    problems.push({ name: 'type', path: [...at, op], value: operands, details: `${op} takes [{doc: <path>}, <value>].` });
+    problems.push({
+      name: 'type',
+      path: [...at, op],
+      value: operands,
+      details: `${op} takes [{doc: <path>}, <value>].`,
+    });
     return undefined;
   }
   const before = problems.length;

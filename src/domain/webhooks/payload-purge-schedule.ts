@@ -27,14 +27,19 @@ export function payloadPurgeSchedule(intervalMs = PURGE_PAYLOADS_MS): PayloadPur
   let purges = 0;
   let enqueuedAt = -Infinity;
   return {
-    enqueued(now) { enqueuedAt = now; },
+    enqueued(now) {
+      enqueuedAt = now;
+    },
     due(now) {
       // Never before jobs were enqueued; the first purge more than a minute after the last enqueue is the last.
-      if (enqueuedAt === -Infinity || now - purgedAt < intervalMs || purgedAt > enqueuedAt + PURGE_AFTER_LAST_MS) return undefined;
+      if (enqueuedAt === -Infinity || now - purgedAt < intervalMs || purgedAt > enqueuedAt + PURGE_AFTER_LAST_MS)
+        return undefined;
       purgedAt = now;
       purges += 1;
       return { after: purges % FULL_PURGE_EVERY === 0 ? undefined : purgedUpTo };
     },
-    purged(upTo) { if (upTo !== undefined) purgedUpTo = upTo; },
+    purged(upTo) {
+      if (upTo !== undefined) purgedUpTo = upTo;
+    },
   };
 }

@@ -18,12 +18,13 @@ const allowedByVendor = new Map<string, string[]>();
 /** The transformation's content type; the vendor management media type when none (or one not allowed) is stored. */
 export function requestContentType(transformation: WebhookTransformation | null, vendorToken: string): string {
   let allowed = allowedByVendor.get(vendorToken);
-  if (!allowed) allowedByVendor.set(vendorToken, allowed = transformationContentTypes(vendorToken));
+  if (!allowed) allowedByVendor.set(vendorToken, (allowed = transformationContentTypes(vendorToken)));
   const contentType = transformation?.contentType;
   return contentType !== undefined && allowed.includes(contentType) ? contentType : allowed[0];
 }
 
-export const isFormContentType = (contentType: string): boolean => contentType.startsWith('application/x-www-form-urlencoded');
+export const isFormContentType = (contentType: string): boolean =>
+  contentType.startsWith('application/x-www-form-urlencoded');
 
 /**
  * The body sent: none for GET and DELETE; else the transformation's body resolved (the payload itself when the
@@ -31,14 +32,18 @@ export const isFormContentType = (contentType: string): boolean => contentType.s
  * `payloadText`: the payload's JSON text, sent as it is when the payload is the body.
  */
 export function requestBody(
-  transformation: WebhookTransformation | null, context: TransformationContext, method: WebhookMethod, contentType: string, payloadText?: string,
+  transformation: WebhookTransformation | null,
+  context: TransformationContext,
+  method: WebhookMethod,
+  contentType: string,
+  payloadText?: string,
 ): string | undefined {
   if (BODYLESS.has(method)) return undefined;
   const template = transformation?.body;
   const form = isFormContentType(contentType);
   if ((template === undefined || template === null) && !form && payloadText !== undefined) return payloadText;
   const value = template === undefined || template === null ? context.payload : transformBody(template, context);
-  return form ? formBody(value) : JSON.stringify(value) ?? 'null';
+  return form ? formBody(value) : (JSON.stringify(value) ?? 'null');
 }
 
 /**
@@ -48,5 +53,7 @@ export function requestBody(
  */
 export function formBody(value: unknown): string {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return valueText(value);
-  return new URLSearchParams(Object.entries(value).map(([key, item]): [string, string] => [key, valueText(item)])).toString();
+  return new URLSearchParams(
+    Object.entries(value).map(([key, item]): [string, string] => [key, valueText(item)]),
+  ).toString();
 }

@@ -2,23 +2,47 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { vendorNames } from '../../config.ts';
 import type { WebhookTransformation } from '../../storage/port/index.ts';
-import { buildWebhookRequest, WebhookRequestError, type WebhookRequestDefinition, type WebhookRequestInput } from './request-builder.ts';
+import {
+  buildWebhookRequest,
+  WebhookRequestError,
+  type WebhookRequestDefinition,
+  type WebhookRequestInput,
+} from './request-builder.ts';
 import { headerValue, idempotencyKey, webhookCrn, webhookTopic } from './request-headers.ts';
 
-const payload = { sys: { id: 'e1', type: 'Entry' }, fields: { title: { 'en-US': 'Hello & bye' }, n: { 'en-US': 3 }, tags: { 'en-US': ['x', 'y'] } } };
+const payload = {
+  sys: { id: 'e1', type: 'Entry' },
+  fields: { title: { 'en-US': 'Hello & bye' }, n: { 'en-US': 3 }, tags: { 'en-US': ['x', 'y'] } },
+};
 
 function definition(changes: Partial<WebhookRequestDefinition> = {}): WebhookRequestDefinition {
   return {
-    id: 'hook-1', name: 'My hook', url: 'https://hooks.example.com/in', headers: [],
-    httpBasicUsername: null, httpBasicPassword: null, transformation: null, ...changes,
+    id: 'hook-1',
+    name: 'My hook',
+    url: 'https://hooks.example.com/in',
+    headers: [],
+    httpBasicUsername: null,
+    httpBasicPassword: null,
+    transformation: null,
+    ...changes,
   };
 }
 
-function input(changes: Partial<WebhookRequestDefinition> = {}, more: Partial<WebhookRequestInput> = {}): WebhookRequestInput {
+function input(
+  changes: Partial<WebhookRequestDefinition> = {},
+  more: Partial<WebhookRequestInput> = {},
+): WebhookRequestInput {
   return {
-    definition: definition(changes), payload, topic: 'ContentManagement.Entry.publish', actorId: 'user-1', eventId: '1001',
-    eventDatetime: '2026-01-02T03:04:05.678Z', crn: 'crn:service:::content:spaces/s1/environments/master/entries/e1',
-    attempt: 1, vendor: vendorNames('service'), ...more,
+    definition: definition(changes),
+    payload,
+    topic: 'ContentManagement.Entry.publish',
+    actorId: 'user-1',
+    eventId: '1001',
+    eventDatetime: '2026-01-02T03:04:05.678Z',
+    crn: 'crn:service:::content:spaces/s1/environments/master/entries/e1',
+    attempt: 1,
+    vendor: vendorNames('service'),
+    ...more,
   };
 }
 
@@ -28,7 +52,9 @@ describe('buildWebhookRequest: the default call', () => {
   it('POSTs the payload as JSON with the vendor media type, the event headers and no Content-Length', () => {
     const request = buildWebhookRequest(input());
     expect(request).toEqual({
-      url: 'https://hooks.example.com/in', method: 'POST', body: JSON.stringify(payload),
+      url: 'https://hooks.example.com/in',
+      method: 'POST',
+      body: JSON.stringify(payload),
       headers: {
         'Content-Type': 'application/vnd.service.management.v1+json',
         'X-Service-Topic': 'ContentManagement.Entry.publish',
@@ -65,31 +91,67 @@ describe('buildWebhookRequest: transformation', () => {
       expect(withTransformation({ method })).toMatchObject({ method, body: JSON.stringify(payload) });
     }
     for (const method of ['GET', 'DELETE'] as const) {
-      expect(withTransformation({ method, body: { id: '{ /payload/sys/id }' } })).toMatchObject({ method, body: undefined });
+      expect(withTransformation({ method, body: { id: '{ /payload/sys/id }' } })).toMatchObject({
+        method,
+        body: undefined,
+      });
     }
   });
 
   it('sends the transformed body as JSON', () => {
-    const request = withTransformation({ body: { id: '{ /payload/sys/id }', n: '{ /payload/fields/n/en-US }', text: 'by { /user/sys/id }' } });
+    const request = withTransformation({
+      body: { id: '{ /payload/sys/id }', n: '{ /payload/fields/n/en-US }', text: 'by { /user/sys/id }' },
+    });
     expect(JSON.parse(request.body!)).toEqual({ id: 'e1', n: 3, text: 'by user-1' });
-    expect(withTransformation({ body: '{ /payload/sys/id }: { /payload/fields/title/en-US }' }).body).toBe('"e1: Hello & bye"');
+    expect(withTransformation({ body: '{ /payload/sys/id }: { /payload/fields/title/en-US }' }).body).toBe(
+      '"e1: Hello & bye"',
+    );
   });
 
   it('sets each allowed content type; the form ones send top-level keys as form data, nested values as JSON', () => {
-    for (const contentType of ['application/vnd.service.management.v1+json; charset=utf-8', 'application/json', 'application/json; charset=utf-8']) {
+    for (const contentType of [
+      'application/vnd.service.management.v1+json; charset=utf-8',
+      'application/json',
+      'application/json; charset=utf-8',
+    ]) {
       const request = withTransformation({ contentType });
       expect(request.headers['Content-Type']).toBe(contentType);
       expect(request.body).toBe(JSON.stringify(payload));
     }
-    for (const contentType of ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8']) {
-      const request = withTransformation({ contentType, body: { id: '{ /payload/sys/id }', title: '{ /payload/fields/title/en-US }', n: '{ /payload/fields/n/en-US }', tags: '{ /payload/fields/tags/en-US }', none: null, ok: true } });
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=utf-8',
+    ]) {
+      const request = withTransformation({
+        contentType,
+        body: {
+          id: '{ /payload/sys/id }',
+          title: '{ /payload/fields/title/en-US }',
+          n: '{ /payload/fields/n/en-US }',
+          tags: '{ /payload/fields/tags/en-US }',
+          none: null,
+          ok: true,
+        },
+      });
       expect(request.headers['Content-Type']).toBe(contentType);
       expect(request.body).toBe('id=e1&title=Hello+%26+bye&n=3&tags=%5B%22x%22%2C%22y%22%5D&none=&ok=true');
-      expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({ id: 'e1', title: 'Hello & bye', n: '3', tags: '["x","y"]', none: '', ok: 'true' });
+      expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+        id: 'e1',
+        title: 'Hello & bye',
+        n: '3',
+        tags: '["x","y"]',
+        none: '',
+        ok: 'true',
+      });
     }
     const whole = withTransformation({ contentType: 'application/x-www-form-urlencoded' });
-    expect(Object.fromEntries(new URLSearchParams(whole.body))).toEqual({ sys: JSON.stringify(payload.sys), fields: JSON.stringify(payload.fields) });
-    expect(withTransformation({ contentType: 'application/x-www-form-urlencoded', body: 'id={ /payload/sys/id }&x=1' }).body).toBe('id=e1&x=1');
+    expect(Object.fromEntries(new URLSearchParams(whole.body))).toEqual({
+      sys: JSON.stringify(payload.sys),
+      fields: JSON.stringify(payload.fields),
+    });
+    expect(
+      withTransformation({ contentType: 'application/x-www-form-urlencoded', body: 'id={ /payload/sys/id }&x=1' }).body,
+    ).toBe('id=e1&x=1');
   });
 
   it('falls back to POST and the vendor media type for a stored method or content type that is not allowed', () => {
@@ -109,8 +171,14 @@ describe('buildWebhookRequest: transformation', () => {
   });
 
   it('resolves pointers in the URL, URL-encoded', () => {
-    const request = buildWebhookRequest(input({ url: 'https://hooks.example.com/{ /payload/sys/id }?title={ /payload/fields/title/en-US }&topic={ /topic }' }));
-    expect(request.url).toBe('https://hooks.example.com/e1?title=Hello%20%26%20bye&topic=ContentManagement.Entry.publish');
+    const request = buildWebhookRequest(
+      input({
+        url: 'https://hooks.example.com/{ /payload/sys/id }?title={ /payload/fields/title/en-US }&topic={ /topic }',
+      }),
+    );
+    expect(request.url).toBe(
+      'https://hooks.example.com/e1?title=Hello%20%26%20bye&topic=ContentManagement.Entry.publish',
+    );
   });
 
   it('refuses a URL that does not resolve to an http(s) URL', () => {
@@ -129,36 +197,53 @@ describe('buildWebhookRequest: transformation', () => {
 
 describe('buildWebhookRequest: headers', () => {
   it('sends custom headers, secret ones included, with pointers resolved, and basic auth', () => {
-    const request = buildWebhookRequest(input({
-      headers: [
-        { key: 'X-Plain', value: 'one', secret: false },
-        { key: 'X-Token', value: 's3cret', secret: true },
-        { key: 'X-Entry', value: '{ /payload/sys/id } of { /user/sys/id }', secret: false },
-      ],
-      httpBasicUsername: 'user', httpBasicPassword: 'pä:ss',
-    }));
+    const request = buildWebhookRequest(
+      input({
+        headers: [
+          { key: 'X-Plain', value: 'one', secret: false },
+          { key: 'X-Token', value: 's3cret', secret: true },
+          { key: 'X-Entry', value: '{ /payload/sys/id } of { /user/sys/id }', secret: false },
+        ],
+        httpBasicUsername: 'user',
+        httpBasicPassword: 'pä:ss',
+      }),
+    );
     expect(request.headers).toMatchObject({
-      'X-Plain': 'one', 'X-Token': 's3cret', 'X-Entry': 'e1 of user-1',
+      'X-Plain': 'one',
+      'X-Token': 's3cret',
+      'X-Entry': 'e1 of user-1',
       Authorization: `Basic ${Buffer.from('user:pä:ss', 'utf8').toString('base64')}`,
     });
-    expect(buildWebhookRequest(input({ httpBasicUsername: 'solo' })).headers.Authorization).toBe(`Basic ${Buffer.from('solo:').toString('base64')}`);
+    expect(buildWebhookRequest(input({ httpBasicUsername: 'solo' })).headers.Authorization).toBe(
+      `Basic ${Buffer.from('solo:').toString('base64')}`,
+    );
     expect(buildWebhookRequest(input()).headers.Authorization).toBeUndefined();
   });
 
   it('does not let a custom header replace the headers the server sets, in any case', () => {
-    const request = buildWebhookRequest(input({
-      headers: [
-        { key: 'content-type', value: 'text/plain', secret: false },
-        { key: 'x-service-topic', value: 'forged', secret: false },
-        { key: 'Authorization', value: 'Bearer custom', secret: true },
-      ],
-      httpBasicUsername: 'user', httpBasicPassword: 'pw',
-    }));
+    const request = buildWebhookRequest(
+      input({
+        headers: [
+          { key: 'content-type', value: 'text/plain', secret: false },
+          { key: 'x-service-topic', value: 'forged', secret: false },
+          { key: 'Authorization', value: 'Bearer custom', secret: true },
+        ],
+        httpBasicUsername: 'user',
+        httpBasicPassword: 'pw',
+      }),
+    );
     expect(request.headers['Content-Type']).toBe('application/vnd.service.management.v1+json');
     expect(request.headers['X-Service-Topic']).toBe('ContentManagement.Entry.publish');
     expect(request.headers.Authorization).toMatch(/^Basic /);
-    expect(Object.keys(request.headers).filter((name) => ['content-type', 'x-service-topic', 'authorization'].includes(name.toLowerCase()))).toHaveLength(3);
-    expect(buildWebhookRequest(input({ headers: [{ key: 'Authorization', value: 'Bearer custom', secret: true }] })).headers.Authorization).toBe('Bearer custom');
+    expect(
+      Object.keys(request.headers).filter((name) =>
+        ['content-type', 'x-service-topic', 'authorization'].includes(name.toLowerCase()),
+      ),
+    ).toHaveLength(3);
+    expect(
+      buildWebhookRequest(input({ headers: [{ key: 'Authorization', value: 'Bearer custom', secret: true }] })).headers
+        .Authorization,
+    ).toBe('Bearer custom');
   });
 
   it('sends a name with characters above 0xFF in the RFC 8187 form, and Latin-1 names as they are', () => {
@@ -167,14 +252,23 @@ describe('buildWebhookRequest: headers', () => {
     expect(encoded).toBe("UTF-8''Caf%C3%A9%20%E2%9C%93%20%28new%29");
     expect(decodeURIComponent(encoded.slice("UTF-8''".length))).toBe('Café ✓ (new)');
     expect(headerValue('line\nbreak')).toBe("UTF-8''line%0Abreak");
-    expect(buildWebhookRequest(input({ headers: [{ key: 'X-Title', value: '{ /payload/fields/title/en-US } ✓', secret: false }] })).headers['X-Title'])
-      .toBe("UTF-8''Hello%20%26%20bye%20%E2%9C%93");
+    expect(
+      buildWebhookRequest(
+        input({ headers: [{ key: 'X-Title', value: '{ /payload/fields/title/en-US } ✓', secret: false }] }),
+      ).headers['X-Title'],
+    ).toBe("UTF-8''Hello%20%26%20bye%20%E2%9C%93");
   });
 
   it('builds topics and CRNs for each entity type', () => {
     expect(webhookTopic('Asset', 'auto_save')).toBe('ContentManagement.Asset.auto_save');
-    expect(webhookCrn('service', 's', 'e', 'Entry', 'x')).toBe('crn:service:::content:spaces/s/environments/e/entries/x');
-    expect(webhookCrn('contentful', 's', 'e', 'Asset', 'x')).toBe('crn:contentful:::content:spaces/s/environments/e/assets/x');
-    expect(webhookCrn('service', 's', 'e', 'ContentType', 'x')).toBe('crn:service:::content:spaces/s/environments/e/content_types/x');
+    expect(webhookCrn('service', 's', 'e', 'Entry', 'x')).toBe(
+      'crn:service:::content:spaces/s/environments/e/entries/x',
+    );
+    expect(webhookCrn('contentful', 's', 'e', 'Asset', 'x')).toBe(
+      'crn:contentful:::content:spaces/s/environments/e/assets/x',
+    );
+    expect(webhookCrn('service', 's', 'e', 'ContentType', 'x')).toBe(
+      'crn:service:::content:spaces/s/environments/e/content_types/x',
+    );
   });
 });

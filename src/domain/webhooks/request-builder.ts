@@ -4,11 +4,18 @@ import { proxiedTarget, usesCloudProxy } from './request-cloud-proxy.ts';
 import { requestBody, requestContentType, requestMethod } from './request-body.ts';
 import { basicAuthorization, findHeader, headerValue, idempotencyKey, setHeader } from './request-headers.ts';
 import { signatureHeaders } from './signing.ts';
-import { resolveTemplate, resolveUrlTemplate, transformationContext, type TransformationContext } from './transformation.ts';
+import {
+  resolveTemplate,
+  resolveUrlTemplate,
+  transformationContext,
+  type TransformationContext,
+} from './transformation.ts';
 
 /** The parts of a definition a request is built from (a `WebhookDefinitionRecord` is one). */
-export type WebhookRequestDefinition = Pick<WebhookDefinitionRecord,
-  'id' | 'name' | 'url' | 'headers' | 'httpBasicUsername' | 'httpBasicPassword' | 'transformation'>;
+export type WebhookRequestDefinition = Pick<
+  WebhookDefinitionRecord,
+  'id' | 'name' | 'url' | 'headers' | 'httpBasicUsername' | 'httpBasicPassword' | 'transformation'
+>;
 
 export interface WebhookRequestInput {
   definition: WebhookRequestDefinition;
@@ -53,7 +60,10 @@ export type WebhookRequestErrorCode = 'InvalidUrlError' | 'CloudProxyNotConfigur
 
 /** A call that cannot be made: nothing is sent; the code is the call's error. */
 export class WebhookRequestError extends Error {
-  constructor(readonly code: WebhookRequestErrorCode, message: string) {
+  constructor(
+    readonly code: WebhookRequestErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = code;
   }
@@ -67,17 +77,26 @@ function targetUrl(url: string): URL {
     throw new WebhookRequestError('InvalidUrlError', `The webhook URL resolves to "${url}", which is not a URL.`);
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    throw new WebhookRequestError('InvalidUrlError', `The webhook URL resolves to "${url}", which is not an http(s) URL.`);
+    throw new WebhookRequestError(
+      'InvalidUrlError',
+      `The webhook URL resolves to "${url}", which is not an http(s) URL.`,
+    );
   }
   return target;
 }
 
 /** Whether anything of the definition reads the payload: a pointer in the URL or a header, or a transformation. */
-const readsPayload = (d: WebhookRequestDefinition) => d.transformation !== null || d.url.includes('{') || d.headers.some((h) => h.value.includes('{'));
+const readsPayload = (d: WebhookRequestDefinition) =>
+  d.transformation !== null || d.url.includes('{') || d.headers.some((h) => h.value.includes('{'));
 
 /** The pointers' context; a payload given as JSON text is parsed only when the definition reads it. */
 function contextOf(input: WebhookRequestInput): TransformationContext {
-  const payload = input.payloadText === undefined ? input.payload : readsPayload(input.definition) ? JSON.parse(input.payloadText) : undefined;
+  const payload =
+    input.payloadText === undefined
+      ? input.payload
+      : readsPayload(input.definition)
+        ? JSON.parse(input.payloadText)
+        : undefined;
   return transformationContext(payload, input.topic, input.actorId);
 }
 
@@ -125,17 +144,24 @@ export function buildWebhookRequest(input: WebhookRequestInput): WebhookRequest 
     [`${prefix}-Idempotency-Key`]: idempotencyKey(input.eventId, definition.id),
   };
   const headers: Record<string, string> = { ...signed };
-  if (definition.transformation?.includeContentLength === true) headers['Content-Length'] = String(Buffer.byteLength(body ?? ''));
-  if (definition.httpBasicUsername) headers.Authorization = basicAuthorization(definition.httpBasicUsername, definition.httpBasicPassword);
+  if (definition.transformation?.includeContentLength === true)
+    headers['Content-Length'] = String(Buffer.byteLength(body ?? ''));
+  if (definition.httpBasicUsername)
+    headers.Authorization = basicAuthorization(definition.httpBasicUsername, definition.httpBasicPassword);
   for (const header of definition.headers) {
     if (findHeader(headers, header.key) === undefined) {
-      headers[header.key] = headerValue(header.value.includes('{') ? resolveTemplate(header.value, context) : header.value);
+      headers[header.key] = headerValue(
+        header.value.includes('{') ? resolveTemplate(header.value, context) : header.value,
+      );
     }
   }
   let url = target.href;
   if (usesCloudProxy(definition.headers, prefix)) {
     if (!input.signingProxyUrl) {
-      throw new WebhookRequestError('CloudProxyNotConfiguredError', 'The webhook uses the cloud signing proxy and none is configured (TESSERA_WEBHOOK_SIGNING_PROXY_URL).');
+      throw new WebhookRequestError(
+        'CloudProxyNotConfiguredError',
+        'The webhook uses the cloud signing proxy and none is configured (TESSERA_WEBHOOK_SIGNING_PROXY_URL).',
+      );
     }
     const proxied = proxiedTarget(target, input.signingProxyUrl);
     url = proxied.url;

@@ -19,9 +19,13 @@ export const cloudProxyHeaderNames = (headerPrefix: string): CloudProxyHeaderNam
   contentType: `${headerPrefix}-Cloud-Proxy-Content-Type`,
 });
 
-interface HeaderLike { key: string; secret?: boolean }
+interface HeaderLike {
+  key: string;
+  secret?: boolean;
+}
 
-const named = (headers: readonly HeaderLike[], name: string) => headers.find((h) => h.key.toLowerCase() === name.toLowerCase());
+const named = (headers: readonly HeaderLike[], name: string) =>
+  headers.find((h) => h.key.toLowerCase() === name.toLowerCase());
 
 /** True when the definition's headers ask for the proxy (both the key id and the secret header are present). */
 export function usesCloudProxy(headers: readonly HeaderLike[], headerPrefix: string): boolean {
@@ -33,15 +37,20 @@ export function usesCloudProxy(headers: readonly HeaderLike[], headerPrefix: str
  * For definition validation: what is wrong with the proxy headers (a secret header not marked secret, one of the
  * key id and secret without the other) and the index of the header at fault, or undefined.
  */
-export function cloudProxyHeaderProblem(headers: readonly HeaderLike[], headerPrefix: string): { index: number; details: string } | undefined {
+export function cloudProxyHeaderProblem(
+  headers: readonly HeaderLike[],
+  headerPrefix: string,
+): { index: number; details: string } | undefined {
   const names = cloudProxyHeaderNames(headerPrefix);
   const keyId = named(headers, names.keyId);
   const secret = named(headers, names.secret);
   if (secret !== undefined && secret.secret !== true) {
     return { index: headers.indexOf(secret), details: `${names.secret} must be a secret header.` };
   }
-  if (secret !== undefined && keyId === undefined) return { index: headers.indexOf(secret), details: `${names.secret} needs ${names.keyId}.` };
-  if (keyId !== undefined && secret === undefined) return { index: headers.indexOf(keyId), details: `${names.keyId} needs ${names.secret}.` };
+  if (secret !== undefined && keyId === undefined)
+    return { index: headers.indexOf(secret), details: `${names.secret} needs ${names.keyId}.` };
+  if (keyId !== undefined && secret === undefined)
+    return { index: headers.indexOf(keyId), details: `${names.keyId} needs ${names.secret}.` };
   return undefined;
 }
 

@@ -7,7 +7,13 @@ const CRN_COLLECTIONS: Record<string, string> = { Entry: 'entries', Asset: 'asse
 export const webhookTopic = (entityType: string, action: string): string => `ContentManagement.${entityType}.${action}`;
 
 /** `crn:<vendor>:::content:spaces/<s>/environments/<e>/<entries|assets|content_types>/<id>`, the `X-<Vendor>-CRN`. */
-export function webhookCrn(vendorToken: string, spaceId: string, environmentId: string, entityType: string, entityId: string): string {
+export function webhookCrn(
+  vendorToken: string,
+  spaceId: string,
+  environmentId: string,
+  entityType: string,
+  entityId: string,
+): string {
   return `crn:${vendorToken}:::content:spaces/${spaceId}/environments/${environmentId}/${CRN_COLLECTIONS[entityType]}/${entityId}`;
 }
 
@@ -15,7 +21,8 @@ export function webhookCrn(vendorToken: string, spaceId: string, environmentId: 
  * `X-<Vendor>-Idempotency-Key`: sha256 hex of `<event id>:<webhook id>`, so every attempt of one event's call to one
  * webhook shares it and two webhooks called for one event never do.
  */
-export const idempotencyKey = (eventId: string, webhookId: string): string => hash('sha256', `${eventId}:${webhookId}`, 'hex');
+export const idempotencyKey = (eventId: string, webhookId: string): string =>
+  hash('sha256', `${eventId}:${webhookId}`, 'hex');
 
 /** What an HTTP field value may hold as is: tab, visible ASCII, space and the bytes 0x80-0xFF (sent as Latin-1). */
 const FIELD_VALUE = /^[\t\u0020-\u007e\u0080-\u00ff]*$/;
@@ -29,8 +36,10 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function headerValue(value: string): string {
   if (FIELD_VALUE.test(value)) return value;
-  const encoded = encodeURIComponent(value.replace(LONE_SURROGATE, '\ufffd'))
-    .replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(value.replace(LONE_SURROGATE, '\ufffd')).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `UTF-8''${encoded}`;
 }
 

@@ -29,17 +29,27 @@ function canonicalPath(path: string): string {
 const byName = (a: string, b: string) => (a > b ? 1 : -1);
 
 /** The three signature headers (names in lower case) for a request; `prefix` is the vendor's, e.g. `X-Service`. */
-export function signatureHeaders(secret: string, request: RequestToSign, timestamp: number, prefix: string): Record<string, string> {
+export function signatureHeaders(
+  secret: string,
+  request: RequestToSign,
+  timestamp: number,
+  prefix: string,
+): Record<string, string> {
   const p = prefix.toLowerCase();
   const [signatureName, signedHeadersName, timestampName] = [`${p}-signature`, `${p}-signed-headers`, `${p}-timestamp`];
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key.toLowerCase().trim(), value.trim()]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([key, value]) => [key.toLowerCase().trim(), value.trim()]),
+  );
   const names = Object.keys(headers);
   if (!(signedHeadersName in headers)) names.push(signedHeadersName);
   if (!(timestampName in headers)) names.push(timestampName);
   const signedHeaders = names.sort(byName).join(',');
   headers[timestampName] = String(timestamp);
   headers[signedHeadersName] = signedHeaders;
-  const headerLines = Object.entries(headers).sort(([a], [b]) => byName(a, b)).map(([key, value]) => `${key}:${value}`).join(';');
+  const headerLines = Object.entries(headers)
+    .sort(([a], [b]) => byName(a, b))
+    .map(([key, value]) => `${key}:${value}`)
+    .join(';');
   const canonical = [request.method, canonicalPath(request.path), headerLines, request.body ?? ''].join('\n');
   return {
     [signatureName]: createHmac('sha256', secret).update(canonical).digest('hex'),

@@ -11,8 +11,22 @@ describe('webhook topics', () => {
   });
 
   it('refuses malformed topics, unknown types and actions a type does not have', () => {
-    for (const topic of ['', 'Entry', 'Entry.', '.publish', 'Entry.publish.now', 'entry.publish', 'Space.create', 'Entry.launch',
-      'ContentType.auto_save', 'ContentType.archive', 'ContentType.unarchive', '*.launch', 'Entry.**', '**.*']) {
+    for (const topic of [
+      '',
+      'Entry',
+      'Entry.',
+      '.publish',
+      'Entry.publish.now',
+      'entry.publish',
+      'Space.create',
+      'Entry.launch',
+      'ContentType.auto_save',
+      'ContentType.archive',
+      'ContentType.unarchive',
+      '*.launch',
+      'Entry.**',
+      '**.*',
+    ]) {
       expect(topicProblem(topic), topic).toBeTypeOf('string');
     }
   });

@@ -11,7 +11,11 @@ const TYPES = Object.keys(TOPIC_ACTIONS) as TopicEntityType[];
 const ANY_ACTION = new Set<string>(TYPES.flatMap((type) => TOPIC_ACTIONS[type]));
 
 const actionsOf = (type: string): ReadonlySet<string> | undefined =>
-  type === '*' ? ANY_ACTION : Object.hasOwn(TOPIC_ACTIONS, type) ? new Set<string>(TOPIC_ACTIONS[type as TopicEntityType]) : undefined;
+  type === '*'
+    ? ANY_ACTION
+    : Object.hasOwn(TOPIC_ACTIONS, type)
+      ? new Set<string>(TOPIC_ACTIONS[type as TopicEntityType])
+      : undefined;
 
 /**
  * Why a topic is not `<Type>.<action>` (the type one of ContentType, Entry, Asset or `*`; the action one the type

@@ -24,7 +24,12 @@ const EMBEDDED = () => new RegExp(EXPRESSION_SOURCE, 'g');
  * The value of one expression; undefined when the pointer is malformed (a `~` not followed by 0 or 1) or reaches
  * nothing (a missing key, or a step into a string, number or null), and for an unknown helper or wrong parameter.
  */
-function evaluate(context: TransformationContext, helper: string | undefined, parameter: string | undefined, pointer: string): unknown {
+function evaluate(
+  context: TransformationContext,
+  helper: string | undefined,
+  parameter: string | undefined,
+  pointer: string,
+): unknown {
   let value: unknown;
   try {
     value = pointerValue(pointer, context as never);
@@ -36,9 +41,14 @@ function evaluate(context: TransformationContext, helper: string | undefined, pa
 }
 
 /** Pointers inside text replaced by their values as text (`valueText`), each passed through `encode`. */
-export function resolveTemplate(template: string, context: TransformationContext, encode: (text: string) => string = (text) => text): string {
+export function resolveTemplate(
+  template: string,
+  context: TransformationContext,
+  encode: (text: string) => string = (text) => text,
+): string {
   return template.replace(EMBEDDED(), (_, helper: string | undefined, parameter: string | undefined, pointer: string) =>
-    encode(valueText(evaluate(context, helper, parameter, pointer))));
+    encode(valueText(evaluate(context, helper, parameter, pointer))),
+  );
 }
 
 /** A URL with pointers: values URL-encoded as path or query components. */

@@ -13,12 +13,30 @@ import { BlockList, isIP } from 'node:net';
 export const URL_MAX_LENGTH = 2048;
 
 const IPV4_RANGES: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 const IPV6_RANGES: Array<[string, number]> = [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ];
 
 /** The IPv6 forms that carry an IPv4 address (NAT64 `64:ff9b::/96`, 6to4 `2002::/16`), for each blocked IPv4 range. */
@@ -26,7 +44,10 @@ function embedded(address: string, prefix: number): Array<[string, number]> {
   const [a, b, c, d] = address.split('.').map(Number);
   const high = ((a << 8) | b).toString(16);
   const low = ((c << 8) | d).toString(16);
-  return [[`64:ff9b::${high}:${low}`, 96 + prefix], [`2002:${high}:${low}::`, 16 + prefix]];
+  return [
+    [`64:ff9b::${high}:${low}`, 96 + prefix],
+    [`2002:${high}:${low}::`, 16 + prefix],
+  ];
 }
 
 const BLOCKED = new BlockList();
@@ -65,20 +86,26 @@ export function urlProblem(raw: string, allowPrivate: boolean): string | undefin
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must use http or https.';
   if (allowPrivate) return undefined;
-  if (!portAllowed(url)) return 'The URL\'s port must be 80, 443 or above 1023.';
+  if (!portAllowed(url)) return "The URL's port must be 80, 443 or above 1023.";
   const host = bare(url.hostname);
   if (host.includes(TEMPLATE_STAND_IN)) return undefined;
-  if (isLocalName(host) || isBlockedAddress(host)) return 'The URL\'s host is a loopback, private or reserved address.';
+  if (isLocalName(host) || isBlockedAddress(host)) return "The URL's host is a loopback, private or reserved address.";
   return undefined;
 }
 
-export interface ResolvedAddress { address: string; family: 4 | 6 }
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
 
 export type TargetCheck =
   | { ok: true; url: URL; addresses: ResolvedAddress[] }
   | { ok: false; error: 'InvalidUrlError' | 'NameResolutionError' | 'ForbiddenTargetError'; message: string };
 
-const refused = (error: 'InvalidUrlError' | 'NameResolutionError' | 'ForbiddenTargetError', message: string): TargetCheck => ({ ok: false, error, message });
+const refused = (
+  error: 'InvalidUrlError' | 'NameResolutionError' | 'ForbiddenTargetError',
+  message: string,
+): TargetCheck => ({ ok: false, error, message });
 
 /**
  * Checks a call's URL (templates resolved) just before it is sent: scheme and port, then every address its host
@@ -92,9 +119,10 @@ export async function resolveAllowedTarget(raw: string, allowPrivate: boolean): 
   } catch {
     return refused('InvalidUrlError', 'The URL is not a valid absolute URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refused('InvalidUrlError', 'The URL must use http or https.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return refused('InvalidUrlError', 'The URL must use http or https.');
   if (allowPrivate) return { ok: true, url, addresses: [] };
-  if (!portAllowed(url)) return refused('ForbiddenTargetError', 'The URL\'s port must be 80, 443 or above 1023.');
+  if (!portAllowed(url)) return refused('ForbiddenTargetError', "The URL's port must be 80, 443 or above 1023.");
   const host = bare(url.hostname);
   let addresses: ResolvedAddress[];
   if (isIP(host)) {
@@ -103,13 +131,23 @@ export async function resolveAllowedTarget(raw: string, allowPrivate: boolean): 
     return refused('ForbiddenTargetError', `${host} is a loopback name.`);
   } else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => ({
+        address: a.address,
+        family: a.family as 4 | 6,
+      }));
     } catch (error) {
-      return refused('NameResolutionError', `${host} could not be resolved (${(error as { code?: string }).code ?? 'error'}).`);
+      return refused(
+        'NameResolutionError',
+        `${host} could not be resolved (${(error as { code?: string }).code ?? 'error'}).`,
+      );
     }
   }
   const blocked = addresses.find((a) => isBlockedAddress(a.address));
-  if (blocked) return refused('ForbiddenTargetError', `${host} resolves to ${blocked.address}, a loopback, private or reserved address.`);
+  if (blocked)
+    return refused(
+      'ForbiddenTargetError',
+      `${host} resolves to ${blocked.address}, a loopback, private or reserved address.`,
+    );
   if (addresses.length === 0) return refused('NameResolutionError', `${host} has no address.`);
   return { ok: true, url, addresses };
 }

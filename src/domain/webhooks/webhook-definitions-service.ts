@@ -1,6 +1,11 @@
 import { notFound, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
-import type { PageRequest, Storage, WebhookDefinitionOrderKey, WebhookDefinitionRecord } from '../../storage/port/index.ts';
+import type {
+  PageRequest,
+  Storage,
+  WebhookDefinitionOrderKey,
+  WebhookDefinitionRecord,
+} from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
 import { parseDefinition, type WebhookDefinitionInput, type WebhookRules } from './webhook-validation.ts';
@@ -12,18 +17,32 @@ import { parseDefinition, type WebhookDefinitionInput, type WebhookRules } from 
 export function webhookDefinitionsService(storage: Storage, spaces: SpacesService, rules: WebhookRules) {
   const { webhooks } = storage.repos;
 
-  async function insert(actor: Actor, spaceId: string, id: string, input: WebhookDefinitionInput): Promise<WebhookDefinitionRecord | undefined> {
+  async function insert(
+    actor: Actor,
+    spaceId: string,
+    id: string,
+    input: WebhookDefinitionInput,
+  ): Promise<WebhookDefinitionRecord | undefined> {
     const definition = parseDefinition(input, rules);
     return webhooks.insert({ spaceId, id, ...definition, createdBy: actor.user.id });
   }
 
-  async function update(actor: Actor, spaceId: string, id: string, input: WebhookDefinitionInput, version: number | undefined) {
+  async function update(
+    actor: Actor,
+    spaceId: string,
+    id: string,
+    input: WebhookDefinitionInput,
+    version: number | undefined,
+  ) {
     return storage.transaction(async (repos) => {
       const current = await repos.webhooks.find(spaceId, id);
       if (!current) throw notFound('WebhookDefinition', id);
       if (version !== current.version) throw versionMismatch(current.version, version);
       const changes = parseDefinition(input, rules, current);
-      return (await repos.webhooks.update(spaceId, id, changes, version, actor.user.id)) ?? Promise.reject(versionMismatch(current.version, version));
+      return (
+        (await repos.webhooks.update(spaceId, id, changes, version, actor.user.id)) ??
+        Promise.reject(versionMismatch(current.version, version))
+      );
     });
   }
 
@@ -42,7 +61,10 @@ export function webhookDefinitionsService(storage: Storage, spaces: SpacesServic
     async create(actor: Actor, spaceId: string, input: WebhookDefinitionInput): Promise<WebhookDefinitionRecord> {
       await spaces.access(actor, spaceId);
       const id = generateId();
-      return (await insert(actor, spaceId, id, input)) ?? Promise.reject(new Error(`generated webhook definition id ${id} collided`));
+      return (
+        (await insert(actor, spaceId, id, input)) ??
+        Promise.reject(new Error(`generated webhook definition id ${id} collided`))
+      );
     },
 
     /**

@@ -16,11 +16,21 @@ export function webhookSettingsService(storage: Storage, spaces: SpacesService) 
       return (await webhooks.findSigningSecret(spaceId)) ?? Promise.reject(notFound('WebhookSigningSecret', spaceId));
     },
 
-    async putSigningSecret(actor: Actor, spaceId: string, input: { value?: unknown }): Promise<WebhookSigningSecretRecord> {
+    async putSigningSecret(
+      actor: Actor,
+      spaceId: string,
+      input: { value?: unknown },
+    ): Promise<WebhookSigningSecretRecord> {
       await spaces.access(actor, spaceId);
       const { value } = input;
       if (typeof value !== 'string' || !SECRET.test(value)) {
-        throw validationFailed([{ name: 'invalid', path: ['value'], details: 'The signing secret is exactly 64 characters of 0-9, a-z, A-Z, +, /, =, _ and -.' }]);
+        throw validationFailed([
+          {
+            name: 'invalid',
+            path: ['value'],
+            details: 'The signing secret is exactly 64 characters of 0-9, a-z, A-Z, +, /, =, _ and -.',
+          },
+        ]);
       }
       return webhooks.putSigningSecret(spaceId, value, actor.user.id);
     },

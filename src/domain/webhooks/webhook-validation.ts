@@ -1,7 +1,11 @@
 import { vendorNames } from '../../config.ts';
 import { validationFailed, type ErrorItem } from '../../errors/index.ts';
 import type {
-  WebhookDefinitionChanges, WebhookDefinitionRecord, WebhookHeader, WebhookMethod, WebhookTransformation,
+  WebhookDefinitionChanges,
+  WebhookDefinitionRecord,
+  WebhookHeader,
+  WebhookMethod,
+  WebhookTransformation,
 } from '../../storage/port/index.ts';
 import { isObject, parseFilters } from './filter-validation.ts';
 import { cloudProxyHeaderProblem } from './request-cloud-proxy.ts';
@@ -36,7 +40,16 @@ const HEADER_VALUE_MAX = 8192;
 /** An HTTP field name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Set by the server for each call (framing and connection handling). */
-const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer']);
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 /** Control characters a header value (or basic-auth credential) cannot hold; tab is allowed. */
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 const METHODS: readonly WebhookMethod[] = ['POST', 'GET', 'PUT', 'PATCH', 'DELETE'];
@@ -44,8 +57,11 @@ const TRANSFORMATION_KEYS = ['method', 'contentType', 'includeContentLength', 'b
 
 /** The content types a transformation may send (the vendor management type first, the default). */
 export const transformationContentTypes = (vendorToken: string): string[] =>
-  [`application/vnd.${vendorToken}.management.v1+json`, 'application/json', 'application/x-www-form-urlencoded']
-    .flatMap((type) => [type, `${type}; charset=utf-8`]);
+  [
+    `application/vnd.${vendorToken}.management.v1+json`,
+    'application/json',
+    'application/x-www-form-urlencoded',
+  ].flatMap((type) => [type, `${type}; charset=utf-8`]);
 
 function requiredString(value: unknown, path: string, max: number, problems: ErrorItem[]): string {
   if (value === undefined || value === null) {
@@ -62,12 +78,15 @@ function requiredString(value: unknown, path: string, max: number, problems: Err
 function parseTopics(value: unknown, problems: ErrorItem[]): string[] {
   if (!Array.isArray(value)) {
     problems.push({
-      name: 'invalid_type', path: ['topics'], ...(value === undefined ? {} : { value }),
+      name: 'invalid_type',
+      path: ['topics'],
+      ...(value === undefined ? {} : { value }),
       details: `topics is a list of <Type>.<action> strings${value === undefined || value === null ? ' and is required' : ''}.`,
     });
     return [];
   }
-  if (value.length === 0) problems.push({ name: 'size', path: ['topics'], value, min: 1, details: 'Topics cannot be empty.' });
+  if (value.length === 0)
+    problems.push({ name: 'size', path: ['topics'], value, min: 1, details: 'Topics cannot be empty.' });
   value.forEach((topic, i) => {
     const problem = typeof topic === 'string' ? topicProblem(topic) : 'A topic is a <Type>.<action> string.';
     if (problem) problems.push({ name: 'invalid', path: ['topics', i], value: topic, details: problem });
@@ -76,16 +95,31 @@ function parseTopics(value: unknown, problems: ErrorItem[]): string[] {
 }
 
 /** A header's value: given, or kept from the stored secret header of the same key when an update leaves it out. */
-function headerValue(item: Record<string, unknown>, key: string, secret: boolean, at: Path, kept: WebhookHeader[], problems: ErrorItem[]): string {
+function headerValue(
+  item: Record<string, unknown>,
+  key: string,
+  secret: boolean,
+  at: Path,
+  kept: WebhookHeader[],
+  problems: ErrorItem[],
+): string {
   const { value } = item;
   if (value === undefined || value === null) {
     const stored = secret ? kept.find((h) => h.secret && h.key.toLowerCase() === key.toLowerCase()) : undefined;
     if (stored) return stored.value;
-    problems.push({ name: 'required', path: [...at, 'value'], details: secret ? 'A new secret header needs a value.' : 'A header needs a value.' });
+    problems.push({
+      name: 'required',
+      path: [...at, 'value'],
+      details: secret ? 'A new secret header needs a value.' : 'A header needs a value.',
+    });
     return '';
   }
   if (typeof value !== 'string' || value.length > HEADER_VALUE_MAX || CONTROL.test(value)) {
-    problems.push({ name: 'invalid', path: [...at, 'value'], details: `A header value is a string of at most ${HEADER_VALUE_MAX} characters without line breaks.` });
+    problems.push({
+      name: 'invalid',
+      path: [...at, 'value'],
+      details: `A header value is a string of at most ${HEADER_VALUE_MAX} characters without line breaks.`,
+    });
     return '';
   }
   return value;
@@ -106,11 +140,21 @@ function parseHeaders(value: unknown, kept: WebhookHeader[], problems: ErrorItem
     }
     const { key } = item;
     if (typeof key !== 'string' || !HEADER_NAME.test(key) || key.length > 256) {
-      problems.push({ name: 'invalid', path: [...at, 'key'], value: key, details: 'A header key is an HTTP header name (letters, digits and !#$%&\'*+-.^_`|~).' });
+      problems.push({
+        name: 'invalid',
+        path: [...at, 'key'],
+        value: key,
+        details: "A header key is an HTTP header name (letters, digits and !#$%&'*+-.^_`|~).",
+      });
       return [];
     }
     if (RESERVED_HEADERS.has(key.toLowerCase())) {
-      problems.push({ name: 'reserved', path: [...at, 'key'], value: key, details: `${key} is set by the server and cannot be given.` });
+      problems.push({
+        name: 'reserved',
+        path: [...at, 'key'],
+        value: key,
+        details: `${key} is set by the server and cannot be given.`,
+      });
     } else if (seen.has(key.toLowerCase())) {
       problems.push({ name: 'taken', path: [...at, 'key'], value: key, details: `Two headers have the key ${key}.` });
     }
@@ -125,24 +169,45 @@ function parseHeaders(value: unknown, kept: WebhookHeader[], problems: ErrorItem
 
 function credential(value: unknown, path: string, problems: ErrorItem[]): string | null | undefined {
   if (value === undefined || value === null) return value;
-  if (typeof value !== 'string' || value.length > BASIC_AUTH_MAX || CONTROL.test(value) || (path === 'httpBasicUsername' && value.includes(':'))) {
+  if (
+    typeof value !== 'string' ||
+    value.length > BASIC_AUTH_MAX ||
+    CONTROL.test(value) ||
+    (path === 'httpBasicUsername' && value.includes(':'))
+  ) {
     const colon = path === 'httpBasicUsername' ? ', without ":"' : '';
-    problems.push({ name: 'invalid', path: [path], details: `${path} is a string of at most ${BASIC_AUTH_MAX} characters${colon}.` });
+    problems.push({
+      name: 'invalid',
+      path: [path],
+      details: `${path} is a string of at most ${BASIC_AUTH_MAX} characters${colon}.`,
+    });
     return null;
   }
   return value;
 }
 
 /** Basic auth: no user name, no password; a left-out password keeps the stored one. */
-function parseBasicAuth(input: WebhookDefinitionInput, existing: WebhookDefinitionRecord | undefined, problems: ErrorItem[]) {
+function parseBasicAuth(
+  input: WebhookDefinitionInput,
+  existing: WebhookDefinitionRecord | undefined,
+  problems: ErrorItem[],
+) {
   const username = credential(input.httpBasicUsername, 'httpBasicUsername', problems);
   const password = credential(input.httpBasicPassword, 'httpBasicPassword', problems);
   const httpBasicUsername = username ? username : null;
   if (!httpBasicUsername) {
-    if (password) problems.push({ name: 'required', path: ['httpBasicUsername'], details: 'httpBasicPassword needs httpBasicUsername.' });
+    if (password)
+      problems.push({
+        name: 'required',
+        path: ['httpBasicUsername'],
+        details: 'httpBasicPassword needs httpBasicUsername.',
+      });
     return { httpBasicUsername, httpBasicPassword: null };
   }
-  return { httpBasicUsername, httpBasicPassword: password === undefined ? existing?.httpBasicPassword ?? null : password };
+  return {
+    httpBasicUsername,
+    httpBasicPassword: password === undefined ? (existing?.httpBasicPassword ?? null) : password,
+  };
 }
 
 function parseTransformation(value: unknown, rules: WebhookRules, problems: ErrorItem[]): WebhookTransformation | null {
@@ -152,22 +217,46 @@ function parseTransformation(value: unknown, rules: WebhookRules, problems: Erro
     return null;
   }
   for (const key of Object.keys(value).filter((k) => !TRANSFORMATION_KEYS.includes(k))) {
-    problems.push({ name: 'unknown', path: ['transformation', key], details: `"${key}" is not a property of a transformation (${TRANSFORMATION_KEYS.join(', ')}).` });
+    problems.push({
+      name: 'unknown',
+      path: ['transformation', key],
+      details: `"${key}" is not a property of a transformation (${TRANSFORMATION_KEYS.join(', ')}).`,
+    });
   }
   const result: WebhookTransformation = {};
   const { method, contentType, includeContentLength, body } = value;
   const contentTypes = transformationContentTypes(rules.vendorToken);
   if (method !== undefined && method !== null) {
     if (METHODS.includes(method as WebhookMethod)) result.method = method as WebhookMethod;
-    else problems.push({ name: 'in', path: ['transformation', 'method'], value: method, expected: METHODS, details: `method is one of ${METHODS.join(', ')}.` });
+    else
+      problems.push({
+        name: 'in',
+        path: ['transformation', 'method'],
+        value: method,
+        expected: METHODS,
+        details: `method is one of ${METHODS.join(', ')}.`,
+      });
   }
   if (contentType !== undefined && contentType !== null) {
     if (contentTypes.includes(contentType as string)) result.contentType = contentType as string;
-    else problems.push({ name: 'in', path: ['transformation', 'contentType'], value: contentType, expected: contentTypes, details: `contentType is one of ${contentTypes.join(', ')}.` });
+    else
+      problems.push({
+        name: 'in',
+        path: ['transformation', 'contentType'],
+        value: contentType,
+        expected: contentTypes,
+        details: `contentType is one of ${contentTypes.join(', ')}.`,
+      });
   }
   if (includeContentLength !== undefined && includeContentLength !== null) {
     if (typeof includeContentLength === 'boolean') result.includeContentLength = includeContentLength;
-    else problems.push({ name: 'type', path: ['transformation', 'includeContentLength'], value: includeContentLength, details: 'includeContentLength is a boolean.' });
+    else
+      problems.push({
+        name: 'type',
+        path: ['transformation', 'includeContentLength'],
+        value: includeContentLength,
+        details: 'includeContentLength is a boolean.',
+      });
   }
   if (body !== undefined && body !== null) result.body = body;
   return result;
@@ -177,7 +266,11 @@ function parseTransformation(value: unknown, rules: WebhookRules, problems: Erro
  * A definition body checked and normalised for storage, or 422 `ValidationFailed` listing every problem by path.
  * `existing` (on an update) supplies the values of secret headers and the password that the body leaves out.
  */
-export function parseDefinition(input: WebhookDefinitionInput, rules: WebhookRules, existing?: WebhookDefinitionRecord): WebhookDefinitionChanges {
+export function parseDefinition(
+  input: WebhookDefinitionInput,
+  rules: WebhookRules,
+  existing?: WebhookDefinitionRecord,
+): WebhookDefinitionChanges {
   const problems: ErrorItem[] = [];
   const name = requiredString(input.name, 'name', NAME_MAX, problems);
   const before = problems.length;

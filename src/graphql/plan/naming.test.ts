@@ -3,13 +3,37 @@ import type { ContentTypeDefinition, FieldDefinition } from '../../domain/conten
 import { GraphqlRequestError } from '../errors.ts';
 import { camelCase, metadataNames, nameContentModel, rootFieldName, typeName } from './naming.ts';
 
-const field = (id: string, omitted = false): FieldDefinition =>
-  ({ id, name: id, type: 'Symbol', localized: false, required: false, disabled: false, omitted, validations: [] });
-const model = (types: Record<string, string[]>) => new Map(Object.entries(types).map(([id, fields]) =>
-  [id, { id, name: id, description: null, displayField: null, fields: fields.map((f) => field(f)) } as unknown as ContentTypeDefinition]));
+const field = (id: string, omitted = false): FieldDefinition => ({
+  id,
+  name: id,
+  type: 'Symbol',
+  localized: false,
+  required: false,
+  disabled: false,
+  omitted,
+  validations: [],
+});
+const model = (types: Record<string, string[]>) =>
+  new Map(
+    Object.entries(types).map(([id, fields]) => [
+      id,
+      {
+        id,
+        name: id,
+        description: null,
+        displayField: null,
+        fields: fields.map((f) => field(f)),
+      } as unknown as ContentTypeDefinition,
+    ]),
+  );
 
 function failure(run: () => unknown): GraphqlRequestError {
-  try { run(); } catch (e) { if (e instanceof GraphqlRequestError) return e; throw e; }
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof GraphqlRequestError) return e;
+    throw e;
+  }
   throw new Error('expected a schema generation error');
 }
 
@@ -46,40 +70,73 @@ describe('GraphQL naming', () => {
     expect(e.code).toBe('COLLIDING_TYPE_NAMES');
     expect(e.status).toBe(500);
     expect(e.details).toEqual({ collidingContentTypeIds: ['A_car', 'a_car_'], resultingTypeName: 'ACar' });
-    expect(e.message).toBe("Schema generation failed. Type name generated for the content types 'A_car', 'a_car_' would be the same for all of them: 'ACar'");
+    expect(e.message).toBe(
+      "Schema generation failed. Type name generated for the content types 'A_car', 'a_car_' would be the same for all of them: 'ACar'",
+    );
   });
 
   it('COLLIDING_FIELD_NAMES and RESERVED_FIELD_NAME (sys, linkedFrom); omitted fields are hidden and never collide', () => {
-    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }), 'service')).details)
-      .toEqual({ contentTypeId: 't', collidingFieldIds: ['my_field', 'myField'], resultingFieldName: 'myField' });
-    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }), 'service')).code).toBe('COLLIDING_FIELD_NAMES');
+    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }), 'service')).details).toEqual({
+      contentTypeId: 't',
+      collidingFieldIds: ['my_field', 'myField'],
+      resultingFieldName: 'myField',
+    });
+    expect(failure(() => nameContentModel(model({ t: ['my_field', 'myField'] }), 'service')).code).toBe(
+      'COLLIDING_FIELD_NAMES',
+    );
     expect(failure(() => nameContentModel(model({ t: ['sys'] }), 'service')).code).toBe('RESERVED_FIELD_NAME');
-    expect(failure(() => nameContentModel(model({ t: ['linked_from'] }), 'service')).details)
-      .toEqual({ contentTypeId: 't', fieldId: 'linked_from', resultingFieldName: 'linkedFrom' });
+    expect(failure(() => nameContentModel(model({ t: ['linked_from'] }), 'service')).details).toEqual({
+      contentTypeId: 't',
+      fieldId: 'linked_from',
+      resultingFieldName: 'linkedFrom',
+    });
     // An array of links `related` is read as `relatedCollection`: a field `related_collection` would take that name.
     const links = model({ t: ['related_collection', 'related'] });
-    links.get('t')!.fields[1] = { ...field('related'), type: 'Array', items: { type: 'Link', linkType: 'Entry', validations: [] } } as FieldDefinition;
-    expect(failure(() => nameContentModel(links, 'service')).details)
-      .toEqual({ contentTypeId: 't', collidingFieldIds: ['related_collection', 'related'], resultingFieldName: 'relatedCollection' });
+    links.get('t')!.fields[1] = {
+      ...field('related'),
+      type: 'Array',
+      items: { type: 'Link', linkType: 'Entry', validations: [] },
+    } as FieldDefinition;
+    expect(failure(() => nameContentModel(links, 'service')).details).toEqual({
+      contentTypeId: 't',
+      collidingFieldIds: ['related_collection', 'related'],
+      resultingFieldName: 'relatedCollection',
+    });
     const m = model({ t: ['a'] });
     m.get('t')!.fields.push(field('sys', true), field('A', true));
-    expect(nameContentModel(m, 'service')).toEqual([{ contentTypeId: 't', typeName: 'T', fields: [{ fieldId: 'a', name: 'a' }] }]);
+    expect(nameContentModel(m, 'service')).toEqual([
+      { contentTypeId: 't', typeName: 'T', fields: [{ fieldId: 'a', name: 'a' }] },
+    ]);
   });
 
   it('tags metadata names follow the vendor token; they are reserved type names and a reserved field name', () => {
     expect(metadataNames('contentful')).toEqual({
-      field: 'contentfulMetadata', metadata: 'ContentfulMetadata', tag: 'ContentfulTag',
-      filter: 'ContentfulMetadataFilter', tagsFilter: 'ContentfulMetadataTagsFilter',
+      field: 'contentfulMetadata',
+      metadata: 'ContentfulMetadata',
+      tag: 'ContentfulTag',
+      filter: 'ContentfulMetadataFilter',
+      tagsFilter: 'ContentfulMetadataTagsFilter',
     });
-    expect(metadataNames('service')).toMatchObject({ field: 'serviceMetadata', metadata: 'ServiceMetadata', tag: 'ServiceTag' });
+    expect(metadataNames('service')).toMatchObject({
+      field: 'serviceMetadata',
+      metadata: 'ServiceMetadata',
+      tag: 'ServiceTag',
+    });
     for (const id of ['service_metadata', 'service-tag', 'serviceMetadataFilter', 'ServiceMetadataTagsFilter']) {
       expect(typeName(id, 'service'), id).toBe(`ContentType${typeName(id, 'other')}`);
     }
     expect(typeName('contentful_tag', 'contentful')).toBe('ContentTypeContentfulTag');
     expect(typeName('contentful_tag', 'service')).toBe('ContentfulTag');
-    expect(failure(() => nameContentModel(model({ t: ['service_metadata'] }), 'service')).details)
-      .toEqual({ contentTypeId: 't', fieldId: 'service_metadata', resultingFieldName: 'serviceMetadata' });
-    expect(failure(() => nameContentModel(model({ t: ['contentfulMetadata'] }), 'contentful')).code).toBe('RESERVED_FIELD_NAME');
-    expect(nameContentModel(model({ t: ['contentfulMetadata'] }), 'service')[0]!.fields).toEqual([{ fieldId: 'contentfulMetadata', name: 'contentfulMetadata' }]);
+    expect(failure(() => nameContentModel(model({ t: ['service_metadata'] }), 'service')).details).toEqual({
+      contentTypeId: 't',
+      fieldId: 'service_metadata',
+      resultingFieldName: 'serviceMetadata',
+    });
+    expect(failure(() => nameContentModel(model({ t: ['contentfulMetadata'] }), 'contentful')).code).toBe(
+      'RESERVED_FIELD_NAME',
+    );
+    expect(nameContentModel(model({ t: ['contentfulMetadata'] }), 'service')[0]!.fields).toEqual([
+      { fieldId: 'contentfulMetadata', name: 'contentfulMetadata' },
+    ]);
   });
 });

@@ -4,10 +4,37 @@ import { linkTargets } from './link-targets.ts';
 
 /** Type names the schema defines itself; a content type whose name would equal one gets the `ContentType` prefix. */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
-  'Query', 'String', 'Int', 'Float', 'Boolean', 'Location', 'Circle', 'Rectangle', 'DateTime', 'RichText', 'Asset',
-  'AssetCollection', 'AssetLinkingCollections', 'AssetFilter', 'AssetOrder', 'Entry', 'EntryCollection', 'Sys',
-  'SysFilter', 'Dimension', 'HexColor', 'Quality', 'ImageResizeFocus', 'ImageResizeStrategy', 'ImageFormat',
-  'ImageTransformOptions', 'JSON', 'EntryFilter', 'EntryOrder', '_Node', 'ID',
+  'Query',
+  'String',
+  'Int',
+  'Float',
+  'Boolean',
+  'Location',
+  'Circle',
+  'Rectangle',
+  'DateTime',
+  'RichText',
+  'Asset',
+  'AssetCollection',
+  'AssetLinkingCollections',
+  'AssetFilter',
+  'AssetOrder',
+  'Entry',
+  'EntryCollection',
+  'Sys',
+  'SysFilter',
+  'Dimension',
+  'HexColor',
+  'Quality',
+  'ImageResizeFocus',
+  'ImageResizeStrategy',
+  'ImageFormat',
+  'ImageTransformOptions',
+  'JSON',
+  'EntryFilter',
+  'EntryOrder',
+  '_Node',
+  'ID',
 ]);
 
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set(['sys', 'linkedFrom']);
@@ -19,8 +46,11 @@ export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set(['sys', 'linked
 export function metadataNames(vendor: string) {
   const prefix = upperFirst(vendor);
   return {
-    field: `${vendor}Metadata`, metadata: `${prefix}Metadata`, tag: `${prefix}Tag`,
-    filter: `${prefix}MetadataFilter`, tagsFilter: `${prefix}MetadataTagsFilter`,
+    field: `${vendor}Metadata`,
+    metadata: `${prefix}Metadata`,
+    tag: `${prefix}Tag`,
+    filter: `${prefix}MetadataFilter`,
+    tagsFilter: `${prefix}MetadataTagsFilter`,
   };
 }
 export type MetadataNames = ReturnType<typeof metadataNames>;
@@ -79,7 +109,11 @@ export interface NamedField {
   /** A single link validated to one content type: its nested filter input `<Type><Field>Filter`. */
   nestedFilter?: string;
 }
-export interface NamedContentType { contentTypeId: string; typeName: string; fields: NamedField[]; }
+export interface NamedContentType {
+  contentTypeId: string;
+  typeName: string;
+  fields: NamedField[];
+}
 
 /** The type of a field's own generated types: the type name and the PascalCase field name, e.g. `ArticleBody`. */
 const ownTypeName = (type: string, fieldName: string) => type + upperFirst(fieldName);
@@ -104,11 +138,16 @@ function checkGeneratedNames(named: NamedContentType[], vendor: string): void {
   for (const ct of named) {
     for (const name of generatedNames(ct)) {
       const ids = owners.get(name);
-      if (!ids) { owners.set(name, [ct.contentTypeId]); continue; }
+      if (!ids) {
+        owners.set(name, [ct.contentTypeId]);
+        continue;
+      }
       const all = [...new Set([...ids, ct.contentTypeId])].sort();
-      throw requestError('COLLIDING_TYPE_NAMES',
+      throw requestError(
+        'COLLIDING_TYPE_NAMES',
         `Schema generation failed. Type name generated for the content types ${all.map((i) => `'${i}'`).join(', ')} would be the same for all of them: '${name}'`,
-        { collidingContentTypeIds: all, resultingTypeName: name });
+        { collidingContentTypeIds: all, resultingTypeName: name },
+      );
     }
   }
 }
@@ -117,7 +156,10 @@ function checkGeneratedNames(named: NamedContentType[], vendor: string): void {
  * Names every content type and its visible (not omitted) fields, failing schema generation with
  * COLLIDING_TYPE_NAMES, COLLIDING_FIELD_NAMES or RESERVED_FIELD_NAME.
  */
-export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDefinition>, vendor: string): NamedContentType[] {
+export function nameContentModel(
+  contentTypes: ReadonlyMap<string, ContentTypeDefinition>,
+  vendor: string,
+): NamedContentType[] {
   const byName = new Map<string, string[]>();
   for (const id of [...contentTypes.keys()].sort()) {
     const name = typeName(id, vendor);
@@ -125,9 +167,11 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
   }
   for (const [name, ids] of byName) {
     if (ids.length > 1) {
-      throw requestError('COLLIDING_TYPE_NAMES',
+      throw requestError(
+        'COLLIDING_TYPE_NAMES',
         `Schema generation failed. Type name generated for the content types ${ids.map((i) => `'${i}'`).join(', ')} would be the same for all of them: '${name}'`,
-        { collidingContentTypeIds: ids, resultingTypeName: name });
+        { collidingContentTypeIds: ids, resultingTypeName: name },
+      );
     }
   }
   const named = [...contentTypes.keys()].sort().map((contentTypeId) => {
@@ -137,29 +181,37 @@ export function nameContentModel(contentTypes: ReadonlyMap<string, ContentTypeDe
     for (const f of definition.fields.filter((x) => !x.omitted)) {
       const name = camelCase(f.id);
       if (reservedNames(vendor).fields.has(name)) {
-        throw requestError('RESERVED_FIELD_NAME',
+        throw requestError(
+          'RESERVED_FIELD_NAME',
           `Schema generation failed. Field name '${name}' generated for the field '${f.id}' in the content type '${contentTypeId}' is reserved`,
-          { contentTypeId, fieldId: f.id, resultingFieldName: name });
+          { contentTypeId, fieldId: f.id, resultingFieldName: name },
+        );
       }
       // An array of links is read through `<name>Collection`: that is the name another field must not generate.
       const fieldName = f.type === 'Array' && f.items?.type === 'Link' ? `${name}Collection` : name;
       seen.set(fieldName, [...(seen.get(fieldName) ?? []), f.id]);
       const field: NamedField = { fieldId: f.id, name };
-      const entryLinks = f.type === 'Link' ? f.linkType === 'Entry' : f.type === 'Array' && f.items?.type === 'Link' && f.items.linkType === 'Entry';
+      const entryLinks =
+        f.type === 'Link'
+          ? f.linkType === 'Entry'
+          : f.type === 'Array' && f.items?.type === 'Link' && f.items.linkType === 'Entry';
       const targets = entryLinks ? linkTargets(f) : [];
       if (targets.length > 1 && targets.some((t) => contentTypes.has(t))) {
         const own = ownTypeName(typeName(contentTypeId, vendor), name);
         field.union = f.type === 'Array' ? { name: `${own}Item`, collection: `${own}Collection` } : { name: own };
       }
       if (f.type === 'RichText') field.richText = ownTypeName(typeName(contentTypeId, vendor), name);
-      if (f.type === 'Link' && targets.length === 1 && contentTypes.has(targets[0]!)) field.nestedFilter = nestedFilterName(typeName(contentTypeId, vendor), name);
+      if (f.type === 'Link' && targets.length === 1 && contentTypes.has(targets[0]!))
+        field.nestedFilter = nestedFilterName(typeName(contentTypeId, vendor), name);
       fields.push(field);
     }
     for (const [name, ids] of seen) {
       if (ids.length > 1) {
-        throw requestError('COLLIDING_FIELD_NAMES',
+        throw requestError(
+          'COLLIDING_FIELD_NAMES',
           `Schema generation failed. Field name generated for the fields ${ids.map((i) => `'${i}'`).join(', ')} in the content type '${contentTypeId}' would be the same for all of them: '${name}'`,
-          { contentTypeId, collidingFieldIds: ids, resultingFieldName: name });
+          { contentTypeId, collidingFieldIds: ids, resultingFieldName: name },
+        );
       }
     }
     return { contentTypeId, typeName: typeName(contentTypeId, vendor), fields };

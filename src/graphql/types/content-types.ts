@@ -1,6 +1,15 @@
 import {
-  GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, GraphQLUnionType,
-  type GraphQLFieldConfig, type GraphQLFieldConfigMap, type GraphQLOutputType,
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  GraphQLUnionType,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigMap,
+  type GraphQLOutputType,
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
 import type { EntryRecord } from '../../storage/port/index.ts';
@@ -14,33 +23,58 @@ import { resolveLink } from './resolve-link.ts';
 import { richTextType, type RichTextSource } from './rich-text.ts';
 import type { VendorMetadata } from './vendor-metadata.ts';
 import {
-  collectionType, DateTimeType, fallbackArg, JsonType, localeArgs, LocationType, pageOf, pagingArgs, SysType,
+  collectionType,
+  DateTimeType,
+  fallbackArg,
+  JsonType,
+  localeArgs,
+  LocationType,
+  pageOf,
+  pagingArgs,
+  SysType,
 } from './shared-types.ts';
 
 /** Checks a locale argument: unknown locales fail their path with UNKNOWN_LOCALE. */
 export function checkLocale(ctx: GraphqlContext, code: string): string {
-  if (!ctx.locales.some((l) => l.code === code)) throw executionError('UNKNOWN_LOCALE', `Query execution error. Requested locale '${code}' does not exist in the environment`, { locale: code });
+  if (!ctx.locales.some((l) => l.code === code))
+    throw executionError(
+      'UNKNOWN_LOCALE',
+      `Query execution error. Requested locale '${code}' does not exist in the environment`,
+      { locale: code },
+    );
   return code;
 }
 
 /** Preview reads need a preview token. */
 export function checkPreview(ctx: GraphqlContext, preview: boolean): boolean {
-  if (preview && ctx.grant.kind !== 'preview') throw executionError('ACCESS_TOKEN_INVALID', 'Reading non-published content needs a preview access token');
+  if (preview && ctx.grant.kind !== 'preview')
+    throw executionError('ACCESS_TOKEN_INVALID', 'Reading non-published content needs a preview access token');
   return preview;
 }
 
-export interface LocaleArgs { locale?: string | null; useFallbackLocale?: boolean | null; }
+export interface LocaleArgs {
+  locale?: string | null;
+  useFallbackLocale?: boolean | null;
+}
 
 /** A field's locale and fallback use: its own arguments, else the inherited ones. */
 export function localeOf(ctx: GraphqlContext, inherited: LocaleRead, a: LocaleArgs): LocaleRead {
-  return { locale: a.locale ? checkLocale(ctx, a.locale) : inherited.locale, useFallbackLocale: a.useFallbackLocale ?? inherited.useFallbackLocale };
+  return {
+    locale: a.locale ? checkLocale(ctx, a.locale) : inherited.locale,
+    useFallbackLocale: a.useFallbackLocale ?? inherited.useFallbackLocale,
+  };
 }
 
 /**
  * The value of a field in a locale: localized fields follow the fallback chain (unless `useFallbackLocale` is off);
  * others hold the default locale's value.
  */
-export function fieldValue(ctx: GraphqlContext, source: Resolved, definition: FieldDefinition, read: LocaleRead): unknown {
+export function fieldValue(
+  ctx: GraphqlContext,
+  source: Resolved,
+  definition: FieldDefinition,
+  read: LocaleRead,
+): unknown {
   const fields = (source.preview ? source.record.fields : source.record.publishedFields) ?? {};
   const values = fields[definition.id];
   if (!values) return null;
@@ -49,8 +83,14 @@ export function fieldValue(ctx: GraphqlContext, source: Resolved, definition: Fi
 }
 
 const SCALARS: Partial<Record<string, GraphQLOutputType>> = {
-  Symbol: GraphQLString, Text: GraphQLString, Integer: GraphQLInt, Number: GraphQLFloat, Date: DateTimeType,
-  Boolean: GraphQLBoolean, Object: JsonType, Location: LocationType,
+  Symbol: GraphQLString,
+  Text: GraphQLString,
+  Integer: GraphQLInt,
+  Number: GraphQLFloat,
+  Date: DateTimeType,
+  Boolean: GraphQLBoolean,
+  Object: JsonType,
+  Location: LocationType,
 };
 
 /** What a content type's object type needs from the rest of the schema (thunks: types may link in cycles). */
@@ -79,7 +119,10 @@ function unionOf(name: string, targets: string[], registry: TypeRegistry): Graph
  * and `useFallbackLocale` arguments.
  */
 export function contentObjectType(
-  typeName: string, definition: ContentTypeDefinition, fields: PlannedField[], registry: TypeRegistry,
+  typeName: string,
+  definition: ContentTypeDefinition,
+  fields: PlannedField[],
+  registry: TypeRegistry,
 ): GraphQLObjectType<Resolved> {
   return new GraphQLObjectType<Resolved, GraphqlContext>({
     name: typeName,
@@ -95,25 +138,48 @@ export function contentObjectType(
       for (const { name, definition: d, union, richText } of fields as Array<PlannedField & NamedField>) {
         const scalar = SCALARS[d.type];
         if (scalar) {
-          config[name] = { type: scalar, args: localeArgs, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
+          config[name] = {
+            type: scalar,
+            args: localeArgs,
+            resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)),
+          };
         } else if (d.type === 'Array' && d.items?.type === 'Symbol') {
-          config[name] = { type: new GraphQLList(GraphQLString), args: localeArgs, resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)) };
+          config[name] = {
+            type: new GraphQLList(GraphQLString),
+            args: localeArgs,
+            resolve: (s, a, ctx) => fieldValue(ctx, s, d, localeOf(ctx, s, a)),
+          };
         } else if (d.type === 'RichText' && richText) {
           config[name] = {
-            type: richTextType(richText, d, typeName, () => registry.assetType(), () => registry.metadata.entryInterface), args: localeArgs,
+            type: richTextType(
+              richText,
+              d,
+              typeName,
+              () => registry.assetType(),
+              () => registry.metadata.entryInterface,
+            ),
+            args: localeArgs,
             resolve: (s, a, ctx) => {
               const read = localeOf(ctx, s, a);
               const document = fieldValue(ctx, s, d, read);
-              return document && typeof document === 'object' ? { document: document as Record<string, unknown>, parent: s, ...read } satisfies RichTextSource : null;
+              return document && typeof document === 'object'
+                ? ({ document: document as Record<string, unknown>, parent: s, ...read } satisfies RichTextSource)
+                : null;
             },
           };
         } else if (d.type === 'Link') {
           const targets = linkTargets(d);
-          const type = d.linkType === 'Asset' ? registry.assetType()
-            : union ? unionOf(union.name, targets, registry)
-            : targets.length === 1 ? registry.entryType(targets[0]!) ?? registry.metadata.entryInterface : registry.metadata.entryInterface;
+          const type =
+            d.linkType === 'Asset'
+              ? registry.assetType()
+              : union
+                ? unionOf(union.name, targets, registry)
+                : targets.length === 1
+                  ? (registry.entryType(targets[0]!) ?? registry.metadata.entryInterface)
+                  : registry.metadata.entryInterface;
           config[name] = {
-            type, args: { locale: { type: GraphQLString }, preview: { type: GraphQLBoolean }, ...fallbackArg },
+            type,
+            args: { locale: { type: GraphQLString }, preview: { type: GraphQLBoolean }, ...fallbackArg },
             resolve: (s, a: LocaleArgs & { preview?: boolean | null }, ctx) => {
               const below = localeOf(ctx, s, a);
               const preview = checkPreview(ctx, a.preview ?? s.preview);
@@ -124,17 +190,30 @@ export function contentObjectType(
           const asset = d.items.linkType === 'Asset';
           const targets = linkTargets(d);
           const typed = !asset && targets.length === 1 ? registry.entryType(targets[0]!) : undefined;
-          const type = asset ? registry.assetCollection()
-            : union?.collection ? collectionType(union.collection, unionOf(union.name, targets, registry))
-            : typed ? collectionOf(typed) : registry.entryCollection();
+          const type = asset
+            ? registry.assetCollection()
+            : union?.collection
+              ? collectionType(union.collection, unionOf(union.name, targets, registry))
+              : typed
+                ? collectionOf(typed)
+                : registry.entryCollection();
           config[`${name}Collection`] = {
-            type, args: { ...pagingArgs, locale: { type: GraphQLString }, preview: { type: GraphQLBoolean }, ...fallbackArg },
-            resolve: async (s, a: LocaleArgs & { skip?: number | null; limit?: number | null; preview?: boolean | null }, ctx) => {
+            type,
+            args: { ...pagingArgs, locale: { type: GraphQLString }, preview: { type: GraphQLBoolean }, ...fallbackArg },
+            resolve: async (
+              s,
+              a: LocaleArgs & { skip?: number | null; limit?: number | null; preview?: boolean | null },
+              ctx,
+            ) => {
               const below = localeOf(ctx, s, a);
               const preview = checkPreview(ctx, a.preview ?? s.preview);
               const links = (fieldValue(ctx, s, d, s) as unknown[] | null) ?? [];
               const { skip, limit } = pageOf(a);
-              const items = links.slice(skip, skip + limit).map((l) => resolveLink(ctx, s, d, typeName, l, { ...below, preview }, targets).catch((e) => e as Error));
+              const items = links
+                .slice(skip, skip + limit)
+                .map((l) =>
+                  resolveLink(ctx, s, d, typeName, l, { ...below, preview }, targets).catch((e) => e as Error),
+                );
               return { skip, limit, total: links.length, items: await Promise.all(items) };
             },
           };
@@ -152,4 +231,3 @@ export function collectionOf(type: GraphQLObjectType): GraphQLObjectType {
   if (!c) collections.set(type, (c = collectionType(`${type.name}Collection`, type)));
   return c;
 }
-

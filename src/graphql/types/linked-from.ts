@@ -1,5 +1,9 @@
 import {
-  GraphQLList, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigMap,
+  GraphQLList,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { FieldDefinition } from '../../domain/content-model/field.ts';
 import type { LinkingQuery } from '../../storage/port/index.ts';
@@ -12,10 +16,21 @@ import { pageOf, pagingArgs, readArgs } from './shared-types.ts';
 export type LinkingVia = LinkingQuery['via'];
 
 /** One collection of `<T>LinkingCollections`: its field name, its collection type and the fields links count through. */
-export interface LinkingCollection { field: string; type: () => GraphQLObjectType; via: LinkingVia; }
+export interface LinkingCollection {
+  field: string;
+  type: () => GraphQLObjectType;
+  via: LinkingVia;
+}
 
-interface LinkedFromSource { target: Resolved; locales: string[]; }
-interface PageArgs extends LocaleArgs { skip?: number | null; limit?: number | null; preview?: boolean | null; }
+interface LinkedFromSource {
+  target: Resolved;
+  locales: string[];
+}
+interface PageArgs extends LocaleArgs {
+  skip?: number | null;
+  limit?: number | null;
+  preview?: boolean | null;
+}
 
 /**
  * `linkedFrom(allowedLocales: [String])` of an entry type or of Asset: a `<T>LinkingCollections` object with one
@@ -25,34 +40,67 @@ interface PageArgs extends LocaleArgs { skip?: number | null; limit?: number | n
  * argument's) state. Batched per tick.
  */
 export function linkedFromField(
-  targetName: string, targetType: 'Entry' | 'Asset', collections: LinkingCollection[],
+  targetName: string,
+  targetType: 'Entry' | 'Asset',
+  collections: LinkingCollection[],
 ): GraphQLFieldConfig<Resolved, GraphqlContext> {
-  const fields = (): GraphQLFieldConfigMap<LinkedFromSource, GraphqlContext> => Object.fromEntries(collections.map((c) => [c.field, {
-    type: c.type(),
-    args: { ...pagingArgs, ...readArgs },
-    resolve: async (s: LinkedFromSource, a: PageArgs, ctx: GraphqlContext) => {
-      const preview = checkPreview(ctx, a.preview ?? s.target.preview);
-      const below = localeOf(ctx, s.target, a);
-      const { skip, limit } = pageOf(a);
-      const page = await ctx.loaders.linkingEntries({
-        state: preview ? 'draft' : 'published', targetType, via: c.via, locales: s.locales, defaultLocale: ctx.defaultLocale, skip, limit,
-      }, `${targetName}.${c.field}`, s.target.record.id);
-      return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, preview, ...below })) };
-    },
-  }]));
-  const type = new GraphQLObjectType<LinkedFromSource, GraphqlContext>({ name: `${targetName}LinkingCollections`, fields });
+  const fields = (): GraphQLFieldConfigMap<LinkedFromSource, GraphqlContext> =>
+    Object.fromEntries(
+      collections.map((c) => [
+        c.field,
+        {
+          type: c.type(),
+          args: { ...pagingArgs, ...readArgs },
+          resolve: async (s: LinkedFromSource, a: PageArgs, ctx: GraphqlContext) => {
+            const preview = checkPreview(ctx, a.preview ?? s.target.preview);
+            const below = localeOf(ctx, s.target, a);
+            const { skip, limit } = pageOf(a);
+            const page = await ctx.loaders.linkingEntries(
+              {
+                state: preview ? 'draft' : 'published',
+                targetType,
+                via: c.via,
+                locales: s.locales,
+                defaultLocale: ctx.defaultLocale,
+                skip,
+                limit,
+              },
+              `${targetName}.${c.field}`,
+              s.target.record.id,
+            );
+            return {
+              skip,
+              limit,
+              total: page.total,
+              items: page.items.map((record) => ({ record, preview, ...below })),
+            };
+          },
+        },
+      ]),
+    );
+  const type = new GraphQLObjectType<LinkedFromSource, GraphqlContext>({
+    name: `${targetName}LinkingCollections`,
+    fields,
+  });
   return {
     type,
     args: { allowedLocales: { type: new GraphQLList(GraphQLString) } },
     resolve: (s, a: { allowedLocales?: Array<string | null> | null }, ctx) => {
       const given = (a.allowedLocales ?? []).filter((l): l is string => typeof l === 'string');
-      return { target: s, locales: given.length ? given.map((l) => checkLocale(ctx, l)) : [s.locale] } satisfies LinkedFromSource;
+      return {
+        target: s,
+        locales: given.length ? given.map((l) => checkLocale(ctx, l)) : [s.locale],
+      } satisfies LinkedFromSource;
     },
   };
 }
 
 /** A content type as the schema sees it: its type name and its visible fields. */
-export interface ModelType { contentTypeId: string; typeName: string; fields: Array<{ definition: FieldDefinition }>; }
+export interface ModelType {
+  contentTypeId: string;
+  typeName: string;
+  fields: Array<{ definition: FieldDefinition }>;
+}
 
 const viaOf = (contentTypeId: string, ds: FieldDefinition[]): LinkingVia =>
   ds.map((d) => ({ contentTypeId, fieldId: d.id, localized: d.localized }));
@@ -63,17 +111,30 @@ const viaOf = (contentTypeId: string, ds: FieldDefinition[]): LinkingVia =>
  * (links through any visible link or rich text field of any type).
  */
 export function linkingCollections(
-  target: { kind: 'Entry'; contentTypeId: string } | { kind: 'Asset' }, model: ModelType[],
-  collectionOf: (contentTypeId: string) => GraphQLObjectType, entryCollection: () => GraphQLObjectType,
+  target: { kind: 'Entry'; contentTypeId: string } | { kind: 'Asset' },
+  model: ModelType[],
+  collectionOf: (contentTypeId: string) => GraphQLObjectType,
+  entryCollection: () => GraphQLObjectType,
 ): LinkingCollection[] {
-  const allows = (d: FieldDefinition) => (target.kind === 'Asset' ? linkKind(d) === 'Asset' : allowsEntryOf(d, target.contentTypeId));
+  const allows = (d: FieldDefinition) =>
+    target.kind === 'Asset' ? linkKind(d) === 'Asset' : allowsEntryOf(d, target.contentTypeId);
   const collections: LinkingCollection[] = [];
   const all: LinkingVia = [];
   for (const ct of model) {
     const ds = ct.fields.map((f) => f.definition);
     const via = viaOf(ct.contentTypeId, ds.filter(allows));
-    if (via.length) collections.push({ field: `${rootFieldName(ct.typeName)}Collection`, type: () => collectionOf(ct.contentTypeId), via });
-    all.push(...viaOf(ct.contentTypeId, ds.filter((d) => linkKind(d) === target.kind || d.type === 'RichText')));
+    if (via.length)
+      collections.push({
+        field: `${rootFieldName(ct.typeName)}Collection`,
+        type: () => collectionOf(ct.contentTypeId),
+        via,
+      });
+    all.push(
+      ...viaOf(
+        ct.contentTypeId,
+        ds.filter((d) => linkKind(d) === target.kind || d.type === 'RichText'),
+      ),
+    );
   }
   return [{ field: 'entryCollection', type: entryCollection, via: all }, ...collections];
 }

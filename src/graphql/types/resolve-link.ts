@@ -8,7 +8,12 @@ import { executionError } from '../errors.ts';
  * is missing (in that state), UNEXPECTED_LINKED_CONTENT_TYPE when an entry is not of one of `allowed` (none: any).
  */
 export async function resolveLink(
-  ctx: GraphqlContext, parent: Resolved, d: FieldDefinition, typeName: string, link: unknown, read: ReadState,
+  ctx: GraphqlContext,
+  parent: Resolved,
+  d: FieldDefinition,
+  typeName: string,
+  link: unknown,
+  read: ReadState,
   allowed: string[],
 ): Promise<Resolved | null> {
   const sys = (link as { sys?: { id?: string; linkType?: string } } | null)?.sys;
@@ -16,14 +21,24 @@ export async function resolveLink(
   const target = sys.linkType === 'Asset' ? 'Asset' : 'Entry';
   const record = await ctx.loaders.load(target, read.preview ? 'draft' : 'published', sys.id);
   if (!record) {
-    throw executionError('UNRESOLVABLE_LINK',
+    throw executionError(
+      'UNRESOLVABLE_LINK',
       `Query execution error. Link from entry '${parent.record.id}' to ${target.toLowerCase()} '${sys.id}' on field '${d.id}' within type '${typeName}' cannot be resolved`,
-      { type: typeName, field: d.id, linkType: target, linkId: sys.id, linkingEntryId: parent.record.id });
+      { type: typeName, field: d.id, linkType: target, linkId: sys.id, linkingEntryId: parent.record.id },
+    );
   }
   if (target === 'Entry' && allowed.length && !allowed.includes((record as EntryRecord).contentTypeId)) {
-    throw executionError('UNEXPECTED_LINKED_CONTENT_TYPE',
+    throw executionError(
+      'UNEXPECTED_LINKED_CONTENT_TYPE',
       `Query execution error. Link from entry '${parent.record.id}' to entry '${sys.id}' on field '${d.id}' within type '${typeName}' returned an unexpected content type`,
-      { type: typeName, field: d.id, linkId: sys.id, linkingEntryId: parent.record.id, contentType: (record as EntryRecord).contentTypeId });
+      {
+        type: typeName,
+        field: d.id,
+        linkId: sys.id,
+        linkingEntryId: parent.record.id,
+        contentType: (record as EntryRecord).contentTypeId,
+      },
+    );
   }
   return { record, ...read };
 }

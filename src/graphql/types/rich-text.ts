@@ -1,4 +1,10 @@
-import { GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfig, type GraphQLOutputType } from 'graphql';
+import {
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  type GraphQLFieldConfig,
+  type GraphQLOutputType,
+} from 'graphql';
 import type { FieldDefinition, Validation } from '../../domain/content-model/field.ts';
 import { LINK_NODE_TYPES, richTextLinkTarget, walkRichText } from '../../domain/content-model/rich-text.ts';
 import type { GraphqlContext, LocaleRead, Resolved } from '../context.ts';
@@ -6,7 +12,10 @@ import { resolveLink } from './resolve-link.ts';
 import { JsonType } from './shared-types.ts';
 
 /** A rich text value, the entry it belongs to (with its preview flag) and the locale (and fallback use) it was read in. */
-export interface RichTextSource extends LocaleRead { document: Record<string, unknown>; parent: Resolved; }
+export interface RichTextSource extends LocaleRead {
+  document: Record<string, unknown>;
+  parent: Resolved;
+}
 
 /** The most entities `links` may resolve: what `size.max` of the link node types allow in sum, else this. */
 export const RICH_TEXT_LINKS_MAX = 1000;
@@ -16,8 +25,12 @@ export const RICH_TEXT_LINKS_MAX = 1000;
  * link node types it enables; RICH_TEXT_LINKS_MAX when an enabled link node type has no maximum.
  */
 export function richTextLinksCost(d: FieldDefinition): number {
-  const enabled = d.validations.find((v) => Array.isArray(v.enabledNodeTypes))?.enabledNodeTypes as string[] | undefined;
-  const nodes = (d.validations.find((v) => v.nodes && typeof v.nodes === 'object')?.nodes ?? {}) as Record<string, Validation[]>;
+  const enabled = d.validations.find((v) => Array.isArray(v.enabledNodeTypes))?.enabledNodeTypes as
+    string[] | undefined;
+  const nodes = (d.validations.find((v) => v.nodes && typeof v.nodes === 'object')?.nodes ?? {}) as Record<
+    string,
+    Validation[]
+  >;
   let sum = 0;
   for (const nodeType of Object.keys(LINK_NODE_TYPES)) {
     if (enabled && !enabled.includes(nodeType)) continue;
@@ -38,11 +51,24 @@ function linked(nodeType: string, d: FieldDefinition, typeName: string) {
     const targets: Array<{ linkType: 'Entry' | 'Asset'; id: string }> = [];
     for (const node of walkRichText(s.document)) {
       const target = node.nodeType === nodeType ? richTextLinkTarget(node.node) : undefined;
-      if (target && !seen.has(target.id)) { seen.add(target.id); targets.push(target); }
+      if (target && !seen.has(target.id)) {
+        seen.add(target.id);
+        targets.push(target);
+      }
     }
-    return Promise.all(targets.map((t) => resolveLink(ctx, s.parent, d, typeName, { sys: { id: t.id, linkType: t.linkType } },
-      { preview: s.parent.preview, locale: s.locale, useFallbackLocale: s.useFallbackLocale }, [])
-      .catch((e: Error) => e)));
+    return Promise.all(
+      targets.map((t) =>
+        resolveLink(
+          ctx,
+          s.parent,
+          d,
+          typeName,
+          { sys: { id: t.id, linkType: t.linkType } },
+          { preview: s.parent.preview, locale: s.locale, useFallbackLocale: s.useFallbackLocale },
+          [],
+        ).catch((e: Error) => e),
+      ),
+    );
   };
 }
 
@@ -51,17 +77,24 @@ function linked(nodeType: string, d: FieldDefinition, typeName: string) {
  * hyperlink }` and `assets { block, hyperlink }` list the entities the document links to.
  */
 export function richTextType(
-  name: string, d: FieldDefinition, typeName: string, asset: () => GraphQLOutputType, entry: () => GraphQLOutputType,
+  name: string,
+  d: FieldDefinition,
+  typeName: string,
+  asset: () => GraphQLOutputType,
+  entry: () => GraphQLOutputType,
 ): GraphQLObjectType<RichTextSource> {
   const list = (item: GraphQLOutputType, nodeType: string): GraphQLFieldConfig<RichTextSource, GraphqlContext> => ({
-    type: new GraphQLNonNull(new GraphQLList(item)), resolve: linked(nodeType, d, typeName),
+    type: new GraphQLNonNull(new GraphQLList(item)),
+    resolve: linked(nodeType, d, typeName),
     // Counted by `links` (see complexity.ts).
     extensions: { complexity: { counted: true } },
   });
   const entries = new GraphQLObjectType<RichTextSource, GraphqlContext>({
     name: `${name}Entries`,
     fields: () => ({
-      inline: list(entry(), 'embedded-entry-inline'), block: list(entry(), 'embedded-entry-block'), hyperlink: list(entry(), 'entry-hyperlink'),
+      inline: list(entry(), 'embedded-entry-inline'),
+      block: list(entry(), 'embedded-entry-block'),
+      hyperlink: list(entry(), 'entry-hyperlink'),
     }),
   });
   const assets = new GraphQLObjectType<RichTextSource, GraphqlContext>({
@@ -70,13 +103,20 @@ export function richTextType(
   });
   const links = new GraphQLObjectType<RichTextSource, GraphqlContext>({
     name: `${name}Links`,
-    fields: { entries: { type: new GraphQLNonNull(entries), resolve: (s) => s }, assets: { type: new GraphQLNonNull(assets), resolve: (s) => s } },
+    fields: {
+      entries: { type: new GraphQLNonNull(entries), resolve: (s) => s },
+      assets: { type: new GraphQLNonNull(assets), resolve: (s) => s },
+    },
   });
   return new GraphQLObjectType<RichTextSource, GraphqlContext>({
     name,
     fields: {
       json: { type: new GraphQLNonNull(JsonType), resolve: (s) => s.document },
-      links: { type: new GraphQLNonNull(links), resolve: (s) => s, extensions: { complexity: { cost: richTextLinksCost(d) } } },
+      links: {
+        type: new GraphQLNonNull(links),
+        resolve: (s) => s,
+        extensions: { complexity: { cost: richTextLinksCost(d) } },
+      },
     },
   });
 }

@@ -1,6 +1,16 @@
 import {
-  GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLInterfaceType, GraphQLList, GraphQLNonNull,
-  GraphQLObjectType, GraphQLScalarType, GraphQLString, type GraphQLNamedType, type GraphQLUnionType,
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLInterfaceType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLString,
+  type GraphQLNamedType,
+  type GraphQLUnionType,
 } from 'graphql';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../domain/shared/paging.ts';
 import type { Resolved } from '../context.ts';
@@ -13,18 +23,22 @@ export const DateTimeType = new GraphQLScalarType({ name: 'DateTime', descriptio
 export const JsonType = new GraphQLScalarType({ name: 'JSON', description: 'Any JSON value.' });
 
 export const LocationType = new GraphQLObjectType({
-  name: 'Location', fields: { lat: { type: GraphQLFloat }, lon: { type: GraphQLFloat } },
+  name: 'Location',
+  fields: { lat: { type: GraphQLFloat }, lon: { type: GraphQLFloat } },
 });
 
 export const CircleType = new GraphQLInputObjectType({
-  name: 'Circle', fields: { lat: { type: GraphQLFloat }, lon: { type: GraphQLFloat }, radius: { type: GraphQLFloat } },
+  name: 'Circle',
+  fields: { lat: { type: GraphQLFloat }, lon: { type: GraphQLFloat }, radius: { type: GraphQLFloat } },
 });
 
 export const RectangleType = new GraphQLInputObjectType({
   name: 'Rectangle',
   fields: {
-    topLeftLat: { type: GraphQLFloat }, topLeftLon: { type: GraphQLFloat },
-    bottomRightLat: { type: GraphQLFloat }, bottomRightLon: { type: GraphQLFloat },
+    topLeftLat: { type: GraphQLFloat },
+    topLeftLon: { type: GraphQLFloat },
+    bottomRightLat: { type: GraphQLFloat },
+    bottomRightLon: { type: GraphQLFloat },
   },
 });
 
@@ -50,12 +64,18 @@ export function pageOf(a: { skip?: number | null; limit?: number | null }): { sk
   const skip = a.skip ?? 0;
   const limit = a.limit ?? DEFAULT_LIMIT;
   if (skip < 0) {
-    throw executionError('GRAPHQL_VALIDATION_FAILED', 'The value provided for "skip" is invalid. Please provide a valid number value of at least 0.',
-      { argument: 'skip', value: skip, minimum: 0 });
+    throw executionError(
+      'GRAPHQL_VALIDATION_FAILED',
+      'The value provided for "skip" is invalid. Please provide a valid number value of at least 0.',
+      { argument: 'skip', value: skip, minimum: 0 },
+    );
   }
   if (limit < 0 || limit > MAX_LIMIT) {
-    throw executionError('GRAPHQL_VALIDATION_FAILED', `The value provided for "limit" is invalid. Please provide a valid number value between 0 and ${MAX_LIMIT}.`,
-      { argument: 'limit', value: limit, minimum: 0, maximum: MAX_LIMIT });
+    throw executionError(
+      'GRAPHQL_VALIDATION_FAILED',
+      `The value provided for "limit" is invalid. Please provide a valid number value between 0 and ${MAX_LIMIT}.`,
+      { argument: 'limit', value: limit, minimum: 0, maximum: MAX_LIMIT },
+    );
   }
   return { skip, limit };
 }
@@ -72,7 +92,10 @@ const collectionTypes = new WeakSet<GraphQLNamedType>();
 export const isCollectionType = (type: GraphQLNamedType): boolean => collectionTypes.has(type);
 
 /** `{skip, limit, total, items}` over an item type. */
-export function collectionType(name: string, item: GraphQLInterfaceType | GraphQLObjectType | GraphQLUnionType): GraphQLObjectType {
+export function collectionType(
+  name: string,
+  item: GraphQLInterfaceType | GraphQLObjectType | GraphQLUnionType,
+): GraphQLObjectType {
   const type = new GraphQLObjectType({
     name,
     fields: {

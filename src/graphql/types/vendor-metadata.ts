@@ -1,5 +1,11 @@
 import {
-  GraphQLBoolean, GraphQLInputObjectType, GraphQLInterfaceType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString,
+  GraphQLBoolean,
+  GraphQLInputObjectType,
+  GraphQLInterfaceType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
   type GraphQLFieldConfig,
 } from 'graphql';
 import type { TagRecord } from '../../storage/port/index.ts';
@@ -24,7 +30,8 @@ const tagIdsOf = (s: Resolved): string[] => (s.preview ? s.record.tags : s.recor
 function build(vendor: string): VendorMetadata {
   const names = metadataNames(vendor);
   const TagType = new GraphQLObjectType<TagRecord>({
-    name: names.tag, fields: { id: { type: GraphQLString }, name: { type: GraphQLString } },
+    name: names.tag,
+    fields: { id: { type: GraphQLString }, name: { type: GraphQLString } },
   });
   const MetadataType = new GraphQLObjectType<Resolved, GraphqlContext>({
     name: names.metadata,
@@ -43,15 +50,20 @@ function build(vendor: string): VendorMetadata {
   });
   const idList = { type: new GraphQLList(GraphQLString) };
   const tagsFilter = new GraphQLInputObjectType({
-    name: names.tagsFilter, fields: { id_contains_all: idList, id_contains_some: idList, id_contains_none: idList },
+    name: names.tagsFilter,
+    fields: { id_contains_all: idList, id_contains_some: idList, id_contains_none: idList },
   });
   return {
     names,
     field: { type: new GraphQLNonNull(MetadataType), resolve: (s) => s },
     entryInterface: new GraphQLInterfaceType({
-      name: 'Entry', fields: { sys: { type: new GraphQLNonNull(SysType) }, [names.field]: { type: new GraphQLNonNull(MetadataType) } },
+      name: 'Entry',
+      fields: { sys: { type: new GraphQLNonNull(SysType) }, [names.field]: { type: new GraphQLNonNull(MetadataType) } },
     }),
-    filterType: new GraphQLInputObjectType({ name: names.filter, fields: { tags_exists: { type: GraphQLBoolean }, tags: { type: tagsFilter } } }),
+    filterType: new GraphQLInputObjectType({
+      name: names.filter,
+      fields: { tags_exists: { type: GraphQLBoolean }, tags: { type: tagsFilter } },
+    }),
   };
 }
 

@@ -18,11 +18,20 @@ export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
       return created(presentApiKey(key), `${req.baseUrl}/spaces/${key.spaceId}/api_keys/${key.id}`);
     },
 
-    ApiKeys_get: async (req) => ok(presentApiKey(await apiKeys.get(req.actor, req.params.space_id, req.params.api_key_id))),
+    ApiKeys_get: async (req) =>
+      ok(presentApiKey(await apiKeys.get(req.actor, req.params.space_id, req.params.api_key_id))),
 
     ApiKeys_createOrUpdate: async (req) => {
-      const { created: isNew, key } = await apiKeys.put(req.actor, req.params.space_id, req.params.api_key_id, req.body, req.version);
-      return isNew ? created(presentApiKey(key), `${req.baseUrl}/spaces/${key.spaceId}/api_keys/${key.id}`) : ok(presentApiKey(key));
+      const { created: isNew, key } = await apiKeys.put(
+        req.actor,
+        req.params.space_id,
+        req.params.api_key_id,
+        req.body,
+        req.version,
+      );
+      return isNew
+        ? created(presentApiKey(key), `${req.baseUrl}/spaces/${key.spaceId}/api_keys/${key.id}`)
+        : ok(presentApiKey(key));
     },
 
     ApiKeys_delete: async (req) => {
@@ -36,6 +45,7 @@ export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
       return ok(collection(items.map(presentPreviewApiKey), total, page));
     },
 
-    PreviewApiKeys_get: async (req) => ok(presentPreviewApiKey(await apiKeys.getPreview(req.actor, req.params.space_id, req.params.preview_api_key_id))),
+    PreviewApiKeys_get: async (req) =>
+      ok(presentPreviewApiKey(await apiKeys.getPreview(req.actor, req.params.space_id, req.params.preview_api_key_id))),
   };
 }

@@ -6,7 +6,13 @@ import { noContent, type Handler, type HandlerMap } from '../handler.ts';
 export function assetProcessingHandlers({ assetProcessing }: Services): HandlerMap {
   const process: Handler = async (req) => {
     await assetProcessing.process(
-      req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.params.asset_id, req.params.locale, req.version,
+      req.actor,
+      rightsOf(req.grant),
+      req.params.space_id,
+      req.params.environment_id,
+      req.params.asset_id,
+      req.params.locale,
+      req.version,
     );
     return noContent();
   };

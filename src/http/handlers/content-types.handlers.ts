@@ -3,7 +3,11 @@ import { compileCollectionQuery } from '../../domain/shared/collection-query.ts'
 import { CONTENT_TYPES } from '../../domain/shared/collection-schemas.ts';
 import { collection, parsePage } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
-import { presentActivatedContentType, presentContentType, presentContentTypeSnapshot } from '../presenters/content-types.presenter.ts';
+import {
+  presentActivatedContentType,
+  presentContentType,
+  presentContentTypeSnapshot,
+} from '../presenters/content-types.presenter.ts';
 
 const pathOf = (req: ApiRequest, id: string) =>
   `${req.baseUrl}/spaces/${req.params.space_id}${req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`}/content_types/${id}`;
@@ -14,7 +18,13 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, CONTENT_TYPES);
       const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page);
-      return ok(collection(items.map((item) => presentContentType(item, req.vendorToken)), total, page));
+      return ok(
+        collection(
+          items.map((item) => presentContentType(item, req.vendorToken)),
+          total,
+          page,
+        ),
+      );
     },
 
     create: async (req) => {
@@ -22,13 +32,26 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
       return created(presentContentType(view, req.vendorToken), pathOf(req, view.record.id));
     },
 
-    get: async (req) => ok(presentContentType(await contentTypes.get(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id), req.vendorToken)),
+    get: async (req) =>
+      ok(
+        presentContentType(
+          await contentTypes.get(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id),
+          req.vendorToken,
+        ),
+      ),
 
     createOrUpdate: async (req) => {
       const { view, created: isNew } = await contentTypes.createOrUpdate(
-        req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, req.body, req.version,
+        req.actor,
+        req.params.space_id,
+        req.params.environment_id,
+        req.params.content_type_id,
+        req.body,
+        req.version,
       );
-      return isNew ? created(presentContentType(view, req.vendorToken), pathOf(req, view.record.id)) : ok(presentContentType(view, req.vendorToken));
+      return isNew
+        ? created(presentContentType(view, req.vendorToken), pathOf(req, view.record.id))
+        : ok(presentContentType(view, req.vendorToken));
     },
 
     delete: async (req) => {
@@ -36,34 +59,85 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
       return noContent();
     },
 
-    activate: async (req) => ok(presentContentType(
-      await contentTypes.activate(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, req.version),
-      req.vendorToken,
-    )),
+    activate: async (req) =>
+      ok(
+        presentContentType(
+          await contentTypes.activate(
+            req.actor,
+            req.params.space_id,
+            req.params.environment_id,
+            req.params.content_type_id,
+            req.version,
+          ),
+          req.vendorToken,
+        ),
+      ),
 
-    deactivate: async (req) => ok(presentContentType(
-      await contentTypes.deactivate(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id),
-      req.vendorToken,
-    )),
+    deactivate: async (req) =>
+      ok(
+        presentContentType(
+          await contentTypes.deactivate(
+            req.actor,
+            req.params.space_id,
+            req.params.environment_id,
+            req.params.content_type_id,
+          ),
+          req.vendorToken,
+        ),
+      ),
 
     listSnapshots: async (req) => {
       const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
-      const { items, total } = await contentTypeSnapshots.list(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, page);
-      return ok(collection(items.map((item) => presentContentTypeSnapshot(item, req.vendorToken)), total, page));
+      const { items, total } = await contentTypeSnapshots.list(
+        req.actor,
+        req.params.space_id,
+        req.params.environment_id,
+        req.params.content_type_id,
+        page,
+      );
+      return ok(
+        collection(
+          items.map((item) => presentContentTypeSnapshot(item, req.vendorToken)),
+          total,
+          page,
+        ),
+      );
     },
 
-    getSnapshot: async (req) => ok(presentContentTypeSnapshot(
-      await contentTypeSnapshots.get(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, req.params.snapshot_id),
-      req.vendorToken,
-    )),
+    getSnapshot: async (req) =>
+      ok(
+        presentContentTypeSnapshot(
+          await contentTypeSnapshots.get(
+            req.actor,
+            req.params.space_id,
+            req.params.environment_id,
+            req.params.content_type_id,
+            req.params.snapshot_id,
+          ),
+          req.vendorToken,
+        ),
+      ),
   };
   const activatedList: Handler = async (req) => {
     const page = compileCollectionQuery(req.rawQuery, CONTENT_TYPES);
-    const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page, { activatedOnly: true });
-    return ok(collection(items.map((item) => presentActivatedContentType(item, req.vendorToken)), total, page));
+    const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page, {
+      activatedOnly: true,
+    });
+    return ok(
+      collection(
+        items.map((item) => presentActivatedContentType(item, req.vendorToken)),
+        total,
+        page,
+      ),
+    );
   };
   return {
-    ...Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`ContentTypes_${name}`, handler], [`MasterContentTypes_${name}`, handler]])),
+    ...Object.fromEntries(
+      Object.entries(operations).flatMap(([name, handler]) => [
+        [`ContentTypes_${name}`, handler],
+        [`MasterContentTypes_${name}`, handler],
+      ]),
+    ),
     ActivatedContentTypes_list: activatedList,
     MasterActivatedContentTypes_list: activatedList,
   };

@@ -10,17 +10,45 @@ export function editorInterfacesHandlers({ editorInterfaces }: Services): Handle
   const operations: Record<string, Handler> = {
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, EDITOR_INTERFACES);
-      const { items, total } = await editorInterfaces.list(req.actor, req.params.space_id, req.params.environment_id, page);
+      const { items, total } = await editorInterfaces.list(
+        req.actor,
+        req.params.space_id,
+        req.params.environment_id,
+        page,
+      );
       return ok(collection(items.map(presentEditorInterface), total, page));
     },
 
-    get: async (req) => ok(presentEditorInterface(
-      await editorInterfaces.get(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id),
-    )),
+    get: async (req) =>
+      ok(
+        presentEditorInterface(
+          await editorInterfaces.get(
+            req.actor,
+            req.params.space_id,
+            req.params.environment_id,
+            req.params.content_type_id,
+          ),
+        ),
+      ),
 
-    update: async (req) => ok(presentEditorInterface(
-      await editorInterfaces.update(req.actor, req.params.space_id, req.params.environment_id, req.params.content_type_id, req.body, req.version),
-    )),
+    update: async (req) =>
+      ok(
+        presentEditorInterface(
+          await editorInterfaces.update(
+            req.actor,
+            req.params.space_id,
+            req.params.environment_id,
+            req.params.content_type_id,
+            req.body,
+            req.version,
+          ),
+        ),
+      ),
   };
-  return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`EditorInterfaces_${name}`, handler], [`MasterEditorInterfaces_${name}`, handler]]));
+  return Object.fromEntries(
+    Object.entries(operations).flatMap(([name, handler]) => [
+      [`EditorInterfaces_${name}`, handler],
+      [`MasterEditorInterfaces_${name}`, handler],
+    ]),
+  );
 }

@@ -16,19 +16,40 @@ const location = (req: ApiRequest, id: string) => {
 
 /** One implementation per operation, bound to both `Entries_*` (environment path) and `MasterEntries_*` (no environment: master). */
 export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerMap {
-  const at = (req: ApiRequest) => [req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.params.entry_id] as const;
+  const at = (req: ApiRequest) =>
+    [req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.params.entry_id] as const;
   const operations: Record<string, Handler> = {
     create: async (req) => {
-      const view = await entries.create(req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.vendorHeader('Content-Type')!, req.body);
+      const view = await entries.create(
+        req.actor,
+        rightsOf(req.grant),
+        req.params.space_id,
+        req.params.environment_id,
+        req.vendorHeader('Content-Type')!,
+        req.body,
+      );
       return created(presentEntry(view, req.vendorToken), location(req, view.record.id));
     },
     get: async (req) => ok(presentEntry(await entries.get(...at(req)), req.vendorToken)),
     createOrUpdate: async (req) => {
       const { created: isNew, view } = await entries.createOrUpdate(
-        ...at(req), req.vendorHeader('Content-Type'), req.body, req.version, autoSaved(req));
-      return isNew ? created(presentEntry(view, req.vendorToken), location(req, view.record.id)) : ok(presentEntry(view, req.vendorToken));
+        ...at(req),
+        req.vendorHeader('Content-Type'),
+        req.body,
+        req.version,
+        autoSaved(req),
+      );
+      return isNew
+        ? created(presentEntry(view, req.vendorToken), location(req, view.record.id))
+        : ok(presentEntry(view, req.vendorToken));
     },
-    patch: async (req) => ok(presentEntry(await entries.patch(...at(req), req.body as PatchDocument, req.version, autoSaved(req)), req.vendorToken)),
+    patch: async (req) =>
+      ok(
+        presentEntry(
+          await entries.patch(...at(req), req.body as PatchDocument, req.version, autoSaved(req)),
+          req.vendorToken,
+        ),
+      ),
     getReferences: async (req) => {
       const include = req.query.include === undefined ? undefined : Number(req.query.include);
       return ok(presentEntryReferences(await entries.references(...at(req), include), req.vendorToken));
@@ -44,9 +65,21 @@ export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerM
     listSnapshots: async (req) => {
       const page = parsePage({ skip: req.query.skip, limit: req.query.limit }, {}, []);
       const { items, total } = await entrySnapshots.list(...at(req), page);
-      return ok(collection(items.map((item) => presentEntrySnapshot(item, req.vendorToken)), total, page));
+      return ok(
+        collection(
+          items.map((item) => presentEntrySnapshot(item, req.vendorToken)),
+          total,
+          page,
+        ),
+      );
     },
-    getSnapshot: async (req) => ok(presentEntrySnapshot(await entrySnapshots.get(...at(req), req.params.snapshot_id), req.vendorToken)),
+    getSnapshot: async (req) =>
+      ok(presentEntrySnapshot(await entrySnapshots.get(...at(req), req.params.snapshot_id), req.vendorToken)),
   };
-  return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Entries_${name}`, handler], [`MasterEntries_${name}`, handler]]));
+  return Object.fromEntries(
+    Object.entries(operations).flatMap(([name, handler]) => [
+      [`Entries_${name}`, handler],
+      [`MasterEntries_${name}`, handler],
+    ]),
+  );
 }

@@ -13,14 +13,18 @@ export function environmentAliasesHandlers({ environments: { aliases } }: Servic
       return ok(collection(items.map(presentEnvironmentAlias), total, page));
     },
 
-    EnvironmentAliases_get: async (req) => ok(presentEnvironmentAlias(await aliases.get(req.actor, req.params.space_id, req.params.alias_id))),
+    EnvironmentAliases_get: async (req) =>
+      ok(presentEnvironmentAlias(await aliases.get(req.actor, req.params.space_id, req.params.alias_id))),
 
     EnvironmentAliases_createOrUpdate: async (req) => {
       const { space_id: spaceId, alias_id: aliasId } = req.params;
       const result = await aliases.put(req.actor, spaceId, aliasId, req.body.environment.sys.id, req.version);
       const body = presentEnvironmentAlias(result.alias);
       return result.created
-        ? created(body, `${req.baseUrl}/spaces/${encodeURIComponent(spaceId)}/environment_aliases/${encodeURIComponent(aliasId)}`)
+        ? created(
+            body,
+            `${req.baseUrl}/spaces/${encodeURIComponent(spaceId)}/environment_aliases/${encodeURIComponent(aliasId)}`,
+          )
         : ok(body);
     },
 

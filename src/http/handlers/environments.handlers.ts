@@ -18,7 +18,8 @@ export function environmentsHandlers({ environments }: Services): HandlerMap {
 
     Environments_create: async (req) => {
       const view = await environments.create(req.actor, req.params.space_id, {
-        name: req.body.name, source: req.vendorHeader('Source-Environment'),
+        name: req.body.name,
+        source: req.vendorHeader('Source-Environment'),
       });
       return created(presentEnvironment(view), location(req.baseUrl, req.params.space_id, view.environment.id));
     },
@@ -26,14 +27,17 @@ export function environmentsHandlers({ environments }: Services): HandlerMap {
     Environments_createOrUpdate: async (req) => {
       const { space_id: spaceId, environment_id: id } = req.params;
       const result = await environments.put(req.actor, spaceId, id, {
-        name: req.body.name, version: req.version, source: req.vendorHeader('Source-Environment'),
+        name: req.body.name,
+        version: req.version,
+        source: req.vendorHeader('Source-Environment'),
       });
       return result.created
         ? created(presentEnvironment(result.view), location(req.baseUrl, spaceId, id))
         : ok(presentEnvironment(result.view));
     },
 
-    Environments_get: async (req) => ok(presentEnvironment(await environments.get(req.actor, req.params.space_id, req.params.environment_id))),
+    Environments_get: async (req) =>
+      ok(presentEnvironment(await environments.get(req.actor, req.params.space_id, req.params.environment_id))),
 
     Environments_delete: async (req) => {
       await environments.delete(req.actor, req.params.space_id, req.params.environment_id);

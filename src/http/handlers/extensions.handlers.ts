@@ -22,11 +22,21 @@ export function extensionsHandlers({ extensions }: Services): HandlerMap {
       return created(presentExtension(view), pathOf(req, view.record.id));
     },
 
-    get: async (req) => ok(presentExtension(await extensions.get(req.actor, req.params.space_id, req.params.environment_id, req.params.extension_id))),
+    get: async (req) =>
+      ok(
+        presentExtension(
+          await extensions.get(req.actor, req.params.space_id, req.params.environment_id, req.params.extension_id),
+        ),
+      ),
 
     createOrUpdate: async (req) => {
       const { view, created: isNew } = await extensions.createOrUpdate(
-        req.actor, req.params.space_id, req.params.environment_id, req.params.extension_id, req.body, req.version,
+        req.actor,
+        req.params.space_id,
+        req.params.environment_id,
+        req.params.extension_id,
+        req.body,
+        req.version,
       );
       return isNew ? created(presentExtension(view), pathOf(req, view.record.id)) : ok(presentExtension(view));
     },
@@ -36,5 +46,10 @@ export function extensionsHandlers({ extensions }: Services): HandlerMap {
       return noContent();
     },
   };
-  return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Extensions_${name}`, handler], [`MasterExtensions_${name}`, handler]]));
+  return Object.fromEntries(
+    Object.entries(operations).flatMap(([name, handler]) => [
+      [`Extensions_${name}`, handler],
+      [`MasterExtensions_${name}`, handler],
+    ]),
+  );
 }

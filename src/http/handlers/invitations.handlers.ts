@@ -16,10 +16,14 @@ export function invitationsHandlers({ invitations, identity }: Services): Handle
   return {
     Invitations_create: async (req) => {
       const { invitation, url } = await invitations.create(req.actor, req.params.organization_id, req.body);
-      return created(presentInvitation(invitation, url), `${req.baseUrl}/organizations/${invitation.organizationId}/invitations/${invitation.id}`);
+      return created(
+        presentInvitation(invitation, url),
+        `${req.baseUrl}/organizations/${invitation.organizationId}/invitations/${invitation.id}`,
+      );
     },
 
-    Invitations_get: async (req) => ok(presentInvitation(await invitations.get(req.actor, req.params.organization_id, req.params.invitation_id))),
+    Invitations_get: async (req) =>
+      ok(presentInvitation(await invitations.get(req.actor, req.params.organization_id, req.params.invitation_id))),
 
     InvitationAcceptance_accept: accept,
   };

@@ -17,19 +17,42 @@ export function localesHandlers({ locales }: Services): HandlerMap {
     create: async (req) => {
       const view = await locales.create(req.actor, req.params.space_id, req.params.environment_id, req.body);
       const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
-      return created(presentLocale(view), `${req.baseUrl}/spaces/${req.params.space_id}${base}/locales/${view.locale.id}`);
+      return created(
+        presentLocale(view),
+        `${req.baseUrl}/spaces/${req.params.space_id}${base}/locales/${view.locale.id}`,
+      );
     },
 
-    get: async (req) => ok(presentLocale(await locales.get(req.actor, req.params.space_id, req.params.environment_id, req.params.locale_id))),
+    get: async (req) =>
+      ok(
+        presentLocale(
+          await locales.get(req.actor, req.params.space_id, req.params.environment_id, req.params.locale_id),
+        ),
+      ),
 
-    update: async (req) => ok(presentLocale(
-      await locales.update(req.actor, req.params.space_id, req.params.environment_id, req.params.locale_id, req.body, req.version),
-    )),
+    update: async (req) =>
+      ok(
+        presentLocale(
+          await locales.update(
+            req.actor,
+            req.params.space_id,
+            req.params.environment_id,
+            req.params.locale_id,
+            req.body,
+            req.version,
+          ),
+        ),
+      ),
 
     delete: async (req) => {
       await locales.delete(req.actor, req.params.space_id, req.params.environment_id, req.params.locale_id);
       return noContent();
     },
   };
-  return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Locales_${name}`, handler], [`MasterLocales_${name}`, handler]]));
+  return Object.fromEntries(
+    Object.entries(operations).flatMap(([name, handler]) => [
+      [`Locales_${name}`, handler],
+      [`MasterLocales_${name}`, handler],
+    ]),
+  );
 }

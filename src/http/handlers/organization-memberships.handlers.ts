@@ -8,18 +8,45 @@ export function organizationMembershipsHandlers({ organizationMemberships }: Ser
   return {
     OrganizationMemberships_list: async (req) => {
       const query = compileUmQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
-      return ok(umCollection(await organizationMemberships.list(req.params.organization_id, query), query, presentOrganizationMembership));
+      return ok(
+        umCollection(
+          await organizationMemberships.list(req.params.organization_id, query),
+          query,
+          presentOrganizationMembership,
+        ),
+      );
     },
 
     OrganizationMemberships_get: async (req) =>
-      ok(presentOrganizationMembership(await organizationMemberships.get(req.actor, req.params.organization_id, req.params.organization_membership_id))),
+      ok(
+        presentOrganizationMembership(
+          await organizationMemberships.get(
+            req.actor,
+            req.params.organization_id,
+            req.params.organization_membership_id,
+          ),
+        ),
+      ),
 
-    OrganizationMemberships_update: async (req) => ok(presentOrganizationMembership(await organizationMemberships.updateRole(
-      req.actor, req.params.organization_id, req.params.organization_membership_id, req.body.role, req.version,
-    ))),
+    OrganizationMemberships_update: async (req) =>
+      ok(
+        presentOrganizationMembership(
+          await organizationMemberships.updateRole(
+            req.actor,
+            req.params.organization_id,
+            req.params.organization_membership_id,
+            req.body.role,
+            req.version,
+          ),
+        ),
+      ),
 
     OrganizationMemberships_delete: async (req) => {
-      await organizationMemberships.delete(req.actor, req.params.organization_id, req.params.organization_membership_id);
+      await organizationMemberships.delete(
+        req.actor,
+        req.params.organization_id,
+        req.params.organization_membership_id,
+      );
       return noContent();
     },
   };

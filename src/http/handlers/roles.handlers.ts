@@ -25,7 +25,11 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
     Roles_get: async (req) => ok(presentRole(await roles.get(req.actor, req.params.space_id, req.params.role_id))),
 
     Roles_update: async (req) =>
-      ok(presentRole(await roles.update(req.actor, req.params.space_id, req.params.role_id, req.body as RoleInput, req.version))),
+      ok(
+        presentRole(
+          await roles.update(req.actor, req.params.space_id, req.params.role_id, req.body as RoleInput, req.version),
+        ),
+      ),
 
     OrganizationRoles_list: async (req) => {
       const page = compileUmQuery(req.rawQuery, ORGANIZATION_ROLES);

@@ -7,7 +7,12 @@ import { SCIM_MEDIA_TYPE, scimBase } from '../presenters/scim-users.presenter.ts
 
 const integer = (value: unknown) => (value === undefined || value === '' ? undefined : Math.trunc(Number(value)));
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-const scim = (status: number, body: unknown, headers?: Record<string, string>) => ({ status, body, headers, mediaType: SCIM_MEDIA_TYPE });
+const scim = (status: number, body: unknown, headers?: Record<string, string>) => ({
+  status,
+  body,
+  headers,
+  mediaType: SCIM_MEDIA_TYPE,
+});
 
 // The projection is read before the service runs: bad `attributes` answer 400 with nothing changed.
 export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
@@ -16,7 +21,9 @@ export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
       const org = req.params.organization_id;
       const projection = await scimProjection('Group', req.query);
       const page = await scimGroups.list(req.actor, org, {
-        filter: text(req.query.filter), startIndex: integer(req.query.startIndex), count: integer(req.query.count),
+        filter: text(req.query.filter),
+        startIndex: integer(req.query.startIndex),
+        count: integer(req.query.count),
         withMembers: projectsMembers(projection),
       });
       return scim(200, presentScimGroupList(page, scimBase(req.baseUrl, org), projection));
@@ -31,7 +38,12 @@ export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
 
     ScimGroups_get: async (req) => {
       const projection = await scimProjection('Group', req.query);
-      const group = await scimGroups.get(req.actor, req.params.organization_id, req.params.group_id, projectsMembers(projection));
+      const group = await scimGroups.get(
+        req.actor,
+        req.params.organization_id,
+        req.params.group_id,
+        projectsMembers(projection),
+      );
       return scim(200, presentScimGroup(group, scimBase(req.baseUrl, req.params.organization_id), projection));
     },
 

@@ -1,10 +1,21 @@
 import type { Services } from '../../domain/index.ts';
 import { scimProjection } from '../../domain/scim/scim-attributes.ts';
 import type { HandlerMap } from '../handler.ts';
-import { presentScimUser, presentScimUserList, SCIM_MEDIA_TYPE, scimBase, scimUserLocation } from '../presenters/scim-users.presenter.ts';
+import {
+  presentScimUser,
+  presentScimUserList,
+  SCIM_MEDIA_TYPE,
+  scimBase,
+  scimUserLocation,
+} from '../presenters/scim-users.presenter.ts';
 
 const integer = (value: unknown) => (value === undefined || value === '' ? undefined : Math.trunc(Number(value)));
-const scim = (status: number, body: unknown, headers?: Record<string, string>) => ({ status, body, headers, mediaType: SCIM_MEDIA_TYPE });
+const scim = (status: number, body: unknown, headers?: Record<string, string>) => ({
+  status,
+  body,
+  headers,
+  mediaType: SCIM_MEDIA_TYPE,
+});
 
 // The projection is read before the service runs: bad `attributes` answer 400 with nothing changed.
 export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
@@ -14,7 +25,8 @@ export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
       const projection = await scimProjection('User', req.query);
       const page = await scimUsers.list(req.actor, org, {
         filter: typeof req.query.filter === 'string' ? req.query.filter : undefined,
-        startIndex: integer(req.query.startIndex), count: integer(req.query.count),
+        startIndex: integer(req.query.startIndex),
+        count: integer(req.query.count),
       });
       return scim(200, presentScimUserList(page, scimBase(req.baseUrl, org), projection));
     },
@@ -23,7 +35,9 @@ export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
       const base = scimBase(req.baseUrl, req.params.organization_id);
       const projection = await scimProjection('User', req.query);
       const membership = await scimUsers.create(req.actor, req.params.organization_id, req.body);
-      return scim(201, presentScimUser(membership, base, projection), { Location: scimUserLocation(base, membership.userId) });
+      return scim(201, presentScimUser(membership, base, projection), {
+        Location: scimUserLocation(base, membership.userId),
+      });
     },
 
     ScimUsers_get: async (req) => {

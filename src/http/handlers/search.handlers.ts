@@ -12,20 +12,58 @@ import { asPublished, selectFields } from '../presenters/search.presenter.ts';
  * environment path and to the path without an environment. The raw query string goes to the search parser.
  */
 export function searchHandlers({ search }: Services): HandlerMap {
-  const entries = (state: ContentState): Handler => async (req) => {
-    const page = await search.entries(req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.rawQuery, state);
-    const items = page.items.map((record) => selectFields(
-      presentEntry({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId, localeCodes: page.localeCodes }, req.vendorToken), page.select,
-    ));
-    return ok(collection(items, page.total, page));
-  };
-  const assets = (state: ContentState): Handler => async (req) => {
-    const page = await search.assets(req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.rawQuery, state);
-    const items = page.items.map((record) => selectFields(
-      presentAsset({ record: state === 'published' ? asPublished(record) : record, environmentId: page.environmentId, localeCodes: page.localeCodes }, req.vendorToken), page.select,
-    ));
-    return ok(collection(items, page.total, page));
-  };
+  const entries =
+    (state: ContentState): Handler =>
+    async (req) => {
+      const page = await search.entries(
+        req.actor,
+        rightsOf(req.grant),
+        req.params.space_id,
+        req.params.environment_id,
+        req.rawQuery,
+        state,
+      );
+      const items = page.items.map((record) =>
+        selectFields(
+          presentEntry(
+            {
+              record: state === 'published' ? asPublished(record) : record,
+              environmentId: page.environmentId,
+              localeCodes: page.localeCodes,
+            },
+            req.vendorToken,
+          ),
+          page.select,
+        ),
+      );
+      return ok(collection(items, page.total, page));
+    };
+  const assets =
+    (state: ContentState): Handler =>
+    async (req) => {
+      const page = await search.assets(
+        req.actor,
+        rightsOf(req.grant),
+        req.params.space_id,
+        req.params.environment_id,
+        req.rawQuery,
+        state,
+      );
+      const items = page.items.map((record) =>
+        selectFields(
+          presentAsset(
+            {
+              record: state === 'published' ? asPublished(record) : record,
+              environmentId: page.environmentId,
+              localeCodes: page.localeCodes,
+            },
+            req.vendorToken,
+          ),
+          page.select,
+        ),
+      );
+      return ok(collection(items, page.total, page));
+    };
   return {
     EntrySearch_list: entries('draft'),
     MasterEntrySearch_list: entries('draft'),

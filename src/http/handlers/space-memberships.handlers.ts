@@ -1,6 +1,10 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
-import { compileUmQuery, ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
+import {
+  compileUmQuery,
+  ORGANIZATION_SPACE_MEMBERSHIPS,
+  SPACE_SPACE_MEMBERSHIPS,
+} from '../../domain/shared/um-collection.ts';
 import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
@@ -20,14 +24,27 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
 
     SpaceMemberships_create: async (req) => {
       const membership = await spaceMemberships.create(req.actor, req.params.space_id, req.body as CreateInput);
-      return created(presentSpaceMembership(membership), `${req.baseUrl}/spaces/${membership.spaceId}/space_memberships/${membership.id}`);
+      return created(
+        presentSpaceMembership(membership),
+        `${req.baseUrl}/spaces/${membership.spaceId}/space_memberships/${membership.id}`,
+      );
     },
 
-    SpaceMemberships_get: async (req) => ok(presentSpaceMembership(await spaceMemberships.get(req.params.space_id, req.params.space_membership_id))),
+    SpaceMemberships_get: async (req) =>
+      ok(presentSpaceMembership(await spaceMemberships.get(req.params.space_id, req.params.space_membership_id))),
 
-    SpaceMemberships_update: async (req) => ok(presentSpaceMembership(await spaceMemberships.update(
-      req.actor, req.params.space_id, req.params.space_membership_id, req.body as UpdateInput, req.version,
-    ))),
+    SpaceMemberships_update: async (req) =>
+      ok(
+        presentSpaceMembership(
+          await spaceMemberships.update(
+            req.actor,
+            req.params.space_id,
+            req.params.space_membership_id,
+            req.body as UpdateInput,
+            req.version,
+          ),
+        ),
+      ),
 
     SpaceMemberships_delete: async (req) => {
       await spaceMemberships.delete(req.actor, req.params.space_id, req.params.space_membership_id, ownOnly(req));
@@ -36,10 +53,20 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
 
     OrganizationSpaceMemberships_list: async (req) => {
       const query = compileUmQuery(req.rawQuery, ORGANIZATION_SPACE_MEMBERSHIPS);
-      return ok(umCollection(await spaceMemberships.listInOrganization(req.params.organization_id, query), query, presentSpaceMembership));
+      return ok(
+        umCollection(
+          await spaceMemberships.listInOrganization(req.params.organization_id, query),
+          query,
+          presentSpaceMembership,
+        ),
+      );
     },
 
     OrganizationSpaceMemberships_get: async (req) =>
-      ok(presentSpaceMembership(await spaceMemberships.getInOrganization(req.params.organization_id, req.params.space_membership_id))),
+      ok(
+        presentSpaceMembership(
+          await spaceMemberships.getInOrganization(req.params.organization_id, req.params.space_membership_id),
+        ),
+      ),
   };
 }

@@ -15,14 +15,17 @@ export function spacesHandlers({ spaces }: Services): HandlerMap {
 
     Spaces_create: async (req) => {
       const space = await spaces.create(req.actor, {
-        name: req.body.name, defaultLocale: req.body.defaultLocale, organizationId: req.vendorHeader('Organization'),
+        name: req.body.name,
+        defaultLocale: req.body.defaultLocale,
+        organizationId: req.vendorHeader('Organization'),
       });
       return created(presentSpace(space), `${req.baseUrl}/spaces/${space.id}`);
     },
 
     Spaces_get: async (req) => ok(presentSpace(await spaces.get(req.actor, req.params.space_id))),
 
-    Spaces_update: async (req) => ok(presentSpace(await spaces.rename(req.actor, req.params.space_id, req.body.name, req.version))),
+    Spaces_update: async (req) =>
+      ok(presentSpace(await spaces.rename(req.actor, req.params.space_id, req.body.name, req.version))),
 
     Spaces_delete: async (req) => {
       await spaces.delete(req.actor, req.params.space_id);

@@ -7,7 +7,8 @@ import { presentTag } from '../presenters/tags.presenter.ts';
 
 /** One implementation per operation, bound to both `Tags_*` (environment path) and `MasterTags_*` (no environment: master). */
 export function tagsHandlers({ tags }: Services): HandlerMap {
-  const at = (req: ApiRequest) => [req.actor, req.params.space_id, req.params.environment_id, req.params.tag_id!] as const;
+  const at = (req: ApiRequest) =>
+    [req.actor, req.params.space_id, req.params.environment_id, req.params.tag_id!] as const;
   const operations: Record<string, Handler> = {
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, TAGS);
@@ -16,7 +17,12 @@ export function tagsHandlers({ tags }: Services): HandlerMap {
     },
     get: async (req) => ok(presentTag(await tags.get(...at(req)))),
     createOrUpdate: async (req) => {
-      const { created: isNew, view } = await tags.put(...at(req), req.body, req.version, req.vendorHeader('Tag-Visibility'));
+      const { created: isNew, view } = await tags.put(
+        ...at(req),
+        req.body,
+        req.version,
+        req.vendorHeader('Tag-Visibility'),
+      );
       if (!isNew) return ok(presentTag(view));
       const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
       return created(presentTag(view), `${req.baseUrl}/spaces/${req.params.space_id}${base}/tags/${view.tag.id}`);
@@ -26,5 +32,10 @@ export function tagsHandlers({ tags }: Services): HandlerMap {
       return noContent();
     },
   };
-  return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Tags_${name}`, handler], [`MasterTags_${name}`, handler]]));
+  return Object.fromEntries(
+    Object.entries(operations).flatMap(([name, handler]) => [
+      [`Tags_${name}`, handler],
+      [`MasterTags_${name}`, handler],
+    ]),
+  );
 }

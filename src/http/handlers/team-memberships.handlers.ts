@@ -18,18 +18,39 @@ export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerM
       return ok(umCollection(page, query, presentTeamMembership));
     },
 
-    TeamMemberships_get: async (req) => ok(presentTeamMembership(
-      await teamMemberships.get(req.actor, req.params.organization_id, req.params.team_id, req.params.team_membership_id),
-    )),
+    TeamMemberships_get: async (req) =>
+      ok(
+        presentTeamMembership(
+          await teamMemberships.get(
+            req.actor,
+            req.params.organization_id,
+            req.params.team_id,
+            req.params.team_membership_id,
+          ),
+        ),
+      ),
 
     TeamMemberships_create: async (req) => {
       const { organization_id: organizationId, team_id: teamId } = req.params;
-      const membership = await teamMemberships.create(req.actor, organizationId, teamId, req.body.organizationMembershipId);
-      return created(presentTeamMembership(membership), `${req.baseUrl}/organizations/${organizationId}/teams/${teamId}/team_memberships/${membership.id}`);
+      const membership = await teamMemberships.create(
+        req.actor,
+        organizationId,
+        teamId,
+        req.body.organizationMembershipId,
+      );
+      return created(
+        presentTeamMembership(membership),
+        `${req.baseUrl}/organizations/${organizationId}/teams/${teamId}/team_memberships/${membership.id}`,
+      );
     },
 
     TeamMemberships_delete: async (req) => {
-      await teamMemberships.delete(req.actor, req.params.organization_id, req.params.team_id, req.params.team_membership_id);
+      await teamMemberships.delete(
+        req.actor,
+        req.params.organization_id,
+        req.params.team_id,
+        req.params.team_membership_id,
+      );
       return noContent();
     },
   };

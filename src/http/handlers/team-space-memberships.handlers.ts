@@ -1,6 +1,11 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
-import { compileUmQuery, ORGANIZATION_TEAM_SPACE_MEMBERSHIPS, SPACE_MEMBERS, SPACE_TEAM_SPACE_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
+import {
+  compileUmQuery,
+  ORGANIZATION_TEAM_SPACE_MEMBERSHIPS,
+  SPACE_MEMBERS,
+  SPACE_TEAM_SPACE_MEMBERSHIPS,
+} from '../../domain/shared/um-collection.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentSpaceMember, presentTeamSpaceMembership } from '../presenters/team-space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
@@ -12,20 +17,43 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
   return {
     TeamSpaceMemberships_list: async (req) => {
       const query = compileUmQuery(req.rawQuery, SPACE_TEAM_SPACE_MEMBERSHIPS);
-      return ok(umCollection(await teamSpaceMemberships.list(req.params.space_id, query), query, presentTeamSpaceMembership));
+      return ok(
+        umCollection(await teamSpaceMemberships.list(req.params.space_id, query), query, presentTeamSpaceMembership),
+      );
     },
 
     TeamSpaceMemberships_create: async (req) => {
-      const membership = await teamSpaceMemberships.create(req.actor, req.params.space_id, req.vendorHeader('Team')!, req.body as Input);
-      return created(presentTeamSpaceMembership(membership), `${req.baseUrl}/spaces/${membership.spaceId}/team_space_memberships/${membership.id}`);
+      const membership = await teamSpaceMemberships.create(
+        req.actor,
+        req.params.space_id,
+        req.vendorHeader('Team')!,
+        req.body as Input,
+      );
+      return created(
+        presentTeamSpaceMembership(membership),
+        `${req.baseUrl}/spaces/${membership.spaceId}/team_space_memberships/${membership.id}`,
+      );
     },
 
     TeamSpaceMemberships_get: async (req) =>
-      ok(presentTeamSpaceMembership(await teamSpaceMemberships.get(req.params.space_id, req.params.team_space_membership_id))),
+      ok(
+        presentTeamSpaceMembership(
+          await teamSpaceMemberships.get(req.params.space_id, req.params.team_space_membership_id),
+        ),
+      ),
 
-    TeamSpaceMemberships_update: async (req) => ok(presentTeamSpaceMembership(await teamSpaceMemberships.update(
-      req.actor, req.params.space_id, req.params.team_space_membership_id, req.body as Input, req.version,
-    ))),
+    TeamSpaceMemberships_update: async (req) =>
+      ok(
+        presentTeamSpaceMembership(
+          await teamSpaceMemberships.update(
+            req.actor,
+            req.params.space_id,
+            req.params.team_space_membership_id,
+            req.body as Input,
+            req.version,
+          ),
+        ),
+      ),
 
     TeamSpaceMemberships_delete: async (req) => {
       await teamSpaceMemberships.delete(req.params.space_id, req.params.team_space_membership_id);
@@ -38,15 +66,23 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
       return ok(umCollection(page, query, presentTeamSpaceMembership));
     },
 
-    OrganizationTeamSpaceMemberships_get: async (req) => ok(presentTeamSpaceMembership(
-      await teamSpaceMemberships.getInOrganization(req.actor, req.params.organization_id, req.params.team_space_membership_id),
-    )),
+    OrganizationTeamSpaceMemberships_get: async (req) =>
+      ok(
+        presentTeamSpaceMembership(
+          await teamSpaceMemberships.getInOrganization(
+            req.actor,
+            req.params.organization_id,
+            req.params.team_space_membership_id,
+          ),
+        ),
+      ),
 
     SpaceMembers_list: async (req) => {
       const query = compileUmQuery(req.rawQuery, SPACE_MEMBERS);
       return ok(umCollection(await spaceMembers.list(req.params.space_id, query), query, presentSpaceMember));
     },
 
-    SpaceMembers_get: async (req) => ok(presentSpaceMember(await spaceMembers.get(req.params.space_id, req.params.space_member_id))),
+    SpaceMembers_get: async (req) =>
+      ok(presentSpaceMember(await spaceMembers.get(req.params.space_id, req.params.space_member_id))),
   };
 }

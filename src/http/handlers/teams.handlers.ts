@@ -11,7 +11,8 @@ export function teamsHandlers({ teams }: Services): HandlerMap {
       return ok(umCollection(await teams.list(req.actor, req.params.organization_id, query), query, presentTeam));
     },
 
-    Teams_get: async (req) => ok(presentTeam(await teams.get(req.actor, req.params.organization_id, req.params.team_id))),
+    Teams_get: async (req) =>
+      ok(presentTeam(await teams.get(req.actor, req.params.organization_id, req.params.team_id))),
 
     Teams_create: async (req) => {
       const team = await teams.create(req.actor, req.params.organization_id, req.body);
@@ -19,7 +20,11 @@ export function teamsHandlers({ teams }: Services): HandlerMap {
     },
 
     Teams_update: async (req) =>
-      ok(presentTeam(await teams.update(req.actor, req.params.organization_id, req.params.team_id, req.body, req.version))),
+      ok(
+        presentTeam(
+          await teams.update(req.actor, req.params.organization_id, req.params.team_id, req.body, req.version),
+        ),
+      ),
 
     Teams_delete: async (req) => {
       await teams.delete(req.actor, req.params.organization_id, req.params.team_id);

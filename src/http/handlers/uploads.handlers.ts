@@ -8,18 +8,32 @@ import { presentUpload } from '../presenters/uploads.presenter.ts';
 export function uploadsHandlers({ uploads }: Services): HandlerMap {
   const operations: Record<string, Handler> = {
     create: async (req) => {
-      if (!isIncomingBody(req.body)) throw badRequest('Send the file as the request body with Content-Type: application/octet-stream.');
+      if (!isIncomingBody(req.body))
+        throw badRequest('Send the file as the request body with Content-Type: application/octet-stream.');
       const view = await uploads.create(req.actor, req.params.space_id, req.params.environment_id, req.body);
       const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
-      return created(presentUpload(view), `${req.baseUrl}/spaces/${req.params.space_id}${base}/uploads/${view.upload.id}`);
+      return created(
+        presentUpload(view),
+        `${req.baseUrl}/spaces/${req.params.space_id}${base}/uploads/${view.upload.id}`,
+      );
     },
 
-    get: async (req) => ok(presentUpload(await uploads.get(req.actor, req.params.space_id, req.params.environment_id, req.params.upload_id))),
+    get: async (req) =>
+      ok(
+        presentUpload(
+          await uploads.get(req.actor, req.params.space_id, req.params.environment_id, req.params.upload_id),
+        ),
+      ),
 
     delete: async (req) => {
       await uploads.delete(req.actor, req.params.space_id, req.params.environment_id, req.params.upload_id);
       return noContent();
     },
   };
-  return Object.fromEntries(Object.entries(operations).flatMap(([name, handler]) => [[`Uploads_${name}`, handler], [`MasterUploads_${name}`, handler]]));
+  return Object.fromEntries(
+    Object.entries(operations).flatMap(([name, handler]) => [
+      [`Uploads_${name}`, handler],
+      [`MasterUploads_${name}`, handler],
+    ]),
+  );
 }

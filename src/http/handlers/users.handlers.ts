@@ -12,7 +12,13 @@ export function usersHandlers({ identity }: Services): HandlerMap {
     PersonalAccessTokens_list: async (req) => {
       const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'desc' }]);
       const { items, total } = await identity.listTokens(req.actor, page);
-      return ok(collection(items.map((t) => presentToken(t)), total, page));
+      return ok(
+        collection(
+          items.map((t) => presentToken(t)),
+          total,
+          page,
+        ),
+      );
     },
 
     PersonalAccessTokens_create: async (req) => {
@@ -22,7 +28,8 @@ export function usersHandlers({ identity }: Services): HandlerMap {
 
     PersonalAccessTokens_get: async (req) => ok(presentToken(await identity.getToken(req.actor, req.params.token_id))),
 
-    PersonalAccessTokens_revoke: async (req) => ok(presentToken(await identity.revokeToken(req.actor, req.params.token_id))),
+    PersonalAccessTokens_revoke: async (req) =>
+      ok(presentToken(await identity.revokeToken(req.actor, req.params.token_id))),
 
     Organizations_list: async (req) => {
       const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }]);

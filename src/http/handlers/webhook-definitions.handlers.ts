@@ -6,7 +6,8 @@ import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentWebhookDefinition, presentWebhookSigningSecret } from '../presenters/webhook-definitions.presenter.ts';
 
 export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings }: Services): HandlerMap {
-  const location = (baseUrl: string, spaceId: string, id: string) => `${baseUrl}/spaces/${spaceId}/webhook_definitions/${id}`;
+  const location = (baseUrl: string, spaceId: string, id: string) =>
+    `${baseUrl}/spaces/${spaceId}/webhook_definitions/${id}`;
   return {
     WebhookDefinitions_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, WEBHOOK_DEFINITIONS);
@@ -20,11 +21,21 @@ export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings
     },
 
     WebhookDefinitions_get: async (req) =>
-      ok(presentWebhookDefinition(await webhookDefinitions.get(req.actor, req.params.space_id, req.params.webhook_definition_id))),
+      ok(
+        presentWebhookDefinition(
+          await webhookDefinitions.get(req.actor, req.params.space_id, req.params.webhook_definition_id),
+        ),
+      ),
 
     WebhookDefinitions_createOrUpdate: async (req) => {
       const { space_id: spaceId, webhook_definition_id: id } = req.params;
-      const { created: isNew, definition } = await webhookDefinitions.put(req.actor, spaceId, id, req.body, req.version);
+      const { created: isNew, definition } = await webhookDefinitions.put(
+        req.actor,
+        spaceId,
+        id,
+        req.body,
+        req.version,
+      );
       const body = presentWebhookDefinition(definition);
       return isNew ? created(body, location(req.baseUrl, spaceId, id)) : ok(body);
     },

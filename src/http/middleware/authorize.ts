@@ -2,7 +2,9 @@ import type { Request, RequestHandler } from 'express';
 import type { AccessGrant, Authorize } from '../../domain/access/authorizer.ts';
 
 declare module 'express-serve-static-core' {
-  interface Request { grant?: AccessGrant; }
+  interface Request {
+    grant?: AccessGrant;
+  }
 }
 
 /** What express-openapi-validator's metadata middleware leaves on a request whose path and method it matched. */
@@ -14,13 +16,15 @@ type MatchedRequest = Request & { openapi?: { schema?: { operationId?: string };
  * before its request validation, so a caller without access learns nothing from validation errors. Requests the
  * validator did not match pass on (they answer 404 or 405).
  */
-export const authorize = (authorizeOperation: Authorize): RequestHandler => async (req: MatchedRequest, _res, next) => {
-  const operationId = req.openapi?.schema?.operationId;
-  if (operationId === undefined) return next();
-  try {
-    req.grant = await authorizeOperation(req.actor, operationId, req.openapi!.pathParams);
-    next();
-  } catch (error) {
-    next(error);
-  }
-};
+export const authorize =
+  (authorizeOperation: Authorize): RequestHandler =>
+  async (req: MatchedRequest, _res, next) => {
+    const operationId = req.openapi?.schema?.operationId;
+    if (operationId === undefined) return next();
+    try {
+      req.grant = await authorizeOperation(req.actor, operationId, req.openapi!.pathParams);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };

@@ -15,14 +15,30 @@ describe('error handler', () => {
   beforeAll(async () => {
     const app = express();
     app.use(requestId('X-Service-Request-Id'));
-    app.get('/boom', () => { throw new Error('database password is hunter2'); });
-    app.get('/known', () => { throw new AppError('VersionMismatch', undefined, { expected: 2 }); });
-    app.get('/circular', () => { const details: Record<string, unknown> = {}; details.self = details; throw new AppError('BadRequest', 'x', details); });
-    app.get('/deep', () => { let details: unknown = []; for (let i = 0; i < 200_000; i++) details = [details]; throw new AppError('BadRequest', 'x', details); });
+    app.get('/boom', () => {
+      throw new Error('database password is hunter2');
+    });
+    app.get('/known', () => {
+      throw new AppError('VersionMismatch', undefined, { expected: 2 });
+    });
+    app.get('/circular', () => {
+      const details: Record<string, unknown> = {};
+      details.self = details;
+      throw new AppError('BadRequest', 'x', details);
+    });
+    app.get('/deep', () => {
+      let details: unknown = [];
+      for (let i = 0; i < 200_000; i++) details = [details];
+      throw new AppError('BadRequest', 'x', details);
+    });
     const logger = createLogger('error');
-    logger.error = ((obj: unknown) => { logged.push(obj); }) as never;
+    logger.error = ((obj: unknown) => {
+      logged.push(obj);
+    }) as never;
     app.use(errorHandler(logger, vendorNames('service')));
-    await new Promise<void>((r) => { server = app.listen(0, '127.0.0.1', () => r()); });
+    await new Promise<void>((r) => {
+      server = app.listen(0, '127.0.0.1', () => r());
+    });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
@@ -31,7 +47,11 @@ describe('error handler', () => {
     const res = await fetch(`${base}/boom`);
     const body = (await res.json()) as any;
     expect(res.status).toBe(500);
-    expect(body).toEqual({ sys: { type: 'Error', id: 'ServerError' }, message: 'Internal Server Error', requestId: res.headers.get('x-service-request-id') });
+    expect(body).toEqual({
+      sys: { type: 'Error', id: 'ServerError' },
+      message: 'Internal Server Error',
+      requestId: res.headers.get('x-service-request-id'),
+    });
     expect(JSON.stringify(body)).not.toContain('hunter2');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ requestId: body.requestId });
@@ -49,7 +69,11 @@ describe('error handler', () => {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(500);
       expect(res.headers.get('content-type')).toMatch(/^application\/vnd\.service\.management\.v1\+json/);
-      expect(await res.json()).toEqual({ sys: { type: 'Error', id: 'ServerError' }, message: 'Internal Server Error', requestId: res.headers.get('x-service-request-id') });
+      expect(await res.json()).toEqual({
+        sys: { type: 'Error', id: 'ServerError' },
+        message: 'Internal Server Error',
+        requestId: res.headers.get('x-service-request-id'),
+      });
     }
   });
 });

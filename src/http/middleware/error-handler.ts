@@ -34,13 +34,21 @@ export function errorHandler(logger: Logger, vendor: VendorNames): ErrorRequestH
   return (err, req, res, _next) => {
     try {
       const appError = toAppError(err);
-      if (appError.id === 'ServerError') logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
+      if (appError.id === 'ServerError')
+        logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
       const { status, body } = errorBody(appError, req.id);
-      if (res.headersSent) { res.end(); return; }
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
       body.message = String(body.message).replaceAll('X-Service-', `${vendor.headerPrefix}-`);
       writeJson(res, status, vendor.mgmtMediaType, JSON.stringify(body));
     } catch (failure) {
-      try { logger.error({ err: failure, requestId: req.id }, 'the error handler failed'); } catch { /* nothing left to tell */ }
+      try {
+        logger.error({ err: failure, requestId: req.id }, 'the error handler failed');
+      } catch {
+        /* nothing left to tell */
+      }
       answerFixed(res, 500, req.id, vendor.mgmtMediaType);
     }
   };

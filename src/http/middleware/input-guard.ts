@@ -3,15 +3,26 @@ import type { VendorNames } from '../../config.ts';
 import { AppError } from '../../errors/index.ts';
 import { CLIENT_ID_PATTERN } from '../../lib/ids.ts';
 import { isIncomingBody } from './streamed-body.ts';
-import { findJsonProblem, formatJsonPath, MAX_JSON_DEPTH, unstorableText, type JsonProblem } from '../../lib/json-guard.ts';
+import {
+  findJsonProblem,
+  formatJsonPath,
+  MAX_JSON_DEPTH,
+  unstorableText,
+  type JsonProblem,
+} from '../../lib/json-guard.ts';
 
 /** The request fields the OpenAPI validator's route matching leaves (`validator-route-index.ts`). */
-type MatchedRequest = Request & { openapi?: { schema?: { requestBody?: unknown }; pathParams?: Record<string, string> } };
+type MatchedRequest = Request & {
+  openapi?: { schema?: { requestBody?: unknown }; pathParams?: Record<string, string> };
+};
 
 const INT32_MAX = 2_147_483_647;
 const DIGITS = /^[0-9]{1,10}$/;
 const printable = (text: string) => JSON.stringify(text).slice(1, -1);
-const REASONS = { nul: 'contains a NUL character', 'lone-surrogate': 'contains a lone UTF-16 surrogate (not Unicode text)' } as const;
+const REASONS = {
+  nul: 'contains a NUL character',
+  'lone-surrogate': 'contains a lone UTF-16 surrogate (not Unicode text)',
+} as const;
 
 /**
  * Refuses a request whose path is not valid percent-encoded UTF-8 (400), before route matching decodes it.
@@ -23,7 +34,9 @@ export const pathEncodingGuard: RequestHandler = (req, _res, next) => {
     try {
       decodeURIComponent(path);
     } catch {
-      return next(new AppError('BadRequest', `The request path ${printable(path)} is not valid percent-encoded UTF-8.`));
+      return next(
+        new AppError('BadRequest', `The request path ${printable(path)} is not valid percent-encoded UTF-8.`),
+      );
     }
   }
   next();
@@ -38,16 +51,21 @@ function pathParamError(params: Record<string, string> | undefined): AppError | 
     const value = params[name]!;
     if (URN_PARAMS.has(name) && URN_PATTERN.test(value)) continue;
     if (!CLIENT_ID_PATTERN.test(value)) {
-      return new AppError('BadRequest', `The path parameter ${name} must be 1 to 64 letters, digits, dots, hyphens or underscores, got "${printable(value)}".`, {
-        errors: [{ name: 'invalid', path: [name], details: 'does not match ^[a-zA-Z0-9-_.]{1,64}$' }],
-      });
+      return new AppError(
+        'BadRequest',
+        `The path parameter ${name} must be 1 to 64 letters, digits, dots, hyphens or underscores, got "${printable(value)}".`,
+        {
+          errors: [{ name: 'invalid', path: [name], details: 'does not match ^[a-zA-Z0-9-_.]{1,64}$' }],
+        },
+      );
     }
   }
   return undefined;
 }
 
 /** A query component decoded as the query parser does (`+` is a space, a `%` that starts no escape is itself), but strictly: invalid UTF-8 throws. */
-const decodeQueryComponent = (text: string) => decodeURIComponent(text.replaceAll('+', ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+const decodeQueryComponent = (text: string) =>
+  decodeURIComponent(text.replaceAll('+', ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
 
 function queryError(rawUrl: string): AppError | undefined {
   const at = rawUrl.indexOf('?');
@@ -70,24 +88,35 @@ function queryError(rawUrl: string): AppError | undefined {
 }
 
 const invalidQuery = (name: string, problem: string) =>
-  new AppError('InvalidQuery', `The query parameter ${printable(name)} ${problem}.`, { errors: [{ name: 'invalid', path: [name], details: problem }] });
+  new AppError('InvalidQuery', `The query parameter ${printable(name)} ${problem}.`, {
+    errors: [{ name: 'invalid', path: [name], details: problem }],
+  });
 
 function numericHeaderError(req: Request, headerName: string): AppError | undefined {
   const raw = req.headers[headerName.toLowerCase()];
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw === 'string' && DIGITS.test(raw) && Number(raw) <= INT32_MAX) return undefined;
-  return new AppError('BadRequest', `The ${headerName} header must be a non-negative integer written in decimal digits, got "${printable(String(raw))}".`);
+  return new AppError(
+    'BadRequest',
+    `The ${headerName} header must be a non-negative integer written in decimal digits, got "${printable(String(raw))}".`,
+  );
 }
 
 function bodyError(problem: JsonProblem): AppError {
   const where = problem.path.length ? formatJsonPath(problem.path) : 'the body';
   if (problem.reason === 'too-deep') {
-    return new AppError('BadRequest', `The body is nested deeper than ${MAX_JSON_DEPTH} levels at ${formatJsonPath(problem.path.slice(0, 8))}${problem.path.length > 8 ? '…' : ''}.`, {
-      errors: [{ name: 'depth', path: problem.path, details: `nested deeper than ${MAX_JSON_DEPTH} levels` }],
-    });
+    return new AppError(
+      'BadRequest',
+      `The body is nested deeper than ${MAX_JSON_DEPTH} levels at ${formatJsonPath(problem.path.slice(0, 8))}${problem.path.length > 8 ? '…' : ''}.`,
+      {
+        errors: [{ name: 'depth', path: problem.path, details: `nested deeper than ${MAX_JSON_DEPTH} levels` }],
+      },
+    );
   }
   const details = `${problem.inKey ? 'the key ' : ''}${REASONS[problem.reason]}`;
-  return new AppError('ValidationFailed', `The body you sent is invalid: ${where} ${details}.`, { errors: [{ name: 'invalid', path: problem.path, details }] });
+  return new AppError('ValidationFailed', `The body you sent is invalid: ${where} ${details}.`, {
+    errors: [{ name: 'invalid', path: problem.path, details }],
+  });
 }
 
 /**
@@ -101,9 +130,10 @@ export function inputGuard(vendor: VendorNames): RequestHandler {
   const versionHeader = `${vendor.headerPrefix}-Version`;
   return (req: MatchedRequest, _res, next) => {
     const openapi = req.openapi;
-    const error = pathParamError(openapi?.pathParams)
-      ?? queryError(req.originalUrl ?? req.url)
-      ?? numericHeaderError(req, versionHeader);
+    const error =
+      pathParamError(openapi?.pathParams) ??
+      queryError(req.originalUrl ?? req.url) ??
+      numericHeaderError(req, versionHeader);
     if (error) return next(error);
     if (openapi?.schema?.requestBody !== undefined && req.body !== undefined && !isIncomingBody(req.body)) {
       const problem = findJsonProblem(req.body);

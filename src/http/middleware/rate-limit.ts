@@ -54,7 +54,10 @@ export function rateLimit({ limiter, organizationOf, vendor }: RateLimitDependen
     charge(req, res).then((allowed) => next(allowed ? undefined : exceeded()), next);
   };
   const onError: ErrorRequestHandler = (error, req, res, next) => {
-    charge(req, res).then((allowed) => next(allowed ? error : exceeded()), () => next(error));
+    charge(req, res).then(
+      (allowed) => next(allowed ? error : exceeded()),
+      () => next(error),
+    );
   };
   return [onRequest, onError];
 }

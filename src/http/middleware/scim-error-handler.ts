@@ -12,20 +12,35 @@ const scimStatus = (status: number) => (status === 422 ? 400 : status);
 
 /** The status, scimType and detail of any failure: SCIM-only errors, catalogue errors through their `scimType`. */
 function describe(err: unknown): { status: number; scimType: string | null; detail: string; unexpected: boolean } {
-  if (err instanceof ScimError) return { status: err.status, scimType: SCIM_ERRORS[err.type].scimType, detail: err.message, unexpected: false };
+  if (err instanceof ScimError)
+    return { status: err.status, scimType: SCIM_ERRORS[err.type].scimType, detail: err.message, unexpected: false };
   // RFC 7644 §3.12 has no 415: an unsupported request media type is a 400 invalidSyntax.
   if ((err as { status?: number } | null)?.status === 415) {
-    return { status: 400, scimType: SCIM_ERRORS.invalidSyntax.scimType, detail: 'Send the request body as application/scim+json (or application/json).', unexpected: false };
+    return {
+      status: 400,
+      scimType: SCIM_ERRORS.invalidSyntax.scimType,
+      detail: 'Send the request body as application/scim+json (or application/json).',
+      unexpected: false,
+    };
   }
   const appError = toAppError(err);
   const spec = ERRORS[appError.id];
-  return { status: scimStatus(spec.status), scimType: spec.scimType, detail: appError.message, unexpected: appError.id === 'ServerError' };
+  return {
+    status: scimStatus(spec.status),
+    scimType: spec.scimType,
+    detail: appError.message,
+    unexpected: appError.id === 'ServerError',
+  };
 }
 
 /** scimmy's Error message; statuses outside RFC 7644's list (429) get the same body built here. */
 function errorMessage(status: number, scimType: string | null, detail: string): object {
   try {
-    return new SCIMMY.Messages.Error({ status: status as never, ...(scimType ? { scimType: scimType as never } : {}), detail });
+    return new SCIMMY.Messages.Error({
+      status: status as never,
+      ...(scimType ? { scimType: scimType as never } : {}),
+      detail,
+    });
   } catch {
     return { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail };
   }
@@ -38,10 +53,14 @@ function errorMessage(status: number, scimType: string | null, detail: string): 
 export function scimErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (!req.path.startsWith(SCIM_PATH_PREFIX)) return next(err);
-    if (res.headersSent) { res.end(); return; }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
     try {
       const { status, scimType, detail, unexpected } = describe(err);
-      if (unexpected) logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
+      if (unexpected)
+        logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
       const body = errorMessage(status, scimType, detail);
       writeJson(res, status, 'application/scim+json', JSON.stringify(body));
     } catch (failure) {

@@ -9,11 +9,15 @@ export const streamedBody = (): RequestHandler => (req, _res, next) => {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/octet-stream' && req.body === undefined) {
     const length = req.headers['content-length'];
-    const declaredLength = length !== undefined ? Number(length) : req.headers['transfer-encoding'] === undefined ? 0 : undefined;
+    const declaredLength =
+      length !== undefined ? Number(length) : req.headers['transfer-encoding'] === undefined ? 0 : undefined;
     req.body = { declaredLength, stream: req } satisfies IncomingBody;
   }
   next();
 };
 
 export const isIncomingBody = (body: unknown): body is IncomingBody =>
-  typeof body === 'object' && body !== null && 'stream' in body && typeof (body as IncomingBody).stream?.pipe === 'function';
+  typeof body === 'object' &&
+  body !== null &&
+  'stream' in body &&
+  typeof (body as IncomingBody).stream?.pipe === 'function';

@@ -3,9 +3,14 @@ import type { ApiKeyRecord } from '../../storage/port/index.ts';
 import { link, userLink } from './links.ts';
 
 const sys = <T extends string>(type: T, id: string, k: ApiKeyRecord) => ({
-  type, id, version: k.version, space: link('Space', k.spaceId),
-  createdBy: userLink(k.createdBy), createdAt: toSecondsIso(k.createdAt),
-  updatedBy: userLink(k.updatedBy), updatedAt: toSecondsIso(k.updatedAt),
+  type,
+  id,
+  version: k.version,
+  space: link('Space', k.spaceId),
+  createdBy: userLink(k.createdBy),
+  createdAt: toSecondsIso(k.createdAt),
+  updatedBy: userLink(k.updatedBy),
+  updatedAt: toSecondsIso(k.updatedAt),
 });
 
 const environments = (k: ApiKeyRecord) => k.environmentIds.map((id) => link('Environment', id));

@@ -18,7 +18,15 @@ export const presentField = (f: FieldDefinition) => ({
   ...(f.deleted ? { deleted: true } : {}),
   ...(f.newId ? { newId: f.newId } : {}),
   ...(f.linkType ? { linkType: f.linkType } : {}),
-  ...(f.items ? { items: { type: f.items.type, ...(f.items.linkType ? { linkType: f.items.linkType } : {}), validations: f.items.validations } } : {}),
+  ...(f.items
+    ? {
+        items: {
+          type: f.items.type,
+          ...(f.items.linkType ? { linkType: f.items.linkType } : {}),
+          validations: f.items.validations,
+        },
+      }
+    : {}),
   validations: f.validations ?? [],
   ...(f.defaultValue ? { defaultValue: f.defaultValue } : {}),
 });
@@ -27,35 +35,58 @@ const at = (iso: string | null) => (iso ? toMillisIso(iso) : undefined);
 
 function presentSys(r: ContentTypeRecord, environmentId: string, vendorToken: string) {
   return {
-    type: 'ContentType' as const, id: r.id, version: r.version,
-    space: link('Space', r.spaceId), environment: link('Environment', environmentId),
-    createdAt: toMillisIso(r.createdAt), updatedAt: toMillisIso(r.updatedAt),
-    createdBy: userLink(r.createdBy), updatedBy: userLink(r.updatedBy),
+    type: 'ContentType' as const,
+    id: r.id,
+    version: r.version,
+    space: link('Space', r.spaceId),
+    environment: link('Environment', environmentId),
+    createdAt: toMillisIso(r.createdAt),
+    updatedAt: toMillisIso(r.updatedAt),
+    createdBy: userLink(r.createdBy),
+    updatedBy: userLink(r.updatedBy),
     publishedCounter: r.publishedCounter,
-    publishedVersion: r.publishedVersion ?? undefined, publishedAt: at(r.publishedAt), publishedBy: userLink(r.publishedBy),
+    publishedVersion: r.publishedVersion ?? undefined,
+    publishedAt: at(r.publishedAt),
+    publishedBy: userLink(r.publishedBy),
     firstPublishedAt: at(r.firstPublishedAt),
     urn: contentUrn(vendorToken, r.spaceId, environmentId, 'content_types', r.id),
   };
 }
 
 const presentDefinition = (d: ContentTypeDefinition) => ({
-  name: d.name, description: d.description, displayField: d.displayField, fields: d.fields.map(presentField),
+  name: d.name,
+  description: d.description,
+  displayField: d.displayField,
+  fields: d.fields.map(presentField),
 });
 
 /** The draft definition, as the Management API answers it. `sys.environment` names the environment as the client did. */
-export const presentContentType = ({ record, environmentId }: ContentTypeView, vendorToken: string) =>
-  ({ sys: presentSys(record, environmentId, vendorToken), ...presentDefinition(record) });
+export const presentContentType = ({ record, environmentId }: ContentTypeView, vendorToken: string) => ({
+  sys: presentSys(record, environmentId, vendorToken),
+  ...presentDefinition(record),
+});
 
 /** The activated definition (`/public/content_types`). */
-export const presentActivatedContentType = ({ record, environmentId }: ContentTypeView, vendorToken: string) =>
-  ({ sys: presentSys(record, environmentId, vendorToken), ...presentDefinition(record.published ?? record) });
+export const presentActivatedContentType = ({ record, environmentId }: ContentTypeView, vendorToken: string) => ({
+  sys: presentSys(record, environmentId, vendorToken),
+  ...presentDefinition(record.published ?? record),
+});
 
-export const presentContentTypeSnapshot = ({ snapshot, contentType, environmentId }: ContentTypeSnapshotView, vendorToken: string) => ({
+export const presentContentTypeSnapshot = (
+  { snapshot, contentType, environmentId }: ContentTypeSnapshotView,
+  vendorToken: string,
+) => ({
   sys: {
-    type: 'Snapshot' as const, snapshotType: 'publish' as const, snapshotEntityType: 'ContentType' as const, id: snapshot.id,
-    space: link('Space', snapshot.spaceId), environment: link('Environment', environmentId),
-    createdAt: toMillisIso(snapshot.createdAt), updatedAt: toMillisIso(snapshot.createdAt),
-    createdBy: userLink(snapshot.createdBy), updatedBy: userLink(snapshot.createdBy),
+    type: 'Snapshot' as const,
+    snapshotType: 'publish' as const,
+    snapshotEntityType: 'ContentType' as const,
+    id: snapshot.id,
+    space: link('Space', snapshot.spaceId),
+    environment: link('Environment', environmentId),
+    createdAt: toMillisIso(snapshot.createdAt),
+    updatedAt: toMillisIso(snapshot.createdAt),
+    createdBy: userLink(snapshot.createdBy),
+    updatedBy: userLink(snapshot.createdBy),
   },
   snapshot: presentContentType({ record: contentType, environmentId }, vendorToken),
 });

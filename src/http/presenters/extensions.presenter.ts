@@ -6,8 +6,14 @@ export const presentExtension = ({ record: r, environmentId }: ExtensionView) =>
   extension: r.extension,
   parameters: r.parameters,
   sys: {
-    type: 'Extension' as const, id: r.id, version: r.version,
-    space: link('Space', r.spaceId), environment: link('Environment', environmentId),
-    createdAt: toMillisIso(r.createdAt), updatedAt: toMillisIso(r.updatedAt), createdBy: userLink(r.createdBy), updatedBy: userLink(r.updatedBy),
+    type: 'Extension' as const,
+    id: r.id,
+    version: r.version,
+    space: link('Space', r.spaceId),
+    environment: link('Environment', environmentId),
+    createdAt: toMillisIso(r.createdAt),
+    updatedAt: toMillisIso(r.updatedAt),
+    createdBy: userLink(r.createdBy),
+    updatedBy: userLink(r.updatedBy),
   },
 });

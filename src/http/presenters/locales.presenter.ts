@@ -13,9 +13,14 @@ export const presentLocale = ({ locale: l, environmentId }: LocaleView) => ({
   contentDeliveryApi: l.contentDeliveryApi,
   optional: l.optional,
   sys: {
-    type: 'Locale', id: l.id, version: l.version,
-    space: link('Space', l.spaceId), environment: link('Environment', environmentId),
-    createdBy: userLink(l.createdBy), createdAt: toSecondsIso(l.createdAt),
-    updatedBy: userLink(l.updatedBy), updatedAt: toSecondsIso(l.updatedAt),
+    type: 'Locale',
+    id: l.id,
+    version: l.version,
+    space: link('Space', l.spaceId),
+    environment: link('Environment', environmentId),
+    createdBy: userLink(l.createdBy),
+    createdAt: toSecondsIso(l.createdAt),
+    updatedBy: userLink(l.updatedBy),
+    updatedAt: toSecondsIso(l.updatedAt),
   },
 });

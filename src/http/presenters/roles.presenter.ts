@@ -9,8 +9,13 @@ export const presentRole = (r: RoleRecord) => ({
   permissions: r.permissions,
   policies: r.policies,
   sys: {
-    type: 'Role', id: r.id, version: r.version, space: link('Space', r.spaceId),
-    createdBy: userLink(r.createdBy), createdAt: toSecondsIso(r.createdAt),
-    updatedBy: userLink(r.updatedBy), updatedAt: toSecondsIso(r.updatedAt),
+    type: 'Role',
+    id: r.id,
+    version: r.version,
+    space: link('Space', r.spaceId),
+    createdBy: userLink(r.createdBy),
+    createdAt: toSecondsIso(r.createdAt),
+    updatedBy: userLink(r.updatedBy),
+    updatedAt: toSecondsIso(r.updatedAt),
   },
 });

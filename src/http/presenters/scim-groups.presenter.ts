@@ -9,16 +9,24 @@ export const scimGroupLocation = (base: string, teamId: string) => `${base}/Grou
  * A SCIM Group resource (reference §7.3): the team's name and members, its `meta.location` resolving at this server,
  * with the attributes the request asked for.
  */
-export const presentScimGroup = ({ team, members }: ScimGroupRecord, base: string, projection: ScimProjection) => projection.project({
-  schemas: [GROUP_SCHEMA_ID],
-  id: team.id,
-  displayName: team.name,
-  ...(members === undefined ? {} : { members }),
-  meta: { resourceType: 'Group', created: team.createdAt, lastModified: team.updatedAt, location: scimGroupLocation(base, team.id) },
-});
+export const presentScimGroup = ({ team, members }: ScimGroupRecord, base: string, projection: ScimProjection) =>
+  projection.project({
+    schemas: [GROUP_SCHEMA_ID],
+    id: team.id,
+    displayName: team.name,
+    ...(members === undefined ? {} : { members }),
+    meta: {
+      resourceType: 'Group',
+      created: team.createdAt,
+      lastModified: team.updatedAt,
+      location: scimGroupLocation(base, team.id),
+    },
+  });
 
 /** An RFC 7644 ListResponse of groups, with integer counts. */
 export const presentScimGroupList = (page: ScimGroupPage, base: string, projection: ScimProjection) =>
   new SCIMMY.Messages.ListResponse(page.items.map((g) => presentScimGroup(g, base, projection)) as never[], {
-    startIndex: page.startIndex, itemsPerPage: page.items.length, totalResults: page.total,
+    startIndex: page.startIndex,
+    itemsPerPage: page.items.length,
+    totalResults: page.total,
   });

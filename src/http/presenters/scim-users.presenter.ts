@@ -16,13 +16,21 @@ export const scimUserLocation = (base: string, userId: string) => `${base}/Users
  * A SCIM User resource (reference §7.2), its `meta.location` resolving at this server, with the attributes the
  * request asked for (unset names are left out).
  */
-export const presentScimUser = (m: OrganizationMembershipRecord, base: string, projection: ScimProjection) => projection.project({
-  ...scimUserAttributes(m),
-  meta: { resourceType: 'User', created: m.createdAt, lastModified: m.updatedAt, location: scimUserLocation(base, m.userId) },
-});
+export const presentScimUser = (m: OrganizationMembershipRecord, base: string, projection: ScimProjection) =>
+  projection.project({
+    ...scimUserAttributes(m),
+    meta: {
+      resourceType: 'User',
+      created: m.createdAt,
+      lastModified: m.updatedAt,
+      location: scimUserLocation(base, m.userId),
+    },
+  });
 
 /** An RFC 7644 ListResponse of users, with integer counts. */
 export const presentScimUserList = (page: ScimUserPage, base: string, projection: ScimProjection) =>
   new SCIMMY.Messages.ListResponse(page.items.map((m) => presentScimUser(m, base, projection)) as never[], {
-    startIndex: page.startIndex, itemsPerPage: page.items.length, totalResults: page.total,
+    startIndex: page.startIndex,
+    itemsPerPage: page.items.length,
+    totalResults: page.total,
   });

@@ -8,8 +8,14 @@ export const presentSpaceMembership = (m: SpaceMembershipRecord) => ({
   roles: m.roles.map((r) => link('Role', r.sys.id)),
   user: link('User', m.userId),
   sys: {
-    type: 'SpaceMembership', id: m.id, version: m.version, space: link('Space', m.spaceId), user: link('User', m.userId),
-    createdBy: userLink(m.createdBy), createdAt: toSecondsIso(m.createdAt),
-    updatedBy: userLink(m.updatedBy), updatedAt: toSecondsIso(m.updatedAt),
+    type: 'SpaceMembership',
+    id: m.id,
+    version: m.version,
+    space: link('Space', m.spaceId),
+    user: link('User', m.userId),
+    createdBy: userLink(m.createdBy),
+    createdAt: toSecondsIso(m.createdAt),
+    updatedBy: userLink(m.updatedBy),
+    updatedAt: toSecondsIso(m.updatedAt),
   },
 });

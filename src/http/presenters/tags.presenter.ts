@@ -6,9 +6,15 @@ import { link, userLink } from './links.ts';
 export const presentTag = ({ tag: t, environmentId }: TagView) => ({
   name: t.name,
   sys: {
-    type: 'Tag', id: t.id, visibility: t.visibility, version: t.version,
-    space: link('Space', t.spaceId), environment: link('Environment', environmentId),
-    createdBy: userLink(t.createdBy), createdAt: toMillisIso(t.createdAt),
-    updatedBy: userLink(t.updatedBy), updatedAt: toMillisIso(t.updatedAt),
+    type: 'Tag',
+    id: t.id,
+    visibility: t.visibility,
+    version: t.version,
+    space: link('Space', t.spaceId),
+    environment: link('Environment', environmentId),
+    createdBy: userLink(t.createdBy),
+    createdAt: toMillisIso(t.createdAt),
+    updatedBy: userLink(t.updatedBy),
+    updatedAt: toMillisIso(t.updatedAt),
   },
 });

@@ -8,19 +8,35 @@ import { presentSpace } from './spaces.presenter.ts';
 import { presentUser } from './users.presenter.ts';
 
 const audit = (r: { createdAt: string; updatedAt: string; createdBy: string | null; updatedBy: string | null }) => ({
-  createdAt: toSecondsIso(r.createdAt), updatedAt: toSecondsIso(r.updatedAt), createdBy: userLink(r.createdBy), updatedBy: userLink(r.updatedBy),
+  createdAt: toSecondsIso(r.createdAt),
+  updatedAt: toSecondsIso(r.updatedAt),
+  createdBy: userLink(r.createdBy),
+  updatedBy: userLink(r.updatedBy),
 });
 
 export const presentTeam = (t: TeamRecord) => ({
-  name: t.name, description: t.description,
-  sys: { type: 'Team', id: t.id, version: t.version, memberCount: t.memberCount, organization: link('Organization', t.organizationId), ...audit(t) },
+  name: t.name,
+  description: t.description,
+  sys: {
+    type: 'Team',
+    id: t.id,
+    version: t.version,
+    memberCount: t.memberCount,
+    organization: link('Organization', t.organizationId),
+    ...audit(t),
+  },
 });
 
 export const presentTeamMembership = (m: TeamMembershipRecord) => ({
   organizationMembershipId: m.organizationMembershipId,
   sys: {
-    type: 'TeamMembership', id: m.id, organization: link('Organization', m.organizationId), team: link('Team', m.teamId),
-    organizationMembership: link('OrganizationMembership', m.organizationMembershipId), user: link('User', m.userId), ...audit(m),
+    type: 'TeamMembership',
+    id: m.id,
+    organization: link('Organization', m.organizationId),
+    team: link('Team', m.teamId),
+    organizationMembership: link('OrganizationMembership', m.organizationMembershipId),
+    user: link('User', m.userId),
+    ...audit(m),
   },
 });
 
@@ -29,7 +45,9 @@ export function presentIncludes(included: IncludedRecords | undefined) {
   if (!included) return undefined;
   return {
     ...(included.User && { User: included.User.map(presentUser) }),
-    ...(included.OrganizationMembership && { OrganizationMembership: included.OrganizationMembership.map(presentOrganizationMembership) }),
+    ...(included.OrganizationMembership && {
+      OrganizationMembership: included.OrganizationMembership.map(presentOrganizationMembership),
+    }),
     ...(included.Team && { Team: included.Team.map(presentTeam) }),
     ...(included.Role && { Role: included.Role.map(presentRole) }),
     ...(included.Space && { Space: included.Space.map(presentSpace) }),

@@ -4,7 +4,9 @@ import { presentIncludes } from './teams.presenter.ts';
 
 /** The collection envelope of a user-management list, with `includes` when the request named include paths. */
 export function umCollection<R, T>(
-  page: { items: R[]; total: number; includes?: IncludedRecords }, query: { skip: number; limit: number }, present: (record: R) => T,
+  page: { items: R[]; total: number; includes?: IncludedRecords },
+  query: { skip: number; limit: number },
+  present: (record: R) => T,
 ) {
   const includes = presentIncludes(page.includes);
   return { ...collection(page.items.map(present), page.total, query), ...(includes && { includes }) };

@@ -4,18 +4,30 @@ import { toMillisIso } from '../../lib/time.ts';
 import { link, userLink } from './links.ts';
 
 const sys = <T extends string>(type: T, c: WebhookCallRecord) => ({
-  type, id: c.id, space: link('Space', c.spaceId), createdBy: link('WebhookDefinition', c.webhookId), createdAt: toMillisIso(c.createdAt),
+  type,
+  id: c.id,
+  space: link('Space', c.spaceId),
+  createdBy: link('WebhookDefinition', c.webhookId),
+  createdAt: toMillisIso(c.createdAt),
 });
 
 const summary = (c: WebhookCallRecord) => ({
-  statusCode: c.statusCode, errors: c.errors, eventType: c.topic.slice(c.topic.lastIndexOf('.') + 1), url: c.url ?? '',
-  requestAt: toMillisIso(c.requestAt ?? c.createdAt), responseAt: c.responseAt ? toMillisIso(c.responseAt) : null,
+  statusCode: c.statusCode,
+  errors: c.errors,
+  eventType: c.topic.slice(c.topic.lastIndexOf('.') + 1),
+  url: c.url ?? '',
+  requestAt: toMillisIso(c.requestAt ?? c.createdAt),
+  responseAt: c.responseAt ? toMillisIso(c.responseAt) : null,
 });
 
-export const presentWebhookCallOverview = (c: WebhookCallRecord) => ({ sys: sys('WebhookCallOverview', c), ...summary(c) });
+export const presentWebhookCallOverview = (c: WebhookCallRecord) => ({
+  sys: sys('WebhookCallOverview', c),
+  ...summary(c),
+});
 
 export const presentWebhookCallDetails = (c: WebhookCallRecord) => ({
-  sys: sys('WebhookCallDetails', c), ...summary(c),
+  sys: sys('WebhookCallDetails', c),
+  ...summary(c),
   request: c.request ?? { url: c.url ?? '', method: 'POST', headers: {}, body: '', timeout: 0 },
   response: c.response,
 });

@@ -16,9 +16,14 @@ export const presentWebhookDefinition = (d: WebhookDefinitionRecord) => ({
   active: d.active,
   transformation: d.transformation,
   sys: {
-    type: 'WebhookDefinition', id: d.id, version: d.version, space: link('Space', d.spaceId),
-    createdBy: userLink(d.createdBy), createdAt: toSecondsIso(d.createdAt),
-    updatedBy: userLink(d.updatedBy), updatedAt: toSecondsIso(d.updatedAt),
+    type: 'WebhookDefinition',
+    id: d.id,
+    version: d.version,
+    space: link('Space', d.spaceId),
+    createdBy: userLink(d.createdBy),
+    createdAt: toSecondsIso(d.createdAt),
+    updatedBy: userLink(d.updatedBy),
+    updatedAt: toSecondsIso(d.updatedAt),
   },
 });
 
@@ -26,8 +31,12 @@ export const presentWebhookDefinition = (d: WebhookDefinitionRecord) => ({
 export const presentWebhookSigningSecret = (s: WebhookSigningSecretRecord) => ({
   redactedValue: s.value.slice(-4),
   sys: {
-    type: 'WebhookSigningSecret', version: s.version, space: link('Space', s.spaceId),
-    createdBy: userLink(s.createdBy), createdAt: toSecondsIso(s.createdAt),
-    updatedBy: userLink(s.updatedBy), updatedAt: toSecondsIso(s.updatedAt),
+    type: 'WebhookSigningSecret',
+    version: s.version,
+    space: link('Space', s.spaceId),
+    createdBy: userLink(s.createdBy),
+    createdAt: toSecondsIso(s.createdAt),
+    updatedBy: userLink(s.updatedBy),
+    updatedAt: toSecondsIso(s.updatedAt),
   },
 });

@@ -6,8 +6,15 @@ import { presentEntry } from './entries.presenter.ts';
 import { link } from './links.ts';
 
 interface PresentedSys {
-  type: string; id: string; space: unknown; environment: unknown; contentType?: unknown; createdBy?: unknown; updatedBy?: unknown;
-  createdAt: string; updatedAt: string;
+  type: string;
+  id: string;
+  space: unknown;
+  environment: unknown;
+  contentType?: unknown;
+  createdBy?: unknown;
+  updatedBy?: unknown;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /**
@@ -15,12 +22,21 @@ interface PresentedSys {
  * (how often it was published) instead of `version`, `updatedAt` its publish, and none of the draft's bookkeeping
  * (`publishedAt`, `fieldStatus`, `urn`...), as the delivery API shows an entity.
  */
-function publishedSys(sys: PresentedSys, record: { publishedCounter: number; publishedAt: string | null; publishedVersion: number | null }) {
+function publishedSys(
+  sys: PresentedSys,
+  record: { publishedCounter: number; publishedAt: string | null; publishedVersion: number | null },
+) {
   return {
-    type: sys.type, id: sys.id, space: sys.space, environment: sys.environment,
+    type: sys.type,
+    id: sys.id,
+    space: sys.space,
+    environment: sys.environment,
     ...(sys.contentType ? { contentType: sys.contentType } : {}),
-    ...(sys.createdBy ? { createdBy: sys.createdBy } : {}), ...(sys.updatedBy ? { updatedBy: sys.updatedBy } : {}),
-    revision: record.publishedCounter, createdAt: sys.createdAt, updatedAt: record.publishedAt ? toMillisIso(record.publishedAt) : sys.updatedAt,
+    ...(sys.createdBy ? { createdBy: sys.createdBy } : {}),
+    ...(sys.updatedBy ? { updatedBy: sys.updatedBy } : {}),
+    revision: record.publishedCounter,
+    createdAt: sys.createdAt,
+    updatedAt: record.publishedAt ? toMillisIso(record.publishedAt) : sys.updatedAt,
     ...(record.publishedVersion !== null ? { publishedVersion: record.publishedVersion } : {}),
   };
 }
@@ -34,10 +50,15 @@ function deletedStub(event: ContentEventRecord) {
   const at = toMillisIso(event.occurredAt);
   return {
     sys: {
-      type: `Deleted${event.entityType}`, id: r.id,
-      space: link('Space', r.spaceId), environment: link('Environment', event.requestedEnvironmentId),
+      type: `Deleted${event.entityType}`,
+      id: r.id,
+      space: link('Space', r.spaceId),
+      environment: link('Environment', event.requestedEnvironmentId),
       ...(event.entityType === 'Entry' ? { contentType: link('ContentType', (r as EntryRecord).contentTypeId) } : {}),
-      revision: r.publishedCounter, createdAt: at, updatedAt: at, deletedAt: at,
+      revision: r.publishedCounter,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: at,
       ...(event.actorId ? { deletedBy: link('User', event.actorId) } : {}),
     },
   };
@@ -61,8 +82,13 @@ export function presentEventPayload(event: ContentEventRecord, localeCodes: stri
     return { ...activated, sys: publishedSys(activated.sys, view.record) };
   }
   const record = event.entity as EntryRecord | AssetRecord;
-  const shown = publish ? { ...record, fields: record.publishedFields ?? record.fields, tags: record.publishedTags ?? record.tags } : record;
+  const shown = publish
+    ? { ...record, fields: record.publishedFields ?? record.fields, tags: record.publishedTags ?? record.tags }
+    : record;
   const view = { record: shown, environmentId, localeCodes };
-  const presented = event.entityType === 'Entry' ? presentEntry(view as { record: EntryRecord; environmentId: string; localeCodes: string[] }, vendorToken) : presentAsset(view, vendorToken);
+  const presented =
+    event.entityType === 'Entry'
+      ? presentEntry(view as { record: EntryRecord; environmentId: string; localeCodes: string[] }, vendorToken)
+      : presentAsset(view, vendorToken);
   return publish ? { ...presented, sys: publishedSys(presented.sys, record) } : presented;
 }

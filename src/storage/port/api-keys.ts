@@ -5,8 +5,14 @@ export type ApiKeyOrderKey = AuditKey | 'name' | 'description' | 'id' | 'preview
 
 /** A delivery key with its preview key (one row: they are created, changed and deleted together). */
 export interface ApiKeyRecord extends Audit {
-  spaceId: string; id: string; name: string; description: string | null; accessToken: string;
-  previewKeyId: string; previewAccessToken: string; version: number;
+  spaceId: string;
+  id: string;
+  name: string;
+  description: string | null;
+  accessToken: string;
+  previewKeyId: string;
+  previewAccessToken: string;
+  version: number;
   /** Environment or alias ids, in the order given. */
   environmentIds: string[];
 }
@@ -31,7 +37,13 @@ export interface ApiKeysRepository {
   find(spaceId: string, id: string): Promise<ApiKeyRecord | undefined>;
   findByPreviewId(spaceId: string, previewKeyId: string): Promise<ApiKeyRecord | undefined>;
   /** Replaces name, description and environments when `expectedVersion` is current; undefined otherwise. */
-  update(spaceId: string, id: string, changes: ApiKeyChanges, expectedVersion: number, userId: string): Promise<ApiKeyRecord | undefined>;
+  update(
+    spaceId: string,
+    id: string,
+    changes: ApiKeyChanges,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<ApiKeyRecord | undefined>;
   /** Deletes the key; its preview key goes with it. */
   delete(spaceId: string, id: string): Promise<boolean>;
   findGrant(token: string): Promise<ApiKeyGrant | undefined>;

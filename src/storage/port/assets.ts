@@ -13,6 +13,11 @@ export interface AssetsRepository extends ContentLifecycle<AssetRecord> {
    * the asset is at that version. Undefined when the asset is missing or at another version.
    */
   updateFile(
-    spaceId: string, environmentId: string, assetId: string, locale: string, file: AssetFileValue, expectedVersion: number | undefined,
+    spaceId: string,
+    environmentId: string,
+    assetId: string,
+    locale: string,
+    file: AssetFileValue,
+    expectedVersion: number | undefined,
   ): Promise<AssetRecord | undefined>;
 }

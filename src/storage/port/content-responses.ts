@@ -1,7 +1,10 @@
 import type { SearchScope } from './search.ts';
 
 /** A rendered answer to a content read, and the figure sent beside it. */
-export interface CachedResponse { body: string; cost: number; }
+export interface CachedResponse {
+  body: string;
+  cost: number;
+}
 
 /**
  * Rendered answers to delivery reads (GraphQL responses) of one environment, kept until anything they may have read

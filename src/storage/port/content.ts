@@ -21,5 +21,7 @@ export interface ContentRecord extends Audit, PublishState, ArchiveState {
   publishedTags: string[] | null;
 }
 
-export interface EntryRecord extends ContentRecord { contentTypeId: string; }
+export interface EntryRecord extends ContentRecord {
+  contentTypeId: string;
+}
 export type AssetRecord = ContentRecord;

@@ -6,13 +6,30 @@ export interface ValidationLookups {
   /** Entries that exist (in the same environment) by id, with their content type and whether they are published. */
   entries(ids: string[]): Promise<Map<string, { contentTypeId: string; published: boolean }>>;
   /** Assets that exist by id, with what asset validations check. */
-  assets(ids: string[]): Promise<Map<string, { published: boolean; files: Record<string, { contentType?: string; size?: number; width?: number; height?: number }> }>>;
+  assets(ids: string[]): Promise<
+    Map<
+      string,
+      {
+        published: boolean;
+        files: Record<string, { contentType?: string; size?: number; width?: number; height?: number }>;
+      }
+    >
+  >;
   /** True when another published entry of the content type has this value for the field and locale. */
-  uniqueTaken(contentTypeId: string, fieldId: string, locale: string, value: unknown, exceptEntryId: string): Promise<boolean>;
+  uniqueTaken(
+    contentTypeId: string,
+    fieldId: string,
+    locale: string,
+    value: unknown,
+    exceptEntryId: string,
+  ): Promise<boolean>;
 }
 
 /** What a client writes to an entry or asset: its draft fields and tag ids. */
-export interface ContentDraft { fields: LocalizedFields; tags: string[]; }
+export interface ContentDraft {
+  fields: LocalizedFields;
+  tags: string[];
+}
 
 /**
  * Conditional writes shared by entries and assets. Each adds 1 to `version` and answers the row written, or
@@ -21,15 +38,40 @@ export interface ContentDraft { fields: LocalizedFields; tags: string[]; }
 export interface ContentLifecycle<R> {
   find(spaceId: string, environmentId: string, id: string): Promise<R | undefined>;
   /** Replaces the draft fields and tags when the row is at `expectedVersion`. */
-  update(spaceId: string, environmentId: string, id: string, draft: ContentDraft, expectedVersion: number, userId: string): Promise<R | undefined>;
+  update(
+    spaceId: string,
+    environmentId: string,
+    id: string,
+    draft: ContentDraft,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<R | undefined>;
   /** Copies the draft to the published side when the row is at `expectedVersion` and not archived. */
-  publish(spaceId: string, environmentId: string, id: string, expectedVersion: number, userId: string): Promise<R | undefined>;
+  publish(
+    spaceId: string,
+    environmentId: string,
+    id: string,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<R | undefined>;
   /** Clears the published side when the row is published. */
   unpublish(spaceId: string, environmentId: string, id: string, userId: string): Promise<R | undefined>;
   /** Archives a row that is neither published nor archived (at `expectedVersion` when given). */
-  archive(spaceId: string, environmentId: string, id: string, expectedVersion: number | undefined, userId: string): Promise<R | undefined>;
+  archive(
+    spaceId: string,
+    environmentId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    userId: string,
+  ): Promise<R | undefined>;
   /** Unarchives an archived row (at `expectedVersion` when given). */
-  unarchive(spaceId: string, environmentId: string, id: string, expectedVersion: number | undefined, userId: string): Promise<R | undefined>;
+  unarchive(
+    spaceId: string,
+    environmentId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    userId: string,
+  ): Promise<R | undefined>;
   /** Deletes a row that is not published; false when there is none such. */
   delete(spaceId: string, environmentId: string, id: string): Promise<boolean>;
   /**
@@ -39,17 +81,31 @@ export interface ContentLifecycle<R> {
   unknownTags(spaceId: string, environmentId: string, tagIds: string[]): Promise<string[]>;
 }
 
-export interface NewContent extends ContentDraft { spaceId: string; environmentId: string; id: string; createdBy: string; }
+export interface NewContent extends ContentDraft {
+  spaceId: string;
+  environmentId: string;
+  id: string;
+  createdBy: string;
+}
 /** The environment id the request named, when it is not `environmentId` (an alias id): the write's event records it. */
-interface RequestedEnvironment { requestedEnvironmentId?: string; }
+interface RequestedEnvironment {
+  requestedEnvironmentId?: string;
+}
 
-export interface NewEntry extends NewContent, RequestedEnvironment { contentTypeId: string; }
+export interface NewEntry extends NewContent, RequestedEnvironment {
+  contentTypeId: string;
+}
 
 export type LinkState = 'draft' | 'published';
 
 export interface AtOncePublish extends RequestedEnvironment {
-  spaceId: string; environmentId: string; id: string; contentTypeId: string;
-  expectedVersion: number; activationVersion: number; userId: string;
+  spaceId: string;
+  environmentId: string;
+  id: string;
+  contentTypeId: string;
+  expectedVersion: number;
+  activationVersion: number;
+  userId: string;
   /** The link-bearing fields of the draft being published. */
   links: LocalizedFields;
   /** The snapshot to record (publishes in the master environment). */
@@ -86,7 +142,14 @@ export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
    * (`null`: none). Call it in the transaction that wrote the fields. `created`: the entry was inserted in this
    * transaction, so it has no rows yet to replace.
    */
-  replaceLinks(spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null, created?: boolean): Promise<void>;
+  replaceLinks(
+    spaceId: string,
+    environmentId: string,
+    entryId: string,
+    state: LinkState,
+    fields: LocalizedFields | null,
+    created?: boolean,
+  ): Promise<void>;
   /**
    * Answers publish-time validation's questions about the other content of the environment, in batches. `entry`:
    * the entry being validated, as `find` answered it; what its links point to may have been read with it.
@@ -113,8 +176,20 @@ export interface SnapshotRecord {
 export interface SnapshotsRepository {
   insert(snapshot: Omit<SnapshotRecord, 'createdAt'>): Promise<SnapshotRecord>;
   /** Snapshots of one entity, newest first. */
-  page(spaceId: string, environmentId: string, entityType: SnapshotEntityType, entityId: string, page: { skip: number; limit: number }): Promise<Page<SnapshotRecord>>;
-  find(spaceId: string, environmentId: string, entityType: SnapshotEntityType, entityId: string, id: string): Promise<SnapshotRecord | undefined>;
+  page(
+    spaceId: string,
+    environmentId: string,
+    entityType: SnapshotEntityType,
+    entityId: string,
+    page: { skip: number; limit: number },
+  ): Promise<Page<SnapshotRecord>>;
+  find(
+    spaceId: string,
+    environmentId: string,
+    entityType: SnapshotEntityType,
+    entityId: string,
+    id: string,
+  ): Promise<SnapshotRecord | undefined>;
   /** Deletes every snapshot of one entity (with the entity). */
   deleteFor(spaceId: string, environmentId: string, entityType: SnapshotEntityType, entityId: string): Promise<void>;
 }

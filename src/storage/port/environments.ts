@@ -3,10 +3,20 @@ import type { Audit, AuditKey, Page, PageRequest } from './records.ts';
 export type EnvironmentStatus = 'queued' | 'inProgress' | 'ready' | 'failed';
 
 export interface EnvironmentRecord extends Audit {
-  spaceId: string; id: string; name: string; status: EnvironmentStatus; sourceEnvironmentId: string | null; version: number;
+  spaceId: string;
+  id: string;
+  name: string;
+  status: EnvironmentStatus;
+  sourceEnvironmentId: string | null;
+  version: number;
 }
 
-export interface EnvironmentAliasRecord extends Audit { spaceId: string; id: string; environmentId: string; version: number; }
+export interface EnvironmentAliasRecord extends Audit {
+  spaceId: string;
+  id: string;
+  environmentId: string;
+  version: number;
+}
 
 /** What environment lists order and filter by. */
 export type EnvironmentOrderKey = AuditKey | 'name' | 'id' | 'status';
@@ -14,7 +24,12 @@ export type EnvironmentOrderKey = AuditKey | 'name' | 'id' | 'status';
 export type EnvironmentAliasOrderKey = AuditKey | 'id' | 'environmentId';
 
 export interface NewEnvironment {
-  spaceId: string; id: string; name: string; status: EnvironmentStatus; sourceEnvironmentId: string | null; createdBy: string;
+  spaceId: string;
+  id: string;
+  name: string;
+  status: EnvironmentStatus;
+  sourceEnvironmentId: string | null;
+  createdBy: string;
 }
 
 /** Environments and environment aliases. */
@@ -27,11 +42,23 @@ export interface EnvironmentsRepository {
   findForShare(spaceId: string, id: string): Promise<EnvironmentRecord | undefined>;
   list(spaceId: string, page: PageRequest<EnvironmentOrderKey>): Promise<Page<EnvironmentRecord>>;
   /** Renames when `expectedVersion` is current; undefined when it is not (or the environment is gone). */
-  rename(spaceId: string, id: string, name: string, expectedVersion: number, userId: string): Promise<EnvironmentRecord | undefined>;
+  rename(
+    spaceId: string,
+    id: string,
+    name: string,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<EnvironmentRecord | undefined>;
   /** Changes the id (and name) of an environment; what lives in it follows by cascade, and so do copies waiting for it. */
   changeId(spaceId: string, id: string, newId: string, userId: string): Promise<EnvironmentRecord | undefined>;
   /** Moves the state from one of `from` to `to`; undefined when the environment is gone or in another state. */
-  transition(spaceId: string, id: string, from: EnvironmentStatus[], to: EnvironmentStatus, failureReason?: string): Promise<EnvironmentRecord | undefined>;
+  transition(
+    spaceId: string,
+    id: string,
+    from: EnvironmentStatus[],
+    to: EnvironmentStatus,
+    failureReason?: string,
+  ): Promise<EnvironmentRecord | undefined>;
   /** Deletes the environment, everything in it and the API keys' references to it. */
   delete(spaceId: string, id: string): Promise<boolean>;
   /**
@@ -47,9 +74,20 @@ export interface EnvironmentsRepository {
   /** The aliases that target any of these environments. */
   aliasesTargeting(spaceId: string, environmentIds: string[]): Promise<EnvironmentAliasRecord[]>;
   countAliases(spaceId: string): Promise<number>;
-  insertAlias(a: { spaceId: string; id: string; environmentId: string; createdBy: string }): Promise<EnvironmentAliasRecord>;
+  insertAlias(a: {
+    spaceId: string;
+    id: string;
+    environmentId: string;
+    createdBy: string;
+  }): Promise<EnvironmentAliasRecord>;
   /** Retargets when `expectedVersion` is current; undefined when it is not (or the alias is gone). */
-  retargetAlias(spaceId: string, id: string, environmentId: string, expectedVersion: number, userId: string): Promise<EnvironmentAliasRecord | undefined>;
+  retargetAlias(
+    spaceId: string,
+    id: string,
+    environmentId: string,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<EnvironmentAliasRecord | undefined>;
   /** Deletes the alias and the API keys' references to it. */
   deleteAlias(spaceId: string, id: string): Promise<boolean>;
 }

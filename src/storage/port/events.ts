@@ -2,7 +2,8 @@ import type { AssetRecord, EntryRecord } from './content.ts';
 import type { ContentTypeRecord } from './content-types.ts';
 
 export type EventEntityType = 'Entry' | 'Asset' | 'ContentType';
-export type EventAction = 'create' | 'save' | 'auto_save' | 'archive' | 'unarchive' | 'publish' | 'unpublish' | 'delete';
+export type EventAction =
+  'create' | 'save' | 'auto_save' | 'archive' | 'unarchive' | 'publish' | 'unpublish' | 'delete';
 
 /**
  * One change of an entry, asset or content type, recorded in the transaction of the change (every write path) and

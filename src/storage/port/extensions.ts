@@ -18,8 +18,19 @@ export interface ExtensionsRepository {
   find(spaceId: string, environmentId: string, id: string): Promise<ExtensionRecord | undefined>;
   page(spaceId: string, environmentId: string, page: PageRequest<ExtensionOrderKey>): Promise<Page<ExtensionRecord>>;
   /** Inserts a new extension; undefined when the id is taken. */
-  insert(record: Pick<ExtensionRecord, 'spaceId' | 'environmentId' | 'id' | 'extension' | 'parameters'> & { createdBy: string }): Promise<ExtensionRecord | undefined>;
+  insert(
+    record: Pick<ExtensionRecord, 'spaceId' | 'environmentId' | 'id' | 'extension' | 'parameters'> & {
+      createdBy: string;
+    },
+  ): Promise<ExtensionRecord | undefined>;
   /** Replaces the extension when `expectedVersion` is current; undefined otherwise (or when gone). */
-  update(spaceId: string, environmentId: string, id: string, changes: Pick<ExtensionRecord, 'extension' | 'parameters'>, expectedVersion: number, userId: string): Promise<ExtensionRecord | undefined>;
+  update(
+    spaceId: string,
+    environmentId: string,
+    id: string,
+    changes: Pick<ExtensionRecord, 'extension' | 'parameters'>,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<ExtensionRecord | undefined>;
   delete(spaceId: string, environmentId: string, id: string): Promise<boolean>;
 }

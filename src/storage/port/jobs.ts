@@ -1,5 +1,10 @@
 /** Durable background work, claimed with FOR UPDATE SKIP LOCKED so any number of processes can share the queue. */
-export interface JobRecord { id: number; kind: string; payload: Record<string, unknown>; attempts: number; }
+export interface JobRecord {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
 
 export interface JobsRepository {
   enqueue(kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<number>;

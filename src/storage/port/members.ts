@@ -5,27 +5,69 @@ export type * from './space-memberships.ts';
 
 /** A user's membership of an organization, with the user's name and email (for lists and filters). */
 export interface OrganizationMembershipRecord {
-  id: string; organizationId: string; userId: string; role: OrganizationRole; status: 'pending' | 'active'; version: number;
-  createdBy: string | null; updatedBy: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: OrganizationRole;
+  status: 'pending' | 'active';
+  version: number;
+  createdBy: string | null;
+  updatedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
   user: Pick<UserRecord, 'email' | 'firstName' | 'lastName'>;
 }
 
 export interface InvitationRecord {
-  id: string; organizationId: string; membershipId: string; email: string; firstName: string | null; lastName: string | null;
-  role: OrganizationRole; status: 'open' | 'accepted'; userId: string | null;
-  createdBy: string | null; updatedBy: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  organizationId: string;
+  membershipId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: OrganizationRole;
+  status: 'open' | 'accepted';
+  userId: string | null;
+  createdBy: string | null;
+  updatedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /**
  * What organization memberships are filtered and ordered by; `text`: the words `query` searches (user id, names,
  * email). `lastActiveAt` and `lastSignInAt` (`sys.sso`) are not recorded: they read as null.
  */
-export type MembershipKey = 'id' | 'role' | 'status' | 'userId' | 'email' | 'firstName' | 'lastName' | 'text' | 'lastActiveAt' | 'lastSignInAt' | AuditKey;
+export type MembershipKey =
+  | 'id'
+  | 'role'
+  | 'status'
+  | 'userId'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'text'
+  | 'lastActiveAt'
+  | 'lastSignInAt'
+  | AuditKey;
 
-export interface NewMembership { id: string; organizationId: string; userId: string; role: OrganizationRole; createdBy: string; }
+export interface NewMembership {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: OrganizationRole;
+  createdBy: string;
+}
 export interface NewInvitation {
-  id: string; organizationId: string; membershipId: string; email: string; firstName: string | null; lastName: string | null;
-  role: OrganizationRole; tokenHash: string; createdBy: string;
+  id: string;
+  organizationId: string;
+  membershipId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: OrganizationRole;
+  tokenHash: string;
+  createdBy: string;
 }
 
 /** Organization memberships and the invitations that make them, and space memberships. */
@@ -35,14 +77,22 @@ export interface MembersRepository extends SpaceMembershipsStore {
   /** The user with this email, compared case-insensitively. */
   findUserByEmail(email: string): Promise<UserRecord | undefined>;
   /** The account with this email, made if there is none (two transactions making it at once both get the one row). */
-  findOrInsertUser(user: { id: string; email: string; firstName: string | null; lastName: string | null }): Promise<UserRecord>;
+  findOrInsertUser(user: {
+    id: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+  }): Promise<UserRecord>;
   /** Whether the user ever had a personal access token (an account somebody uses). */
   hasTokens(userId: string): Promise<boolean>;
   renameUser(userId: string, firstName: string | null, lastName: string | null): Promise<void>;
 
   findMembership(organizationId: string, membershipId: string): Promise<OrganizationMembershipRecord | undefined>;
   findMembershipOfUser(organizationId: string, userId: string): Promise<OrganizationMembershipRecord | undefined>;
-  pageMemberships(organizationId: string, page: CollectionPage<MembershipKey>): Promise<Page<OrganizationMembershipRecord>>;
+  pageMemberships(
+    organizationId: string,
+    page: CollectionPage<MembershipKey>,
+  ): Promise<Page<OrganizationMembershipRecord>>;
   /**
    * An answer derived from the organization's memberships and their users (a list page with its includes), kept in the
    * read cache under `key` (whatever else it depends on) until a membership of the organization or a user's name
@@ -55,7 +105,13 @@ export interface MembersRepository extends SpaceMembershipsStore {
   /** A pending membership. */
   insertMembership(m: NewMembership): Promise<void>;
   /** Sets the role at the expected version; undefined when the membership or the version does not match. */
-  updateRole(organizationId: string, membershipId: string, role: OrganizationRole, expectedVersion: number, userId: string): Promise<OrganizationMembershipRecord | undefined>;
+  updateRole(
+    organizationId: string,
+    membershipId: string,
+    role: OrganizationRole,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<OrganizationMembershipRecord | undefined>;
   activate(membershipId: string): Promise<void>;
   /** Deletes the membership (its invitations and team memberships go with it) and the user's space memberships in the organization's spaces. */
   deleteMembership(organizationId: string, membershipId: string): Promise<boolean>;

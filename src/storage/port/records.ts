@@ -6,22 +6,50 @@ export interface Audit {
   updatedBy: string | null;
 }
 
-export interface OrganizationRecord { id: string; name: string; version: number; createdAt: string; updatedAt: string; }
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
 export type OrganizationRole = 'owner' | 'admin' | 'developer' | 'member';
 export interface UserRecord {
-  id: string; email: string; firstName: string | null; lastName: string | null; version: number; createdAt: string; updatedAt: string;
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
 }
 export interface AccessTokenRecord {
-  id: string; userId: string; name: string; scopes: string[]; expiresAt: string | null; revokedAt: string | null;
-  createdAt: string; updatedAt: string;
+  id: string;
+  userId: string;
+  name: string;
+  scopes: string[];
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
-export interface SpaceRecord extends Audit { id: string; organizationId: string; name: string; version: number; aliasesEnabled: boolean; }
+export interface SpaceRecord extends Audit {
+  id: string;
+  organizationId: string;
+  name: string;
+  version: number;
+  aliasesEnabled: boolean;
+}
 
 /** A page request whose order and filters may be left out (the repository's default order, no filter). */
-export type CollectionPage<Key extends string = string> = Pick<PageRequest<Key>, 'skip' | 'limit'> & Partial<Pick<PageRequest<Key>, 'order' | 'where'>>;
+export type CollectionPage<Key extends string = string> = Pick<PageRequest<Key>, 'skip' | 'limit'> &
+  Partial<Pick<PageRequest<Key>, 'order' | 'where'>>;
 
 /** One page of records and the count of all matches. */
-export interface Page<T> { items: T[]; total: number; }
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
 
 /** The audit attributes every filterable collection has (`sys.createdAt`, `sys.version`, `sys.createdBy.sys.id`, ...). */
 export type AuditKey = 'createdAt' | 'updatedAt' | 'version' | 'createdBy' | 'updatedBy';

@@ -21,7 +21,9 @@ export interface RoleRecord extends Audit {
   version: number;
 }
 
-export type NewRole = Pick<RoleRecord, 'spaceId' | 'id' | 'name' | 'description' | 'permissions' | 'policies'> & { createdBy: string };
+export type NewRole = Pick<RoleRecord, 'spaceId' | 'id' | 'name' | 'description' | 'permissions' | 'policies'> & {
+  createdBy: string;
+};
 export type RoleChanges = Pick<RoleRecord, 'name' | 'description' | 'permissions' | 'policies'>;
 
 /** What role lists order and filter by. */
@@ -39,7 +41,13 @@ export interface RolesRepository {
   /** Inserts at version 0; `nameTaken` when another role of the space has the name. */
   insert(role: NewRole): Promise<RoleRecord | 'nameTaken'>;
   /** Replaces the definition at `expectedVersion` (version + 1); undefined when the role is gone or at another version. */
-  update(spaceId: string, id: string, changes: RoleChanges, expectedVersion: number, userId: string): Promise<RoleRecord | 'nameTaken' | undefined>;
+  update(
+    spaceId: string,
+    id: string,
+    changes: RoleChanges,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<RoleRecord | 'nameTaken' | undefined>;
   /**
    * The ids of the space memberships (not admin) whose only role is this one: deleting the role would leave them
    * with no role and no admin flag.
@@ -49,5 +57,10 @@ export interface RolesRepository {
    * Deletes the role (at `expectedVersion` when given) and removes it from the memberships that have it, unless a
    * membership would be left with no role (`inUse`). Run it in a transaction: it locks the role row first.
    */
-  delete(spaceId: string, id: string, expectedVersion: number | undefined, userId: string): Promise<RoleDeleteRefusal | undefined>;
+  delete(
+    spaceId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    userId: string,
+  ): Promise<RoleDeleteRefusal | undefined>;
 }

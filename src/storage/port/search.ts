@@ -4,7 +4,10 @@ import type { AssetRecord, EntryRecord } from './content.ts';
 import type { Page } from './records.ts';
 
 /** The environment a search runs in (the environment an alias targets, already resolved). */
-export interface SearchScope { spaceId: string; environmentId: string; }
+export interface SearchScope {
+  spaceId: string;
+  environmentId: string;
+}
 
 /**
  * The entries that link to some targets (GraphQL `linkedFrom`), through the listed fields only. A link in a localized
@@ -27,10 +30,15 @@ export interface LinkingQuery {
  * `linkedEntriesOf` names link fields of the found entries: the entries they link to (in any locale, in the state
  * searched) come back in `linkedEntries`, read in the page's own statement, for callers about to resolve those links.
  */
-export interface SearchOptions { total?: boolean; linkedEntriesOf?: string[]; }
+export interface SearchOptions {
+  total?: boolean;
+  linkedEntriesOf?: string[];
+}
 
 /** A page of a search; `linkedEntries` when `linkedEntriesOf` asked for them (the ones found: missing targets are left out). */
-export interface SearchPage<T> extends Page<T> { linkedEntries?: EntryRecord[]; }
+export interface SearchPage<T> extends Page<T> {
+  linkedEntries?: EntryRecord[];
+}
 
 /** Runs searches compiled to the query representation; one statement for the page plus one for the total. */
 export interface SearchRepository {
@@ -39,8 +47,16 @@ export interface SearchRepository {
    * that do not exist or are not activated are left out.
    */
   activatedContentTypes(scope: SearchScope, ids: string[] | 'all'): Promise<Map<string, ContentTypeDefinition>>;
-  entries(scope: SearchScope, query: SearchQuery & { target: 'Entry' }, options?: SearchOptions): Promise<SearchPage<EntryRecord>>;
-  assets(scope: SearchScope, query: SearchQuery & { target: 'Asset' }, options?: SearchOptions): Promise<SearchPage<AssetRecord>>;
+  entries(
+    scope: SearchScope,
+    query: SearchQuery & { target: 'Entry' },
+    options?: SearchOptions,
+  ): Promise<SearchPage<EntryRecord>>;
+  assets(
+    scope: SearchScope,
+    query: SearchQuery & { target: 'Asset' },
+    options?: SearchOptions,
+  ): Promise<SearchPage<AssetRecord>>;
   /**
    * Per target id, a page of the entries linking to it (latest published first, then by id) and their exact total,
    * all in one statement whatever the number of targets.

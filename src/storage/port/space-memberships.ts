@@ -1,11 +1,18 @@
 import type { Audit, AuditKey, CollectionPage, Page } from './records.ts';
 
 /** A link to a role as stored in `space_memberships.roles` (and answered as is): the roles of a member are the union of these ids. */
-export interface RoleLinkDocument { sys: { type: 'Link'; linkType: 'Role'; id: string } }
+export interface RoleLinkDocument {
+  sys: { type: 'Link'; linkType: 'Role'; id: string };
+}
 
 /** A user's membership of a space: the admin flag or roles of the space. One per user and space. */
 export interface SpaceMembershipRecord extends Audit {
-  id: string; spaceId: string; userId: string; admin: boolean; roles: RoleLinkDocument[]; version: number;
+  id: string;
+  spaceId: string;
+  userId: string;
+  admin: boolean;
+  roles: RoleLinkDocument[];
+  version: number;
 }
 
 /**
@@ -14,19 +21,41 @@ export interface SpaceMembershipRecord extends Audit {
  * searches, the user's id, names and email).
  */
 export type SpaceMembershipKey =
-  | 'id' | 'spaceId' | 'spaceName' | 'userId' | 'organizationMembershipId' | 'admin' | 'roleId' | 'roleName'
-  | 'email' | 'firstName' | 'lastName' | 'text' | AuditKey;
+  | 'id'
+  | 'spaceId'
+  | 'spaceName'
+  | 'userId'
+  | 'organizationMembershipId'
+  | 'admin'
+  | 'roleId'
+  | 'roleName'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'text'
+  | AuditKey;
 
 export interface NewSpaceMembership {
-  id: string; spaceId: string; userId: string; admin: boolean; roleIds: string[]; createdBy: string;
+  id: string;
+  spaceId: string;
+  userId: string;
+  admin: boolean;
+  roleIds: string[];
+  createdBy: string;
 }
-export interface SpaceMembershipChanges { admin: boolean; roleIds: string[]; }
+export interface SpaceMembershipChanges {
+  admin: boolean;
+  roleIds: string[];
+}
 
 /** Space memberships (part of the members repository). Writes invalidate the member's cached access to the space. */
 export interface SpaceMembershipsStore {
   pageSpaceMemberships(spaceId: string, page: CollectionPage<SpaceMembershipKey>): Promise<Page<SpaceMembershipRecord>>;
   /** The memberships of every space of the organization. */
-  pageSpaceMembershipsInOrganization(organizationId: string, page: CollectionPage<SpaceMembershipKey>): Promise<Page<SpaceMembershipRecord>>;
+  pageSpaceMembershipsInOrganization(
+    organizationId: string,
+    page: CollectionPage<SpaceMembershipKey>,
+  ): Promise<Page<SpaceMembershipRecord>>;
   findSpaceMembership(spaceId: string, id: string): Promise<SpaceMembershipRecord | undefined>;
   findSpaceMembershipInOrganization(organizationId: string, id: string): Promise<SpaceMembershipRecord | undefined>;
   findSpaceMembershipOfUser(spaceId: string, userId: string): Promise<SpaceMembershipRecord | undefined>;
@@ -40,6 +69,12 @@ export interface SpaceMembershipsStore {
   /** Inserts at version 0; `taken` when the user already has a membership in the space. */
   insertSpaceMembership(m: NewSpaceMembership): Promise<SpaceMembershipRecord | 'taken'>;
   /** Replaces admin and roles at `expectedVersion` (version + 1); undefined when gone or at another version. */
-  updateSpaceMembership(spaceId: string, id: string, changes: SpaceMembershipChanges, expectedVersion: number, userId: string): Promise<SpaceMembershipRecord | undefined>;
+  updateSpaceMembership(
+    spaceId: string,
+    id: string,
+    changes: SpaceMembershipChanges,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<SpaceMembershipRecord | undefined>;
   deleteSpaceMembership(spaceId: string, id: string): Promise<boolean>;
 }

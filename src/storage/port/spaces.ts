@@ -22,7 +22,13 @@ export interface SpacesRepository {
   /** Renames when `expectedVersion` is current; undefined when it is not (or the space is gone). */
   rename(id: string, name: string, expectedVersion: number, userId: string): Promise<SpaceRecord | undefined>;
   setAliasesEnabled(id: string, userId: string): Promise<void>;
-  insertMembership(m: { id: string; spaceId: string; userId: string; admin: boolean; createdBy: string }): Promise<void>;
+  insertMembership(m: {
+    id: string;
+    spaceId: string;
+    userId: string;
+    admin: boolean;
+    createdBy: string;
+  }): Promise<void>;
   /** Deletes the space and, by cascade, everything in it. */
   delete(id: string): Promise<boolean>;
 }

@@ -12,7 +12,9 @@ export interface TagRecord extends Audit {
   version: number;
 }
 
-export type NewTag = Pick<TagRecord, 'spaceId' | 'environmentId' | 'id' | 'name' | 'visibility'> & { createdBy: string };
+export type NewTag = Pick<TagRecord, 'spaceId' | 'environmentId' | 'id' | 'name' | 'visibility'> & {
+  createdBy: string;
+};
 
 /** What tag lists order and filter by. */
 export type TagOrderKey = AuditKey | 'name' | 'id' | 'visibility';
@@ -29,10 +31,22 @@ export interface TagsRepository {
   /** Inserts at version 1; `idTaken` or `nameTaken` when another tag of the environment has that id or name. */
   insert(tag: NewTag): Promise<TagRecord | 'idTaken' | 'nameTaken'>;
   /** Renames at `expectedVersion` (version + 1); undefined when the tag is gone or at another version. */
-  rename(spaceId: string, environmentId: string, id: string, name: string, expectedVersion: number, userId: string): Promise<TagRecord | 'nameTaken' | undefined>;
+  rename(
+    spaceId: string,
+    environmentId: string,
+    id: string,
+    name: string,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<TagRecord | 'nameTaken' | undefined>;
   /**
    * Deletes the tag at `expectedVersion` unless an entry or asset (draft or published) carries it; answers why
    * not otherwise. Run it in a transaction: it locks the tag first, then checks and deletes in one statement.
    */
-  delete(spaceId: string, environmentId: string, id: string, expectedVersion: number): Promise<TagDeleteRefusal | undefined>;
+  delete(
+    spaceId: string,
+    environmentId: string,
+    id: string,
+    expectedVersion: number,
+  ): Promise<TagDeleteRefusal | undefined>;
 }

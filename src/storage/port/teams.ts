@@ -3,15 +3,29 @@ import type { AuditKey, CollectionPage, Page, SpaceRecord, UserRecord } from './
 import type { RoleRecord } from './roles.ts';
 
 export interface TeamRecord {
-  id: string; organizationId: string; name: string; description: string | null; version: number;
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string | null;
+  version: number;
   /** How many team memberships the team has. */
   memberCount: number;
-  createdBy: string | null; updatedBy: string | null; createdAt: string; updatedAt: string;
+  createdBy: string | null;
+  updatedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface TeamMembershipRecord {
-  id: string; organizationId: string; teamId: string; organizationMembershipId: string; userId: string;
-  createdBy: string | null; updatedBy: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  organizationId: string;
+  teamId: string;
+  organizationMembershipId: string;
+  userId: string;
+  createdBy: string | null;
+  updatedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** What teams are filtered and ordered by. */
@@ -19,9 +33,24 @@ export type TeamKey = 'id' | 'name' | AuditKey;
 /** What team memberships are filtered and ordered by. */
 export type TeamMembershipKey = 'id' | 'teamId' | 'organizationMembershipId' | 'userId' | 'createdAt' | 'updatedAt';
 
-export interface NewTeam { id: string; organizationId: string; name: string; description: string | null; createdBy: string; }
-export interface TeamChange { name: string; description: string | null; }
-export interface NewTeamMembership { id: string; organizationId: string; teamId: string; organizationMembershipId: string; createdBy: string; }
+export interface NewTeam {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string | null;
+  createdBy: string;
+}
+export interface TeamChange {
+  name: string;
+  description: string | null;
+}
+export interface NewTeamMembership {
+  id: string;
+  organizationId: string;
+  teamId: string;
+  organizationMembershipId: string;
+  createdBy: string;
+}
 
 /** Teams of organizations and their members. */
 export interface TeamsRepository {
@@ -30,12 +59,22 @@ export interface TeamsRepository {
   findTeamByName(organizationId: string, name: string): Promise<TeamRecord | undefined>;
   insertTeam(team: NewTeam): Promise<TeamRecord>;
   /** Changes the team at the expected version; undefined when the team or the version does not match. */
-  updateTeam(organizationId: string, teamId: string, change: TeamChange, expectedVersion: number, userId: string): Promise<TeamRecord | undefined>;
+  updateTeam(
+    organizationId: string,
+    teamId: string,
+    change: TeamChange,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<TeamRecord | undefined>;
   /** Deletes the team; its team memberships go with it. */
   deleteTeam(organizationId: string, teamId: string): Promise<boolean>;
 
   /** Team memberships of one team, or of the whole organization when `teamId` is undefined. */
-  pageTeamMemberships(organizationId: string, teamId: string | undefined, page: CollectionPage<TeamMembershipKey>): Promise<Page<TeamMembershipRecord>>;
+  pageTeamMemberships(
+    organizationId: string,
+    teamId: string | undefined,
+    page: CollectionPage<TeamMembershipKey>,
+  ): Promise<Page<TeamMembershipRecord>>;
   findTeamMembership(organizationId: string, teamId: string, id: string): Promise<TeamMembershipRecord | undefined>;
   findTeamMembershipOf(teamId: string, organizationMembershipId: string): Promise<TeamMembershipRecord | undefined>;
   insertTeamMembership(m: NewTeamMembership): Promise<TeamMembershipRecord>;

@@ -2,8 +2,19 @@ import type { ContentEventRecord } from './events.ts';
 import type { WebhookDefinitionRecord } from './webhooks.ts';
 
 /** One attempt to deliver an event to a webhook, as the call log shows it once sent. */
-export interface WebhookCallRequestRecord { url: string; method: string; headers: Record<string, string>; body: string; /** ms */ timeout: number; }
-export interface WebhookCallResponseRecord { url: string; headers: Record<string, string>; body: string; statusCode: number; }
+export interface WebhookCallRequestRecord {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+  /** ms */ timeout: number;
+}
+export interface WebhookCallResponseRecord {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  statusCode: number;
+}
 
 /** What every call about one dispatched event carries, stored once per event when it is dispatched. */
 export interface WebhookEventPayload {
@@ -25,10 +36,16 @@ export interface WebhookEventPayload {
 export type NewWebhookEventPayload = Omit<WebhookEventPayload, 'body'> & { body: unknown };
 
 /** A call waiting to be sent: attempt `attempt` of the event's call to one webhook. */
-export interface PendingWebhookCall extends WebhookEventPayload { attempt: number; }
+export interface PendingWebhookCall extends WebhookEventPayload {
+  attempt: number;
+}
 
 /** Calls of one webhook waiting to be sent, with what sending them needs. */
-export interface PendingDeliveries { definition: WebhookDefinitionRecord; signingSecret: string | undefined; calls: PendingWebhookCall[]; }
+export interface PendingDeliveries {
+  definition: WebhookDefinitionRecord;
+  signingSecret: string | undefined;
+  calls: PendingWebhookCall[];
+}
 
 /** How one attempt went, recorded once it is over. */
 export interface WebhookCallOutcome {
@@ -97,7 +114,13 @@ export interface WebhookCallsRepository {
    * signing secret, in one read; undefined when the webhook is gone. `unrecordedOnly`: without the attempts already
    * recorded (a job run again after a crash).
    */
-  findForDelivery(spaceId: string, webhookId: string, eventIds: string[], attempt: number, unrecordedOnly: boolean): Promise<PendingDeliveries | undefined>;
+  findForDelivery(
+    spaceId: string,
+    webhookId: string,
+    eventIds: string[],
+    attempt: number,
+    unrecordedOnly: boolean,
+  ): Promise<PendingDeliveries | undefined>;
   /**
    * Records the outcomes of attempts of one webhook's calls in one statement; answers the event ids recorded (an
    * attempt recorded before, or of a webhook deleted meanwhile, is not). Calls older than the webhook's newest `keep`
@@ -105,7 +128,12 @@ export interface WebhookCallsRepository {
    */
   record(spaceId: string, webhookId: string, outcomes: WebhookCallOutcome[], keep: number): Promise<string[]>;
   /** The newest `keep` recorded calls of a webhook, newest first. */
-  list(spaceId: string, webhookId: string, page: { skip: number; limit: number }, keep: number): Promise<{ items: WebhookCallRecord[]; total: number }>;
+  list(
+    spaceId: string,
+    webhookId: string,
+    page: { skip: number; limit: number },
+    keep: number,
+  ): Promise<{ items: WebhookCallRecord[]; total: number }>;
   /** A recorded call of a webhook, while among its newest `keep`. */
   find(spaceId: string, webhookId: string, id: string, keep: number): Promise<WebhookCallRecord | undefined>;
   /** How many of the newest `keep` recorded calls of a webhook there are, and how many got a 2xx answer. */

@@ -1,9 +1,12 @@
 import type { Audit, AuditKey, Page, PageRequest } from './records.ts';
 
 /** The entity properties webhook filters read (`doc` of a constraint). */
-export type WebhookFilterPath = 'sys.id' | 'sys.environment.sys.id' | 'sys.contentType.sys.id' | 'sys.createdBy.sys.id' | 'sys.updatedBy.sys.id';
+export type WebhookFilterPath =
+  'sys.id' | 'sys.environment.sys.id' | 'sys.contentType.sys.id' | 'sys.createdBy.sys.id' | 'sys.updatedBy.sys.id';
 
-export interface WebhookFilterDoc { doc: WebhookFilterPath }
+export interface WebhookFilterDoc {
+  doc: WebhookFilterPath;
+}
 
 /** One comparison of a filter. */
 export type WebhookFilterConstraint =
@@ -26,7 +29,11 @@ export interface WebhookTransformation {
 }
 
 /** A custom header; secret values are stored like the others and never leave the server in answers. */
-export interface WebhookHeader { key: string; value: string; secret: boolean }
+export interface WebhookHeader {
+  key: string;
+  value: string;
+  secret: boolean;
+}
 
 export interface WebhookDefinitionRecord extends Audit {
   spaceId: string;
@@ -48,8 +55,18 @@ export interface WebhookDefinitionRecord extends Audit {
 export type WebhookDefinitionOrderKey = AuditKey | 'id' | 'name' | 'url' | 'active';
 
 export type NewWebhookDefinition = Omit<WebhookDefinitionRecord, 'version' | 'createdAt' | 'updatedAt' | 'updatedBy'>;
-export type WebhookDefinitionChanges = Pick<WebhookDefinitionRecord,
-  'name' | 'url' | 'topics' | 'filters' | 'headers' | 'httpBasicUsername' | 'httpBasicPassword' | 'active' | 'transformation'>;
+export type WebhookDefinitionChanges = Pick<
+  WebhookDefinitionRecord,
+  | 'name'
+  | 'url'
+  | 'topics'
+  | 'filters'
+  | 'headers'
+  | 'httpBasicUsername'
+  | 'httpBasicPassword'
+  | 'active'
+  | 'transformation'
+>;
 
 /** The signing secret of a space (one per space): webhook calls of the space are signed with `value`. */
 export interface WebhookSigningSecretRecord extends Audit {
@@ -65,7 +82,13 @@ export interface WebhooksRepository {
   page(spaceId: string, page: PageRequest<WebhookDefinitionOrderKey>): Promise<Page<WebhookDefinitionRecord>>;
   find(spaceId: string, id: string): Promise<WebhookDefinitionRecord | undefined>;
   /** Replaces the definition when `expectedVersion` is current (version + 1); undefined otherwise. */
-  update(spaceId: string, id: string, changes: WebhookDefinitionChanges, expectedVersion: number, userId: string): Promise<WebhookDefinitionRecord | undefined>;
+  update(
+    spaceId: string,
+    id: string,
+    changes: WebhookDefinitionChanges,
+    expectedVersion: number,
+    userId: string,
+  ): Promise<WebhookDefinitionRecord | undefined>;
   delete(spaceId: string, id: string): Promise<boolean>;
   /** The active definitions of these spaces, in creation order (the dispatcher's read, with secrets). */
   activeForSpaces(spaceIds: string[]): Promise<WebhookDefinitionRecord[]>;

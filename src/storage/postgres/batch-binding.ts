@@ -17,11 +17,16 @@ export function firstOfEachKey<T>(items: T[], key: (item: T) => string): Array<{
 }
 
 /** The links of several batch items as one set of parallel columns, `linkItems` naming each link's item (from 1). */
-export interface ItemLinkColumns extends LinkColumns { linkItems: number[] }
+export interface ItemLinkColumns extends LinkColumns {
+  linkItems: number[];
+}
 
 /** Appends the links of batch item `item` (its 1-based place in the batch's columns). */
 export function appendLinks(into: ItemLinkColumns, links: LinkColumns, item: number): void {
   for (let l = 0; l < links.fieldIds.length; l++) into.linkItems.push(item);
-  into.fieldIds.push(...links.fieldIds); into.locales.push(...links.locales); into.positions.push(...links.positions);
-  into.targetTypes.push(...links.targetTypes); into.targetIds.push(...links.targetIds);
+  into.fieldIds.push(...links.fieldIds);
+  into.locales.push(...links.locales);
+  into.positions.push(...links.positions);
+  into.targetTypes.push(...links.targetTypes);
+  into.targetIds.push(...links.targetIds);
 }

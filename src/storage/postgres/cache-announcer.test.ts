@@ -6,10 +6,11 @@ function gatedSend(failures = 0) {
   const sent: string[][] = [];
   let release: () => void = () => {};
   let left = failures;
-  const send = (tags: ReadonlySet<string>) => new Promise<void>((resolve, reject) => {
-    sent.push([...tags].sort());
-    release = () => (left-- > 0 ? reject(new Error('connection lost')) : resolve());
-  });
+  const send = (tags: ReadonlySet<string>) =>
+    new Promise<void>((resolve, reject) => {
+      sent.push([...tags].sort());
+      release = () => (left-- > 0 ? reject(new Error('connection lost')) : resolve());
+    });
   return { sent, send, release: () => release() };
 }
 

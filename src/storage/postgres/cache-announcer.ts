@@ -18,18 +18,31 @@ export interface CacheAnnouncer {
  * and is retried after `retryMs`; while the database is unreachable the other processes' listeners are down too,
  * and a listener that reconnects starts from an empty cache.
  */
-export function cacheAnnouncer(send: SendTags, onError: (error: unknown) => void, retryMs = 1000, minIntervalMs = 10): CacheAnnouncer {
+export function cacheAnnouncer(
+  send: SendTags,
+  onError: (error: unknown) => void,
+  retryMs = 1000,
+  minIntervalMs = 10,
+): CacheAnnouncer {
   let queued = new Set<string>();
   let sending: Promise<void> | undefined;
   let closing = false;
   let wake: (() => void) | undefined;
 
   /** Waits `ms`, or less if closing. */
-  const pause = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(() => { wake = undefined; resolve(); }, ms);
-    timer.unref();
-    wake = () => { clearTimeout(timer); wake = undefined; resolve(); };
-  });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, ms);
+      timer.unref();
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+    });
 
   let lastSent = -Infinity;
   const drain = async (): Promise<void> => {

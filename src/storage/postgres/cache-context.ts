@@ -33,9 +33,11 @@ async function notify(db: Executor, tags: Iterable<string>): Promise<void> {
  * The announcer's send, on the pool itself: it runs after the write's request has had its answer and belongs to no
  * request, so it is not among the statements `db` counts.
  */
-export const notifyOnPool = (pool: pg.Pool) => async (tags: Iterable<string>): Promise<void> => {
-  await pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payloadOf(tags)]);
-};
+export const notifyOnPool =
+  (pool: pg.Pool) =>
+  async (tags: Iterable<string>): Promise<void> => {
+    await pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payloadOf(tags)]);
+  };
 
 /** Applies a notification payload to the cache. */
 export function applyInvalidation(cache: ReadCache, payload: string): void {
@@ -47,7 +49,11 @@ export function applyInvalidation(cache: ReadCache, payload: string): void {
  * Outside transactions: invalidate locally and tell the other processes right away. `announcer` is set when other
  * processes may share the database; they are told even when this process keeps no cache.
  */
-export function rootCacheContext(db: Executor, cache: ReadCache | undefined, announcer: CacheAnnouncer | undefined): CacheContext {
+export function rootCacheContext(
+  db: Executor,
+  cache: ReadCache | undefined,
+  announcer: CacheAnnouncer | undefined,
+): CacheContext {
   return {
     cache,
     async invalidate(tags, options) {
@@ -71,11 +77,15 @@ export function transactionCacheContext(cache: ReadCache | undefined, announcer:
   // Reads inside a transaction always go to the database: they may follow a lock, and must see what it protects.
   const context: CacheContext = {
     cache: undefined,
-    async invalidate(tags, options) { for (const t of tags) (options?.afterCommit ? deferred : pending).add(t); },
+    async invalidate(tags, options) {
+      for (const t of tags) (options?.afterCommit ? deferred : pending).add(t);
+    },
   };
   return {
     context,
-    beforeCommit: async (tx: Executor) => { if (announcer && pending.size) await notify(tx, pending); },
+    beforeCommit: async (tx: Executor) => {
+      if (announcer && pending.size) await notify(tx, pending);
+    },
     afterCommit: () => {
       if (pending.size + deferred.size) cache?.invalidate([...pending, ...deferred]);
       if (deferred.size) announcer?.announce(deferred);

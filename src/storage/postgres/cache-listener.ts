@@ -11,7 +11,10 @@ import type { ReadCache } from './read-cache.ts';
  * and invalidating again later would only throw away reads made since.
  */
 export async function startCacheListener(
-  options: pg.ClientConfig, cache: ReadCache, logger: Logger, ownBackends: ReadonlySet<number> = new Set(),
+  options: pg.ClientConfig,
+  cache: ReadCache,
+  logger: Logger,
+  ownBackends: ReadonlySet<number> = new Set(),
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -25,7 +28,9 @@ export async function startCacheListener(
     c.on('notification', (m) => {
       if (m.channel === CACHE_CHANNEL && !ownBackends.has(m.processId)) applyInvalidation(cache, m.payload ?? '*');
     });
-    c.on('error', (err) => logger.warn({ err }, 'cache listener connection failed; cache disabled until it reconnects'));
+    c.on('error', (err) =>
+      logger.warn({ err }, 'cache listener connection failed; cache disabled until it reconnects'),
+    );
     c.on('end', () => {
       cache.enabled = false;
       cache.clear();

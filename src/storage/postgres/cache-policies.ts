@@ -1,6 +1,14 @@
 import type {
-  ApiKeysRepository, AssetsRepository, ContentTypesRepository, EntriesRepository, EnvironmentsRepository, LocalesRepository, MemberRolesRepository,
-  RolesRepository, SearchRepository, TagsRepository,
+  ApiKeysRepository,
+  AssetsRepository,
+  ContentTypesRepository,
+  EntriesRepository,
+  EnvironmentsRepository,
+  LocalesRepository,
+  MemberRolesRepository,
+  RolesRepository,
+  SearchRepository,
+  TagsRepository,
 } from '../port/index.ts';
 import { everyWrite, type CachePolicy } from './cached-repository.ts';
 import { userTag } from './identity-repository.ts';
@@ -19,8 +27,12 @@ export const contentTagsTag = (spaceId: string, environmentId: string) => `tags:
 
 /** Everything a read of an environment's content may depend on: cached answers derived from its content carry these. */
 export const environmentContentTags = (spaceId: string, environmentId: string) => [
-  contentTag(spaceId, environmentId), contentTypesTag(spaceId, environmentId), localesTag(spaceId, environmentId),
-  contentTagsTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId),
+  contentTag(spaceId, environmentId),
+  contentTypesTag(spaceId, environmentId),
+  localesTag(spaceId, environmentId),
+  contentTagsTag(spaceId, environmentId),
+  environmentsTag(spaceId),
+  spaceTag(spaceId),
 ];
 
 const envTags = (spaceId: string) => [environmentsTag(spaceId), spaceTag(spaceId)];
@@ -33,8 +45,15 @@ export const environmentsCachePolicy: CachePolicy<EnvironmentsRepository> = {
     findAlias: { key: (spaceId, id) => `alias:${spaceId}:${id}`, tags: (spaceId) => envTags(spaceId) },
   },
   writes: {
-    insert: byRecord, create: byRecord, insertAlias: byRecord,
-    rename: bySpace, changeId: bySpace, transition: bySpace, delete: bySpace, retargetAlias: bySpace, deleteAlias: bySpace,
+    insert: byRecord,
+    create: byRecord,
+    insertAlias: byRecord,
+    rename: bySpace,
+    changeId: bySpace,
+    transition: bySpace,
+    delete: bySpace,
+    retargetAlias: bySpace,
+    deleteAlias: bySpace,
     copyContent: (spaceId, _from, toId) => [environmentsTag(spaceId), localesTag(spaceId, toId)],
   },
 };
@@ -44,12 +63,20 @@ export const localesCachePolicy: CachePolicy<LocalesRepository> = {
     page: {
       key: (spaceId, environmentId, page) =>
         `locales-page:${spaceId}:${environmentId}:${page.skip}:${page.limit}:${JSON.stringify([page.order ?? [], page.where ?? []])}`,
-      tags: (spaceId, environmentId) => [localesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+      tags: (spaceId, environmentId) => [
+        localesTag(spaceId, environmentId),
+        environmentsTag(spaceId),
+        spaceTag(spaceId),
+      ],
     },
     // Every entry and asset response names the environment's locales (`sys.fieldStatus`).
     list: {
       key: (spaceId, environmentId) => `locales-list:${spaceId}:${environmentId}`,
-      tags: (spaceId, environmentId) => [localesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+      tags: (spaceId, environmentId) => [
+        localesTag(spaceId, environmentId),
+        environmentsTag(spaceId),
+        spaceTag(spaceId),
+      ],
     },
   },
   writes: {
@@ -66,12 +93,19 @@ export const contentTypesCachePolicy: CachePolicy<ContentTypesRepository> = {
   reads: {
     find: {
       key: (spaceId, environmentId, id) => `content-type:${spaceId}:${environmentId}:${id}`,
-      tags: (spaceId, environmentId) => [contentTypesTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+      tags: (spaceId, environmentId) => [
+        contentTypesTag(spaceId, environmentId),
+        environmentsTag(spaceId),
+        spaceTag(spaceId),
+      ],
     },
   },
   writes: {
     insert: (c) => [contentTypesTag(c.spaceId, c.environmentId)],
-    update: byEnvironment, activate: byEnvironment, deactivate: byEnvironment, delete: byEnvironment,
+    update: byEnvironment,
+    activate: byEnvironment,
+    deactivate: byEnvironment,
+    delete: byEnvironment,
   },
 };
 
@@ -79,8 +113,13 @@ export const contentTypesCachePolicy: CachePolicy<ContentTypesRepository> = {
 export const searchCachePolicy: CachePolicy<SearchRepository> = {
   reads: {
     activatedContentTypes: {
-      key: (scope, ids) => `activated:${scope.spaceId}:${scope.environmentId}:${ids === 'all' ? '*' : JSON.stringify(ids)}`,
-      tags: (scope) => [contentTypesTag(scope.spaceId, scope.environmentId), environmentsTag(scope.spaceId), spaceTag(scope.spaceId)],
+      key: (scope, ids) =>
+        `activated:${scope.spaceId}:${scope.environmentId}:${ids === 'all' ? '*' : JSON.stringify(ids)}`,
+      tags: (scope) => [
+        contentTypesTag(scope.spaceId, scope.environmentId),
+        environmentsTag(scope.spaceId),
+        spaceTag(scope.spaceId),
+      ],
     },
   },
 };
@@ -90,7 +129,11 @@ export const tagsCachePolicy: CachePolicy<TagsRepository> = {
   reads: {
     list: {
       key: (spaceId, environmentId) => `tags-list:${spaceId}:${environmentId}`,
-      tags: (spaceId, environmentId) => [contentTagsTag(spaceId, environmentId), environmentsTag(spaceId), spaceTag(spaceId)],
+      tags: (spaceId, environmentId) => [
+        contentTagsTag(spaceId, environmentId),
+        environmentsTag(spaceId),
+        spaceTag(spaceId),
+      ],
     },
   },
   writes: {
@@ -105,7 +148,10 @@ const byKeySpace = (spaceId: string) => [apiKeysTag(spaceId)];
 // Every GraphQL request checks its token.
 export const apiKeysCachePolicy: CachePolicy<ApiKeysRepository> = {
   reads: {
-    findGrant: { key: (token) => `grant:${token}`, tagsOfResult: (g) => [apiKeysTag(g.spaceId), environmentsTag(g.spaceId), spaceTag(g.spaceId)] },
+    findGrant: {
+      key: (token) => `grant:${token}`,
+      tagsOfResult: (g) => [apiKeysTag(g.spaceId), environmentsTag(g.spaceId), spaceTag(g.spaceId)],
+    },
   },
   writes: { insert: (k) => byKeySpace(k.spaceId), update: byKeySpace, delete: byKeySpace },
 };
@@ -115,12 +161,30 @@ export const apiKeysCachePolicy: CachePolicy<ApiKeysRepository> = {
 const ofRow = (spaceId: string, environmentId: string) => [contentTag(spaceId, environmentId)];
 const ofNew = (c: { spaceId: string; environmentId: string }) => [contentTag(c.spaceId, c.environmentId)];
 
-export const entriesCachePolicy = everyWrite<EntriesRepository>({ announcedAfterCommit: true })(['find', 'unknownTags', 'lockContentTypePublishing'], {
-  insert: ofNew, update: ofRow, publish: ofRow, publishAtOnce: ofNew, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, replaceLinks: ofRow,
-});
+export const entriesCachePolicy = everyWrite<EntriesRepository>({ announcedAfterCommit: true })(
+  ['find', 'unknownTags', 'lockContentTypePublishing'],
+  {
+    insert: ofNew,
+    update: ofRow,
+    publish: ofRow,
+    publishAtOnce: ofNew,
+    unpublish: ofRow,
+    archive: ofRow,
+    unarchive: ofRow,
+    delete: ofRow,
+    replaceLinks: ofRow,
+  },
+);
 
 export const assetsCachePolicy = everyWrite<AssetsRepository>({ announcedAfterCommit: true })(['find', 'unknownTags'], {
-  insert: ofNew, update: ofRow, publish: ofRow, unpublish: ofRow, archive: ofRow, unarchive: ofRow, delete: ofRow, updateFile: ofRow,
+  insert: ofNew,
+  update: ofRow,
+  publish: ofRow,
+  unpublish: ofRow,
+  archive: ofRow,
+  unarchive: ofRow,
+  delete: ofRow,
+  updateFile: ofRow,
 });
 
 /**

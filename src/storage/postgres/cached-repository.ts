@@ -8,7 +8,8 @@ type MethodsOf<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R]
 type CachedRead<F extends Method> = { key: (...args: Parameters<F>) => string } & (
   | { tags: (...args: Parameters<F>) => string[] }
   /** For reads whose arguments do not name what they depend on (a token names no space). */
-  | { tagsOfResult: (result: NonNullable<Awaited<ReturnType<F>>>) => string[] });
+  | { tagsOfResult: (result: NonNullable<Awaited<ReturnType<F>>>) => string[] }
+);
 
 export interface CachePolicy<R> {
   /** Reads served from the cache. */
@@ -27,7 +28,8 @@ type WriteTags<R, K extends keyof R> = (...args: Parameters<Extract<R[K], Method
  */
 export function everyWrite<R>(options: Pick<CachePolicy<R>, 'announcedAfterCommit'> = {}) {
   return <const Reads extends MethodsOf<R>>(
-    readOnly: readonly Reads[], writes: { [K in Exclude<MethodsOf<R>, Reads>]-?: WriteTags<R, K> },
+    readOnly: readonly Reads[],
+    writes: { [K in Exclude<MethodsOf<R>, Reads>]-?: WriteTags<R, K> },
   ): CachePolicy<R> => ({ ...options, writes: writes as CachePolicy<R>['writes'] });
 }
 
@@ -40,8 +42,13 @@ export function withCache<R extends object>(repo: R, context: CacheContext | und
   const wrapped = { ...repo } as Record<string, unknown>;
   for (const [name, read] of Object.entries(policy.reads ?? {}) as Array<[string, CachedRead<Method>]>) {
     const original = (repo as Record<string, Method>)[name];
-    wrapped[name] = (...args: any[]) => cached(context.cache, read.key(...args), () => original(...args) as Promise<any>,
-      (result) => ('tags' in read ? read.tags(...args) : read.tagsOfResult(result)));
+    wrapped[name] = (...args: any[]) =>
+      cached(
+        context.cache,
+        read.key(...args),
+        () => original(...args) as Promise<any>,
+        (result) => ('tags' in read ? read.tags(...args) : read.tagsOfResult(result)),
+      );
   }
   for (const [name, tags] of Object.entries(policy.writes ?? {}) as Array<[string, (...a: any[]) => string[]]>) {
     const original = (repo as Record<string, Method>)[name];

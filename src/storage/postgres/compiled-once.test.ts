@@ -8,8 +8,12 @@ for (const kind of DB_KINDS) {
   describe(`${kind}: statements compiled once`, () => {
     let open: OpenDatabase;
     let close: (() => Promise<void>) | undefined;
-    beforeAll(async () => { ({ open, close } = await openMigratedDatabase(kind)); });
-    afterAll(async () => { await close?.(); });
+    beforeAll(async () => {
+      ({ open, close } = await openMigratedDatabase(kind));
+    });
+    afterAll(async () => {
+      await close?.();
+    });
 
     it('builds and compiles a statement on its first run only, and binds each run its own values (constants kept)', async () => {
       let builds = 0;

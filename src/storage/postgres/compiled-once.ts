@@ -7,7 +7,9 @@ class Placeholder {
 }
 
 /** A query builder or `sql` template: either compiles against an executor. */
-export interface Compiles { compile(executor: Executor): CompiledQuery }
+export interface Compiles {
+  compile(executor: Executor): CompiledQuery;
+}
 
 /**
  * A statement whose text depends only on its shape, built and compiled once (its values replaced by placeholders)
@@ -23,7 +25,9 @@ export function compiledOnce<V extends object>(build: (values: V, db: Executor) 
       const placeholders = new Proxy({}, { get: (_, name) => new Placeholder(String(name)) }) as V;
       compiled = build(placeholders, db).compile(db);
     }
-    const parameters = compiled.parameters.map((p) => (p instanceof Placeholder ? (values as Record<string, unknown>)[p.name] : p));
+    const parameters = compiled.parameters.map((p) =>
+      p instanceof Placeholder ? (values as Record<string, unknown>)[p.name] : p,
+    );
     return db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
   };
 }

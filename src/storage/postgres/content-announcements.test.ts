@@ -24,10 +24,11 @@ async function listener(url: string) {
   return {
     received,
     /** Resolves once `payload` has arrived (now or later). */
-    arrival: (payload: string) => new Promise<void>((resolve) => {
-      if (received.includes(payload)) resolve();
-      else waiting.push({ payload, resolve });
-    }),
+    arrival: (payload: string) =>
+      new Promise<void>((resolve) => {
+        if (received.includes(payload)) resolve();
+        else waiting.push({ payload, resolve });
+      }),
     close: () => client.end(),
   };
 }
@@ -47,7 +48,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
     storage = postgresStorage(open, { cache: new ReadCache(), announceIntervalMs: 0 });
     other = await listener(created.url);
     await insertSpace(storage, 'space-a');
-    await sql`insert into content_types (space_id, environment_id, id, name) values ('space-a', 'master', 'ct', 'CT')`.execute(open.db);
+    await sql`insert into content_types (space_id, environment_id, id, name) values ('space-a', 'master', 'ct', 'CT')`.execute(
+      open.db,
+    );
     // The space's announcement goes out after its commit: on a busy machine it could arrive during the first test.
     await other.arrival('envs:space-a');
   });
@@ -67,7 +70,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
   }
 
   it("a write over Tessera's connections makes the table's trigger send nothing", async () => {
-    const sent = await sentBy(() => sql`insert into entries (space_id, environment_id, id, content_type_id) values ('space-a', 'master', 'raw1', 'ct')`.execute(open.db), 'marker-1');
+    const sent = await sentBy(
+      () =>
+        sql`insert into entries (space_id, environment_id, id, content_type_id) values ('space-a', 'master', 'raw1', 'ct')`.execute(
+          open.db,
+        ),
+      'marker-1',
+    );
     expect(sent).toEqual([]);
   });
 
@@ -75,7 +84,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
     const plain = new pg.Client({ connectionString: created.url });
     await plain.connect();
     try {
-      const sent = await sentBy(() => plain.query(`update entries set fields = '{"a": 1}' where space_id = 'space-a' and id = 'raw1'`), 'marker-2');
+      const sent = await sentBy(
+        () => plain.query(`update entries set fields = '{"a": 1}' where space_id = 'space-a' and id = 'raw1'`),
+        'marker-2',
+      );
       expect(sent).toEqual(['content:space-a:master']);
     } finally {
       await plain.end();
@@ -85,14 +97,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
   it('an entry written through the repositories is announced after its commit', async () => {
     other.received.length = 0;
     const arrived = other.arrival('content:space-a:master');
-    await storage.repos.entries.insert({ spaceId: 'space-a', environmentId: 'master', id: 'e1', contentTypeId: 'ct', createdBy: 'user-space-a', fields: {}, tags: [] });
+    await storage.repos.entries.insert({
+      spaceId: 'space-a',
+      environmentId: 'master',
+      id: 'e1',
+      contentTypeId: 'ct',
+      createdBy: 'user-space-a',
+      fields: {},
+      tags: [],
+    });
     await arrived;
     expect(other.received).toContain('content:space-a:master');
   });
 
-  it("a process skips the notifications its own connections send (its writes invalidated its cache at commit)", async () => {
+  it('a process skips the notifications its own connections send (its writes invalidated its cache at commit)', async () => {
     const cache = new ReadCache();
-    const stop = await startCacheListener({ connectionString: created.url }, cache, createLogger('silent'), open.backendPids);
+    const stop = await startCacheListener(
+      { connectionString: created.url },
+      cache,
+      createLogger('silent'),
+      open.backendPids,
+    );
     const plain = new pg.Client({ connectionString: created.url });
     await plain.connect();
     try {
@@ -111,11 +136,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: announcements of cont
   });
 
   it("the setting comes with the connection: after the URL's own options, before any statement, and through reset all", async () => {
-    const { connectionString } = withStartupOption(`${created.url}?options=${encodeURIComponent('-c statement_timeout=4321')}`, `-c ${ANNOUNCES_CONTENT}=on`);
+    const { connectionString } = withStartupOption(
+      `${created.url}?options=${encodeURIComponent('-c statement_timeout=4321')}`,
+      `-c ${ANNOUNCES_CONTENT}=on`,
+    );
     const client = new pg.Client({ connectionString });
     await client.connect();
     try {
-      const shown = async () => (await client.query(`select current_setting('statement_timeout') as timeout, current_setting('${ANNOUNCES_CONTENT}') as announces`)).rows[0];
+      const shown = async () =>
+        (
+          await client.query(
+            `select current_setting('statement_timeout') as timeout, current_setting('${ANNOUNCES_CONTENT}') as announces`,
+          )
+        ).rows[0];
       expect(await shown()).toEqual({ timeout: '4321ms', announces: 'on' });
       await client.query('reset all');
       expect(await shown()).toEqual({ timeout: '4321ms', announces: 'on' });

@@ -12,7 +12,12 @@ import type { AssetRecord, ContentEventRecord, ContentTypeRecord, EntryRecord } 
 const PATCH_TYPE = 'application/json-patch+json';
 const LOCALES = ['en-US', 'de-DE'];
 /** A file as processing leaves it (asset publishes need one). */
-const PROCESSED = { contentType: 'image/png', fileName: 'a.png', url: '//assets.test/s/a/k/a.png', details: { size: 12, image: { width: 2, height: 3 } } };
+const PROCESSED = {
+  contentType: 'image/png',
+  fileName: 'a.png',
+  url: '//assets.test/s/a/k/a.png',
+  details: { size: 12, image: { width: 2, height: 3 } },
+};
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: content events of the API's writes`, () => {
@@ -22,12 +27,21 @@ for (const kind of DB_KINDS) {
     const vendor = () => api().tessera.config.vendor.token;
 
     /** The events of the space after `afterId`. */
-    const eventsOf = (spaceId: string, afterId?: string) => api().tessera.storage.repos.events.listForSpace(spaceId, { afterId });
+    const eventsOf = (spaceId: string, afterId?: string) =>
+      api().tessera.storage.repos.events.listForSpace(spaceId, { afterId });
     const summary = (e: ContentEventRecord) => `${e.entityType} ${e.action} v${e.entity.version}`;
     /** The body the API answers for the event's entity, presented from the event alone. */
     const presented = (e: ContentEventRecord) => {
-      if (e.entityType === 'Entry') return presentEntry({ record: e.entity as EntryRecord, environmentId: 'master', localeCodes: LOCALES }, vendor());
-      if (e.entityType === 'Asset') return presentAsset({ record: e.entity as AssetRecord, environmentId: 'master', localeCodes: LOCALES }, vendor());
+      if (e.entityType === 'Entry')
+        return presentEntry(
+          { record: e.entity as EntryRecord, environmentId: 'master', localeCodes: LOCALES },
+          vendor(),
+        );
+      if (e.entityType === 'Asset')
+        return presentAsset(
+          { record: e.entity as AssetRecord, environmentId: 'master', localeCodes: LOCALES },
+          vendor(),
+        );
       return presentContentType({ record: e.entity as ContentTypeRecord, environmentId: 'master' }, vendor());
     };
     const lastId = async (spaceId: string) => (await eventsOf(spaceId)).at(-1)?.id;
@@ -60,14 +74,23 @@ for (const kind of DB_KINDS) {
       let id = '';
       const at = () => `${s.m('entries')}/${id}`;
       const recorded = await stepwise(s.id, [
-        ['Entry create v1', async () => {
-          const res = await api().post(s.m('entries'), { fields: { title: { 'en-US': 'one' } } }, f.ctHeader('post'));
-          id = res.body.sys.id;
-          return res;
-        }],
+        [
+          'Entry create v1',
+          async () => {
+            const res = await api().post(s.m('entries'), { fields: { title: { 'en-US': 'one' } } }, f.ctHeader('post'));
+            id = res.body.sys.id;
+            return res;
+          },
+        ],
         ['Entry save v2', () => api().put(at(), { fields: { title: { 'en-US': 'two' } } }, f.version(1))],
-        ['Entry save v3', () => api().request('PATCH', at(), {
-          body: [{ op: 'replace', path: '/fields/title/en-US', value: 'three' }], headers: { 'Content-Type': PATCH_TYPE, ...f.version(2).headers } })],
+        [
+          'Entry save v3',
+          () =>
+            api().request('PATCH', at(), {
+              body: [{ op: 'replace', path: '/fields/title/en-US', value: 'three' }],
+              headers: { 'Content-Type': PATCH_TYPE, ...f.version(2).headers },
+            }),
+        ],
         ['Entry publish v4', () => api().put(`${at()}/published`, undefined, f.version(3))],
         ['Entry unpublish v5', () => api().delete(`${at()}/published`)],
         ['Entry archive v6', () => api().put(`${at()}/archived`, undefined, f.version(5))],
@@ -75,7 +98,10 @@ for (const kind of DB_KINDS) {
         ['Entry delete v7', () => api().delete(at())],
       ]);
       expect(recorded.every((e) => e.actorId === me && e.entityId === id && e.environmentId === 'master')).toBe(true);
-      expect(recorded[3]!.entity).toMatchObject({ publishedVersion: 3, publishedFields: { title: { 'en-US': 'three' } } });
+      expect(recorded[3]!.entity).toMatchObject({
+        publishedVersion: 3,
+        publishedFields: { title: { 'en-US': 'three' } },
+      });
     });
 
     it('assets: create, save, publish, unpublish, archive, unarchive, delete', async () => {
@@ -83,12 +109,18 @@ for (const kind of DB_KINDS) {
       let id = '';
       const at = () => `${s.m('assets')}/${id}`;
       await stepwise(s.id, [
-        ['Asset create v1', async () => {
-          const res = await api().post(s.m('assets'), { fields: { title: { 'en-US': 'one' } } });
-          id = res.body.sys.id;
-          return res;
-        }],
-        ['Asset save v2', () => api().put(at(), { fields: { title: { 'en-US': 'two' }, file: { 'en-US': PROCESSED } } }, f.version(1))],
+        [
+          'Asset create v1',
+          async () => {
+            const res = await api().post(s.m('assets'), { fields: { title: { 'en-US': 'one' } } });
+            id = res.body.sys.id;
+            return res;
+          },
+        ],
+        [
+          'Asset save v2',
+          () => api().put(at(), { fields: { title: { 'en-US': 'two' }, file: { 'en-US': PROCESSED } } }, f.version(1)),
+        ],
         ['Asset publish v3', () => api().put(`${at()}/published`, undefined, f.version(2))],
         ['Asset unpublish v4', () => api().delete(`${at()}/published`)],
         ['Asset archive v5', () => api().put(`${at()}/archived`, undefined, f.version(4))],
@@ -115,13 +147,23 @@ for (const kind of DB_KINDS) {
       const s = await f.space();
       await f.contentType(s.id, 'post', [{ id: 'title', type: 'Symbol' }]);
       const after = await lastId(s.id);
-      const written = await Promise.all(Array.from({ length: 20 }, async (_, n) => {
-        const created = await api().post(s.m('entries'), { fields: { title: { 'en-US': `entry ${n}` } } }, f.ctHeader('post'));
-        expect(created.status).toBe(201);
-        const published = await api().put(`${s.m('entries')}/${created.body.sys.id}/published`, undefined, f.version(1));
-        expect(published.status).toBe(200);
-        return { created: created.body, published: published.body };
-      }));
+      const written = await Promise.all(
+        Array.from({ length: 20 }, async (_, n) => {
+          const created = await api().post(
+            s.m('entries'),
+            { fields: { title: { 'en-US': `entry ${n}` } } },
+            f.ctHeader('post'),
+          );
+          expect(created.status).toBe(201);
+          const published = await api().put(
+            `${s.m('entries')}/${created.body.sys.id}/published`,
+            undefined,
+            f.version(1),
+          );
+          expect(published.status).toBe(200);
+          return { created: created.body, published: published.body };
+        }),
+      );
       const events = await eventsOf(s.id, after);
       expect(events).toHaveLength(40);
       for (const { created, published } of written) {
@@ -141,7 +183,11 @@ for (const kind of DB_KINDS) {
       const s = await f.space();
       await f.contentType(s.id, 'post', [{ id: 'title', type: 'Symbol' }]);
       for (let n = 0; n < 3; n += 1) {
-        const created = await api().post(s.m('entries'), { fields: { title: { 'en-US': `entry ${n}` } } }, f.ctHeader('post'));
+        const created = await api().post(
+          s.m('entries'),
+          { fields: { title: { 'en-US': `entry ${n}` } } },
+          f.ctHeader('post'),
+        );
         await api().put(`${s.m('entries')}/${created.body.sys.id}/published`, undefined, f.version(1));
       }
       await api().post(s.m('assets'), { fields: { title: { 'en-US': 'asset' } } });
@@ -151,9 +197,12 @@ for (const kind of DB_KINDS) {
       expect((await api().get(s.e('staging', 'entries'))).body.total).toBe(3);
       expect(await eventsOf(s.id)).toEqual(before);
       // A write in the copy is an event of its own.
-      const copied = (await api().post(s.e('staging', 'entries'), { fields: { title: { 'en-US': 'staged' } } }, f.ctHeader('post'))).body;
-      expect((await eventsOf(s.id, before.at(-1)!.id)).map((e) => `${e.environmentId} ${e.entityId} ${e.action}`))
-        .toEqual([`staging ${copied.sys.id} create`]);
+      const copied = (
+        await api().post(s.e('staging', 'entries'), { fields: { title: { 'en-US': 'staged' } } }, f.ctHeader('post'))
+      ).body;
+      expect(
+        (await eventsOf(s.id, before.at(-1)!.id)).map((e) => `${e.environmentId} ${e.entityId} ${e.action}`),
+      ).toEqual([`staging ${copied.sys.id} create`]);
       const now = await eventsOf(s.id);
       expect((await api().delete(`/spaces/${s.id}/environments/staging`)).status).toBe(204);
       expect(await eventsOf(s.id)).toEqual(now);

@@ -26,10 +26,13 @@ for (const kind of DB_KINDS) {
       ({ open, storage, close } = await openMigratedDatabase(kind));
       ({ userId } = await insertSpace(storage, SPACE, [TARGET]));
       await sql`insert into content_types (space_id, environment_id, id, name, fields, published, version, published_version, published_counter)
-        values (${SPACE}, ${TARGET}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ name: 'CT', fields: FIELDS })}::jsonb, 2, 1, 1)`
-        .execute(open.db);
+        values (${SPACE}, ${TARGET}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ name: 'CT', fields: FIELDS })}::jsonb, 2, 1, 1)`.execute(
+        open.db,
+      );
     });
-    afterAll(async () => { await close?.(); });
+    afterAll(async () => {
+      await close?.();
+    });
     /** The events after the ones already there. */
     async function mark() {
       const after = (await storage.repos.events.listForSpace(SPACE)).at(-1)?.id;
@@ -37,26 +40,40 @@ for (const kind of DB_KINDS) {
     }
 
     const entry = (id: string, requestedEnvironmentId?: string): NewEntry => ({
-      spaceId: SPACE, environmentId: TARGET, id, contentTypeId: 'ct', fields: { title: { 'en-US': id } }, tags: [], createdBy: userId,
+      spaceId: SPACE,
+      environmentId: TARGET,
+      id,
+      contentTypeId: 'ct',
+      fields: { title: { 'en-US': id } },
+      tags: [],
+      createdBy: userId,
       ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
     });
-    const storedPaths = async (ids: string[]) => (await sql<{ entity_id: string; requested_environment_id: string | null }>`
+    const storedPaths = async (ids: string[]) =>
+      (
+        await sql<{ entity_id: string; requested_environment_id: string | null }>`
       select entity_id, requested_environment_id from content_events where space_id = ${SPACE} and entity_id = any(${ids}::text[])
-      order by id`.execute(open.db)).rows.map((r) => `${r.entity_id} ${r.requested_environment_id}`);
+      order by id`.execute(open.db)
+      ).rows.map((r) => `${r.entity_id} ${r.requested_environment_id}`);
 
     it('concurrent creates of two paths go in one statement per path, each recording its own', async () => {
       await mark();
       const before = open.statements();
       const created = await Promise.all([
-        storage.repos.entries.insert(entry('a1', 'master')), storage.repos.entries.insert(entry('d1')),
-        storage.repos.entries.insert(entry('a2', 'master')), storage.repos.entries.insert(entry('d2')),
+        storage.repos.entries.insert(entry('a1', 'master')),
+        storage.repos.entries.insert(entry('d1')),
+        storage.repos.entries.insert(entry('a2', 'master')),
+        storage.repos.entries.insert(entry('d2')),
         storage.repos.entries.insert(entry('a3', 'master')),
       ]);
       expect(created.map((e) => e?.id)).toEqual(['a1', 'd1', 'a2', 'd2', 'a3']);
       expect(open.statements() - before).toBe(2);
       expect((await since()).map(line).sort()).toEqual([
-        'a1 create target via master', 'a2 create target via master', 'a3 create target via master',
-        'd1 create target via target', 'd2 create target via target',
+        'a1 create target via master',
+        'a2 create target via master',
+        'a3 create target via master',
+        'd1 create target via target',
+        'd2 create target via target',
       ]);
       // The common path stores nothing: null is the environment's own id.
       expect(await storedPaths(['a1', 'd1'])).toEqual(['a1 master', 'd1 null']);
@@ -68,36 +85,75 @@ for (const kind of DB_KINDS) {
     it('a single create and an at-once publish, alone or batched, record the path', async () => {
       await mark();
       await storage.repos.entries.insert(entry('s1', 'master'));
-      const publish = (id: string, requestedEnvironmentId?: string) => storage.repos.entries.publishAtOnce({
-        spaceId: SPACE, environmentId: TARGET, id, contentTypeId: 'ct', expectedVersion: 1, activationVersion: 1, userId, links: {},
-        ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
-      });
+      const publish = (id: string, requestedEnvironmentId?: string) =>
+        storage.repos.entries.publishAtOnce({
+          spaceId: SPACE,
+          environmentId: TARGET,
+          id,
+          contentTypeId: 'ct',
+          expectedVersion: 1,
+          activationVersion: 1,
+          userId,
+          links: {},
+          ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
+        });
       expect((await publish('s1', 'master'))?.publishedVersion).toBe(1);
       const before = open.statements();
-      const published = await Promise.all([publish('a1', 'master'), publish('d1'), publish('a2', 'master'), publish('d2')]);
+      const published = await Promise.all([
+        publish('a1', 'master'),
+        publish('d1'),
+        publish('a2', 'master'),
+        publish('d2'),
+      ]);
       expect(published.every((e) => e?.publishedVersion === 1)).toBe(true);
       expect(open.statements() - before).toBe(2);
       expect((await since()).map(line).sort()).toEqual([
-        'a1 publish target via master', 'a2 publish target via master', 'd1 publish target via target', 'd2 publish target via target',
-        's1 create target via master', 's1 publish target via master',
+        'a1 publish target via master',
+        'a2 publish target via master',
+        'd1 publish target via target',
+        'd2 publish target via target',
+        's1 create target via master',
+        's1 publish target via master',
       ]);
     });
 
     it('the batch functions refuse items of two paths; given one, their statement records it', async () => {
       await mark();
       const insert = (id: string, requestedEnvironmentId?: string): EntryInsert => ({
-        spaceId: SPACE, environmentId: TARGET, id, contentTypeId: 'ct', fields: JSON.stringify({ title: { 'en-US': id } }), tags: [],
-        createdBy: userId, ...linkColumns(null), ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
+        spaceId: SPACE,
+        environmentId: TARGET,
+        id,
+        contentTypeId: 'ct',
+        fields: JSON.stringify({ title: { 'en-US': id } }),
+        tags: [],
+        createdBy: userId,
+        ...linkColumns(null),
+        ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
       });
-      await expect(insertEntries(open.db, [insert('m1', 'master'), insert('m2')])).rejects.toThrow(/mixes requested environments/);
+      await expect(insertEntries(open.db, [insert('m1', 'master'), insert('m2')])).rejects.toThrow(
+        /mixes requested environments/,
+      );
       expect(await since()).toEqual([]);
       await insertEntries(open.db, [insert('b1', 'staging-alias'), insert('b2', 'staging-alias')]);
-      await publishEntries(open.db, ['b1', 'b2'].map((id) => ({
-        spaceId: SPACE, environmentId: TARGET, id, contentTypeId: 'ct', expectedVersion: 1, activationVersion: 1, userId, links: {},
-        requestedEnvironmentId: 'staging-alias',
-      })));
-      expect((await since()).map(line)).toEqual(['b1', 'b2'].map((id) => `${id} create target via staging-alias`)
-        .concat(['b1', 'b2'].map((id) => `${id} publish target via staging-alias`)));
+      await publishEntries(
+        open.db,
+        ['b1', 'b2'].map((id) => ({
+          spaceId: SPACE,
+          environmentId: TARGET,
+          id,
+          contentTypeId: 'ct',
+          expectedVersion: 1,
+          activationVersion: 1,
+          userId,
+          links: {},
+          requestedEnvironmentId: 'staging-alias',
+        })),
+      );
+      expect((await since()).map(line)).toEqual(
+        ['b1', 'b2']
+          .map((id) => `${id} create target via staging-alias`)
+          .concat(['b1', 'b2'].map((id) => `${id} publish target via staging-alias`)),
+      );
     });
 
     it('a transaction records the path it describes for each write, deletes included; SQL by hand records the environment', async () => {
@@ -113,15 +169,22 @@ for (const kind of DB_KINDS) {
         await repos.entries.unarchive(SPACE, TARGET, 't1', 3, userId);
         expect(await repos.entries.delete(SPACE, TARGET, 't1')).toBe(true);
       });
-      await sql`insert into entries (space_id, environment_id, id, content_type_id) values (${SPACE}, ${TARGET}, 'by-hand', 'ct')`.execute(open.db);
+      await sql`insert into entries (space_id, environment_id, id, content_type_id) values (${SPACE}, ${TARGET}, 'by-hand', 'ct')`.execute(
+        open.db,
+      );
       // A transaction that names the environment's own id stores nothing, as the common path does.
       await storage.transaction(async (repos) => {
         await repos.events.describeTransaction({ requestedEnvironmentId: TARGET });
         await repos.entries.update(SPACE, TARGET, 'by-hand', { fields: {}, tags: [] }, 1, userId);
       });
       expect((await since()).map(line)).toEqual([
-        't1 create target via target', 't1 auto_save target via master', 't1 archive target via master', 't1 unarchive target via master',
-        't1 delete target via master', 'by-hand create target via target', 'by-hand save target via target',
+        't1 create target via target',
+        't1 auto_save target via master',
+        't1 archive target via master',
+        't1 unarchive target via master',
+        't1 delete target via master',
+        'by-hand create target via target',
+        'by-hand save target via target',
       ]);
       expect(await storedPaths(['by-hand'])).toEqual(['by-hand null', 'by-hand null']);
     });

@@ -8,15 +8,20 @@ import { publishEntries } from './entry-publish-batch.ts';
 import type { OpenDatabase } from './index.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }];
-const summary = (e: ContentEventRecord) => `${e.environmentId} ${e.entityType} ${e.entityId} ${e.action} v${e.entity.version}`;
+const summary = (e: ContentEventRecord) =>
+  `${e.environmentId} ${e.entityType} ${e.entityId} ${e.action} v${e.entity.version}`;
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: content events below the API`, () => {
     let open: OpenDatabase;
     let storage: Storage;
     let close: (() => Promise<void>) | undefined;
-    beforeAll(async () => { ({ open, storage, close } = await openMigratedDatabase(kind)); });
-    afterAll(async () => { await close?.(); });
+    beforeAll(async () => {
+      ({ open, storage, close } = await openMigratedDatabase(kind));
+    });
+    afterAll(async () => {
+      await close?.();
+    });
 
     const events = (spaceId: string) => storage.repos.events.listForSpace(spaceId);
     /** A space with `environments` and an activated content type `ct` in each, its events left out of what follows. */
@@ -24,15 +29,24 @@ for (const kind of DB_KINDS) {
       const { userId } = await insertSpace(storage, spaceId, environments);
       for (const environmentId of environments) {
         await sql`insert into content_types (space_id, environment_id, id, name, fields, published, version, published_version, published_counter)
-          values (${spaceId}, ${environmentId}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ name: 'CT', fields: FIELDS })}::jsonb, 2, 1, 1)`
-          .execute(open.db);
+          values (${spaceId}, ${environmentId}, 'ct', 'CT', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ name: 'CT', fields: FIELDS })}::jsonb, 2, 1, 1)`.execute(
+          open.db,
+        );
       }
       const after = (await events(spaceId)).at(-1)?.id;
       return { userId, since: () => storage.repos.events.listForSpace(spaceId, { afterId: after }) };
     }
-    const newEntry = (spaceId: string, id: string, userId: string, environmentId = 'master') =>
-      ({ spaceId, environmentId, id, contentTypeId: 'ct', fields: { title: { 'en-US': id } }, tags: [], createdBy: userId });
-    const insert = async (repos: Repositories, spaceId: string, id: string, userId: string) => (await repos.entries.insert(newEntry(spaceId, id, userId)))!;
+    const newEntry = (spaceId: string, id: string, userId: string, environmentId = 'master') => ({
+      spaceId,
+      environmentId,
+      id,
+      contentTypeId: 'ct',
+      fields: { title: { 'en-US': id } },
+      tags: [],
+      createdBy: userId,
+    });
+    const insert = async (repos: Repositories, spaceId: string, id: string, userId: string) =>
+      (await repos.entries.insert(newEntry(spaceId, id, userId)))!;
     /** Claims and marks everything undispatched, in as many rounds as it takes. */
     async function drain() {
       for (;;) {
@@ -48,9 +62,20 @@ for (const kind of DB_KINDS) {
     it('records hand-written SQL too, and maps each snapshot as the repositories map their rows', async () => {
       const { userId } = await arrange('space-ev1');
       await insert(storage.repos, 'space-ev1', 'e1', userId);
-      await storage.repos.assets.insert({ spaceId: 'space-ev1', environmentId: 'master', id: 'a1', fields: {}, tags: [], createdBy: userId });
+      await storage.repos.assets.insert({
+        spaceId: 'space-ev1',
+        environmentId: 'master',
+        id: 'a1',
+        fields: {},
+        tags: [],
+        createdBy: userId,
+      });
       const all = await events('space-ev1');
-      expect(all.map(summary)).toEqual(['master ContentType ct create v2', 'master Entry e1 create v1', 'master Asset a1 create v1']);
+      expect(all.map(summary)).toEqual([
+        'master ContentType ct create v2',
+        'master Entry e1 create v1',
+        'master Asset a1 create v1',
+      ]);
       expect(all[0]!.entity).toEqual(await storage.repos.contentTypes.find('space-ev1', 'master', 'ct'));
       expect(all[1]!.entity).toEqual(await storage.repos.entries.find('space-ev1', 'master', 'e1'));
       expect(all[2]!.entity).toEqual(await storage.repos.assets.find('space-ev1', 'master', 'a1'));
@@ -60,10 +85,12 @@ for (const kind of DB_KINDS) {
 
     it('records nothing for a transaction that rolled back', async () => {
       const { userId, since } = await arrange('space-ev2');
-      await expect(storage.transaction(async (repos) => {
-        await insert(repos, 'space-ev2', 'e1', userId);
-        throw new Error('rolled back');
-      })).rejects.toThrow('rolled back');
+      await expect(
+        storage.transaction(async (repos) => {
+          await insert(repos, 'space-ev2', 'e1', userId);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
       expect(await since()).toEqual([]);
       expect(await storage.repos.entries.find('space-ev2', 'master', 'e1')).toBeUndefined();
     });
@@ -74,12 +101,33 @@ for (const kind of DB_KINDS) {
       const first = (await since())[0]!;
       await storage.transaction(async (repos) => {
         await repos.events.describeTransaction({ action: 'auto_save' });
-        await repos.entries.update('space-ev3', 'master', 'e1', { fields: { title: { 'en-US': 'auto' } }, tags: [] }, 1, 'editor');
+        await repos.entries.update(
+          'space-ev3',
+          'master',
+          'e1',
+          { fields: { title: { 'en-US': 'auto' } }, tags: [] },
+          1,
+          'editor',
+        );
       });
-      await storage.repos.entries.update('space-ev3', 'master', 'e1', { fields: { title: { 'en-US': 'saved' } }, tags: [] }, 2, 'editor');
+      await storage.repos.entries.update(
+        'space-ev3',
+        'master',
+        'e1',
+        { fields: { title: { 'en-US': 'saved' } }, tags: [] },
+        2,
+        'editor',
+      );
       await storage.transaction(async (repos) => {
         await repos.events.describeTransaction({ off: true });
-        await repos.entries.update('space-ev3', 'master', 'e1', { fields: { title: { 'en-US': 'silent' } }, tags: [] }, 3, 'editor');
+        await repos.entries.update(
+          'space-ev3',
+          'master',
+          'e1',
+          { fields: { title: { 'en-US': 'silent' } }, tags: [] },
+          3,
+          'editor',
+        );
       });
       await storage.transaction(async (repos) => {
         await repos.events.describeTransaction({ actorId: 'deleter' });
@@ -90,35 +138,69 @@ for (const kind of DB_KINDS) {
 
       const all = await since();
       expect(all.map((e) => `${summary(e)} by ${e.actorId}`)).toEqual([
-        'master Entry e1 create v1 by ' + userId, 'master Entry e1 auto_save v2 by editor', 'master Entry e1 save v3 by editor',
-        'master Entry e1 delete v4 by deleter', 'master Entry e2 create v1 by ' + userId, 'master Entry e2 delete v1 by ' + userId,
+        'master Entry e1 create v1 by ' + userId,
+        'master Entry e1 auto_save v2 by editor',
+        'master Entry e1 save v3 by editor',
+        'master Entry e1 delete v4 by deleter',
+        'master Entry e2 create v1 by ' + userId,
+        'master Entry e2 delete v1 by ' + userId,
       ]);
       expect(all[0]).toEqual(first);
       expect(all[0]!.entity).toEqual(created);
-      expect(all.map((e) => (e.entity as EntryRecord).fields.title?.['en-US'])).toEqual(['e1', 'auto', 'saved', 'silent', 'e2', 'e2']);
+      expect(all.map((e) => (e.entity as EntryRecord).fields.title?.['en-US'])).toEqual([
+        'e1',
+        'auto',
+        'saved',
+        'silent',
+        'e2',
+        'e2',
+      ]);
     });
 
     it('records one event per entity of the batched statements, and of bulk statements (planned for their size)', async () => {
       const { userId, since } = await arrange('space-ev4');
       const items: EntryInsert[] = ['b1', 'b2', 'b3'].map((id) => ({
-        spaceId: 'space-ev4', environmentId: 'master', id, contentTypeId: 'ct', fields: JSON.stringify({ title: { 'en-US': id } }), tags: [],
-        createdBy: userId, ...linkColumns(null),
+        spaceId: 'space-ev4',
+        environmentId: 'master',
+        id,
+        contentTypeId: 'ct',
+        fields: JSON.stringify({ title: { 'en-US': id } }),
+        tags: [],
+        createdBy: userId,
+        ...linkColumns(null),
       }));
       await insertEntries(open.db, items);
-      const published = await publishEntries(open.db, ['b1', 'b2', 'b3'].map((id) => ({
-        spaceId: 'space-ev4', environmentId: 'master', id, contentTypeId: 'ct', expectedVersion: 1, activationVersion: 1, userId: 'publisher', links: {},
-      })));
+      const published = await publishEntries(
+        open.db,
+        ['b1', 'b2', 'b3'].map((id) => ({
+          spaceId: 'space-ev4',
+          environmentId: 'master',
+          id,
+          contentTypeId: 'ct',
+          expectedVersion: 1,
+          activationVersion: 1,
+          userId: 'publisher',
+          links: {},
+        })),
+      );
       expect(published.every(Boolean)).toBe(true);
       const batched = await since();
-      expect(batched.map(summary)).toEqual(['b1 create v1', 'b2 create v1', 'b3 create v1', 'b1 publish v2', 'b2 publish v2', 'b3 publish v2']
-        .map((s) => `master Entry ${s}`));
+      expect(batched.map(summary)).toEqual(
+        ['b1 create v1', 'b2 create v1', 'b3 create v1', 'b1 publish v2', 'b2 publish v2', 'b3 publish v2'].map(
+          (s) => `master Entry ${s}`,
+        ),
+      );
       expect(batched.slice(3).map((e) => e.entity)).toEqual(published);
       expect(batched[3]!.actorId).toBe('publisher');
 
       const after = batched.at(-1)!.id;
       await sql`insert into entries (space_id, environment_id, id, content_type_id, created_by, updated_by)
-        select 'space-ev4', 'master', 'bulk' || n, 'ct', 'bulk', 'bulk' from generate_series(1, 60) as n`.execute(open.db);
-      await sql`update entries set version = version + 1 where space_id = 'space-ev4' and id like 'bulk%'`.execute(open.db);
+        select 'space-ev4', 'master', 'bulk' || n, 'ct', 'bulk', 'bulk' from generate_series(1, 60) as n`.execute(
+        open.db,
+      );
+      await sql`update entries set version = version + 1 where space_id = 'space-ev4' and id like 'bulk%'`.execute(
+        open.db,
+      );
       await sql`update entries set fields = '{}' where space_id = 'space-ev4' and id like 'bulk%'`.execute(open.db); // no version: none
       await sql`delete from entries where space_id = 'space-ev4' and id like 'bulk%'`.execute(open.db);
       const bulk = await storage.repos.events.listForSpace('space-ev4', { afterId: after });
@@ -131,20 +213,43 @@ for (const kind of DB_KINDS) {
       const { userId, since } = await arrange('space-ev5', ['master', 'copy']);
       await sql`delete from content_types where space_id = 'space-ev5' and environment_id = 'copy'`.execute(open.db);
       await insert(storage.repos, 'space-ev5', 'e1', userId);
-      await storage.repos.assets.insert({ spaceId: 'space-ev5', environmentId: 'master', id: 'a1', fields: {}, tags: [], createdBy: userId });
+      await storage.repos.assets.insert({
+        spaceId: 'space-ev5',
+        environmentId: 'master',
+        id: 'a1',
+        fields: {},
+        tags: [],
+        createdBy: userId,
+      });
       const before = (await since()).map(summary);
-      expect(before).toEqual(['copy ContentType ct delete v2', 'master Entry e1 create v1', 'master Asset a1 create v1']);
-      await storage.transaction((repos) => repos.environments.copyContent('space-ev5', 'master', 'copy'), { snapshot: true });
+      expect(before).toEqual([
+        'copy ContentType ct delete v2',
+        'master Entry e1 create v1',
+        'master Asset a1 create v1',
+      ]);
+      await storage.transaction((repos) => repos.environments.copyContent('space-ev5', 'master', 'copy'), {
+        snapshot: true,
+      });
       expect(await storage.repos.entries.find('space-ev5', 'copy', 'e1')).toBeDefined();
       await sql`update environments set id = 'renamed' where space_id = 'space-ev5' and id = 'copy'`.execute(open.db);
       expect(await storage.repos.entries.find('space-ev5', 'renamed', 'e1')).toBeDefined();
       expect(await storage.repos.environments.delete('space-ev5', 'renamed')).toBe(true);
       // The copy's setting ends with the copy: the same transaction's later writes record again.
-      await storage.repos.environments.insert({ spaceId: 'space-ev5', id: 'copy', name: 'copy', status: 'ready', sourceEnvironmentId: null, createdBy: userId });
-      await storage.transaction(async (repos) => {
-        await repos.environments.copyContent('space-ev5', 'master', 'copy');
-        await repos.entries.update('space-ev5', 'copy', 'e1', { fields: {}, tags: [] }, 1, userId);
-      }, { snapshot: true });
+      await storage.repos.environments.insert({
+        spaceId: 'space-ev5',
+        id: 'copy',
+        name: 'copy',
+        status: 'ready',
+        sourceEnvironmentId: null,
+        createdBy: userId,
+      });
+      await storage.transaction(
+        async (repos) => {
+          await repos.environments.copyContent('space-ev5', 'master', 'copy');
+          await repos.entries.update('space-ev5', 'copy', 'e1', { fields: {}, tags: [] }, 1, userId);
+        },
+        { snapshot: true },
+      );
       expect((await since()).map(summary)).toEqual([...before, 'copy Entry e1 save v2']);
       await storage.repos.spaces.delete('space-ev5');
       expect((await since()).map(summary)).toEqual([...before, 'copy Entry e1 save v2']);
@@ -163,10 +268,12 @@ for (const kind of DB_KINDS) {
       });
       expect(first.map(summary)).toEqual(['master ContentType ct create v2', 'master Entry e1 create v1']);
       // Claimed in a transaction that rolled back: still undispatched.
-      await storage.transaction(async (repos) => {
-        expect((await repos.events.claimUndispatched(10)).map((e) => e.entityId)).toEqual(['e2', 'e3']);
-        throw new Error('dispatch failed');
-      }).catch(() => {});
+      await storage
+        .transaction(async (repos) => {
+          expect((await repos.events.claimUndispatched(10)).map((e) => e.entityId)).toEqual(['e2', 'e3']);
+          throw new Error('dispatch failed');
+        })
+        .catch(() => {});
       const rest = await storage.transaction(async (repos) => {
         const claimed = await repos.events.claimUndispatched(10);
         await repos.events.markDispatched(claimed.map((e) => e.id));
@@ -176,7 +283,11 @@ for (const kind of DB_KINDS) {
       expect(await storage.repos.events.hasUndispatched()).toBe(false);
       const listed = await events('space-ev6');
       expect(listed.map((e) => e.entityId)).toEqual(['ct', 'e1', 'e2', 'e3']);
-      expect((await storage.repos.events.listForSpace('space-ev6', { afterId: listed[1]!.id, limit: 1 })).map((e) => e.entityId)).toEqual(['e2']);
+      expect(
+        (await storage.repos.events.listForSpace('space-ev6', { afterId: listed[1]!.id, limit: 1 })).map(
+          (e) => e.entityId,
+        ),
+      ).toEqual(['e2']);
     });
 
     it.runIf(kind === 'postgres')('two concurrent claims never return the same event (SKIP LOCKED)', async () => {
@@ -184,9 +295,13 @@ for (const kind of DB_KINDS) {
       const { userId } = await arrange('space-ev7');
       for (let n = 0; n < 10; n += 1) await insert(storage.repos, 'space-ev7', `e${n}`, userId);
       let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       let claimedFirst!: () => void;
-      const firstClaimed = new Promise<void>((resolve) => { claimedFirst = resolve; });
+      const firstClaimed = new Promise<void>((resolve) => {
+        claimedFirst = resolve;
+      });
       const first = storage.transaction(async (repos) => {
         const claimed = await repos.events.claimUndispatched(4);
         claimedFirst();

@@ -19,14 +19,22 @@ const holds = (column: 'fields' | 'published_fields', code: string): RawBuilder<
  */
 export async function deleteLocaleContent(db: Executor, locale: LocaleRecord): Promise<void> {
   for (const table of ['entries', 'assets'] as const) {
-    await db.updateTable(table as 'entries').set({
-      fields: without('fields', locale.code) as never,
-      published_fields: sql`case when published_fields is null then null else ${without('published_fields', locale.code)} end` as never,
-    }).where('space_id', '=', locale.spaceId).where('environment_id', '=', locale.environmentId)
+    await db
+      .updateTable(table as 'entries')
+      .set({
+        fields: without('fields', locale.code) as never,
+        published_fields:
+          sql`case when published_fields is null then null else ${without('published_fields', locale.code)} end` as never,
+      })
+      .where('space_id', '=', locale.spaceId)
+      .where('environment_id', '=', locale.environmentId)
       .where(sql<boolean>`(${holds('fields', locale.code)} or ${holds('published_fields', locale.code)})`)
       .execute();
   }
-  await db.deleteFrom('entry_links')
-    .where('space_id', '=', locale.spaceId).where('environment_id', '=', locale.environmentId).where('locale', '=', locale.code)
+  await db
+    .deleteFrom('entry_links')
+    .where('space_id', '=', locale.spaceId)
+    .where('environment_id', '=', locale.environmentId)
+    .where('locale', '=', locale.code)
     .execute();
 }

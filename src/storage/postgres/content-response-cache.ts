@@ -6,11 +6,18 @@ import type { ReadCache } from './read-cache.ts';
 export function contentResponseCache(cache: ReadCache): ContentResponseCache {
   const keyOf = (spaceId: string, environmentId: string, key: string) => `response:${spaceId}:${environmentId}:${key}`;
   return {
-    get: (scope, key) => (cache.enabled ? cache.get<CachedResponse>(keyOf(scope.spaceId, scope.environmentId, key)) : undefined),
+    get: (scope, key) =>
+      cache.enabled ? cache.get<CachedResponse>(keyOf(scope.spaceId, scope.environmentId, key)) : undefined,
     begin: () => cache.begin(),
     set(scope, key, response, startedAt) {
       const { spaceId, environmentId } = scope;
-      cache.set(keyOf(spaceId, environmentId, key), response, environmentContentTags(spaceId, environmentId), startedAt, response.body.length + key.length);
+      cache.set(
+        keyOf(spaceId, environmentId, key),
+        response,
+        environmentContentTags(spaceId, environmentId),
+        startedAt,
+        response.body.length + key.length,
+      );
     },
   };
 }

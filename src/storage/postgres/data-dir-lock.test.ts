@@ -10,7 +10,8 @@ const LOCK_MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url)
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,15 +27,23 @@ async function holderProcess(dir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let err = '';
-  child.stderr!.on('data', (chunk) => { err += chunk; });
+  child.stderr!.on('data', (chunk) => {
+    err += chunk;
+  });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => { if (String(chunk).includes('locked')) resolve(); });
+    child.stdout!.on('data', (chunk) => {
+      if (String(chunk).includes('locked')) resolve();
+    });
     child.once('exit', (code) => reject(new Error(`lock holder exited with ${code}: ${err}`)));
   });
   return child;
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 
 describe('data directory lock', () => {
   it('is taken over at once when the process holding it was killed', async () => {
@@ -44,9 +53,13 @@ describe('data directory lock', () => {
     await killed(holder);
     // Well inside the lock's 10 s staleness: only the dead holder's process id can tell it is free.
     const release = await lockDataDir(dir);
-    await expect(lockDataDir(dir), 'and the new holder blocks in turn').rejects.toThrow(/in use by another Tessera process/);
+    await expect(lockDataDir(dir), 'and the new holder blocks in turn').rejects.toThrow(
+      /in use by another Tessera process/,
+    );
     await release();
-    await (await lockDataDir(dir))();
+    await (
+      await lockDataDir(dir)
+    )();
   }, 60_000);
 
   it('keeps a live holder in another process, and refuses a second lock in the same process', async () => {
@@ -70,7 +83,10 @@ describe('data directory lock', () => {
     const release = await lockDataDir(dir);
     const lockPath = path.join(dir, '.tessera.lock');
     const { atime, mtime } = fs.statSync(lockPath);
-    fs.writeFileSync(path.join(lockPath, 'holder.json'), JSON.stringify({ pid: 999_999_999, host: `not-${os.hostname()}` }));
+    fs.writeFileSync(
+      path.join(lockPath, 'holder.json'),
+      JSON.stringify({ pid: 999_999_999, host: `not-${os.hostname()}` }),
+    );
     fs.utimesSync(lockPath, atime, mtime);
     expect(await tryFromAnotherProcess(dir)).toMatch(/in use by another Tessera process/);
     await release();
@@ -84,7 +100,9 @@ async function tryFromAnotherProcess(dir: string): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (chunk) => { out += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+  });
   await new Promise((resolve) => child.once('exit', resolve));
   return out;
 }

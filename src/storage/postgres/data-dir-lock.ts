@@ -3,7 +3,10 @@ import os from 'node:os';
 import lockfile from 'proper-lockfile';
 
 /** Who holds the lock: written into the lock directory right after taking it. */
-interface Holder { pid: number; host: string; }
+interface Holder {
+  pid: number;
+  host: string;
+}
 
 /**
  * The file system proper-lockfile works with, except that removing a lock directory removes the holder record in
@@ -11,7 +14,8 @@ interface Holder { pid: number; host: string; }
  */
 const lockFs = {
   ...fs,
-  rmdir: (dir: string, callback: (error: NodeJS.ErrnoException | null) => void) => fs.rm(dir, { recursive: true, force: true }, callback),
+  rmdir: (dir: string, callback: (error: NodeJS.ErrnoException | null) => void) =>
+    fs.rm(dir, { recursive: true, force: true }, callback),
   rmdirSync: (dir: string) => fs.rmSync(dir, { recursive: true, force: true }),
 };
 const LOCK_OPTIONS = { stale: 10_000, update: 2_000, realpath: false, fs: lockFs } as const;
@@ -62,7 +66,9 @@ function writeHolder(dir: string): void {
 }
 
 const inUse = (dir: string) =>
-  new Error(`The data directory ${dir} is in use by another Tessera process. Stop it, or point TESSERA_DATA_DIR elsewhere.`);
+  new Error(
+    `The data directory ${dir} is in use by another Tessera process. Stop it, or point TESSERA_DATA_DIR elsewhere.`,
+  );
 
 const lockOnce = (dir: string) => lockfile.lock(dir, { ...LOCK_OPTIONS, lockfilePath: lockPathOf(dir) });
 
@@ -74,7 +80,10 @@ async function takeOver(dir: string): Promise<() => Promise<void>> {
   let releaseTakeover: () => Promise<void>;
   try {
     // A file of its own: proper-lockfile keeps one lock per file, so the data directory itself cannot be it.
-    releaseTakeover = await lockfile.lock(`${dir}/.tessera.takeover`, { ...LOCK_OPTIONS, lockfilePath: `${dir}/.tessera.takeover.lock` });
+    releaseTakeover = await lockfile.lock(`${dir}/.tessera.takeover`, {
+      ...LOCK_OPTIONS,
+      lockfilePath: `${dir}/.tessera.takeover.lock`,
+    });
   } catch {
     throw inUse(dir);
   }
@@ -101,7 +110,9 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     if (!holderIsGone(dir)) throw inUse(dir);
-    release = await takeOver(dir).catch((failure: NodeJS.ErrnoException) => { throw failure.code === 'ELOCKED' ? inUse(dir) : failure; });
+    release = await takeOver(dir).catch((failure: NodeJS.ErrnoException) => {
+      throw failure.code === 'ELOCKED' ? inUse(dir) : failure;
+    });
   }
   const lockPath = lockPathOf(dir);
   heldHere.add(lockPath);

@@ -5,7 +5,10 @@ const OPTION = '-c tessera.announces_content=on';
 
 describe('withStartupOption: a setting every pool connection carries from its start', () => {
   it("is added to a URL's query, which keeps its other parameters", () => {
-    const { connectionString, options } = withStartupOption('postgresql://u:p%40ss@db.example.com:6543/my%20db?sslmode=require&application_name=x', OPTION);
+    const { connectionString, options } = withStartupOption(
+      'postgresql://u:p%40ss@db.example.com:6543/my%20db?sslmode=require&application_name=x',
+      OPTION,
+    );
     const url = new URL(connectionString);
     expect(options).toBeUndefined();
     expect(url.searchParams.get('options')).toBe(OPTION);
@@ -15,12 +18,17 @@ describe('withStartupOption: a setting every pool connection carries from its st
   });
 
   it("comes after the URL's own options, which stay in force", () => {
-    const { connectionString } = withStartupOption(`postgres://u@h/db?options=${encodeURIComponent('-c search_path=foo')}`, OPTION);
+    const { connectionString } = withStartupOption(
+      `postgres://u@h/db?options=${encodeURIComponent('-c search_path=foo')}`,
+      OPTION,
+    );
     expect(new URL(connectionString).searchParams.get('options')).toBe(`-c search_path=foo ${OPTION}`);
   });
 
   it('goes beside a connection string that is not a URL, which is left as it is', () => {
-    expect(withStartupOption('postgres://user@/dbname?host=/var/run/postgresql', OPTION))
-      .toEqual({ connectionString: 'postgres://user@/dbname?host=/var/run/postgresql', options: OPTION });
+    expect(withStartupOption('postgres://user@/dbname?host=/var/run/postgresql', OPTION)).toEqual({
+      connectionString: 'postgres://user@/dbname?host=/var/run/postgresql',
+      options: OPTION,
+    });
   });
 });

@@ -32,7 +32,12 @@ const processIdOf = (client: pg.PoolClient): number => (client as unknown as { p
 /** Kysely's log hook sees every statement it executes, whatever the dialect: a counter costs one increment. */
 function statementCounter() {
   let count = 0;
-  return { log: () => { count++; }, statements: () => count };
+  return {
+    log: () => {
+      count++;
+    },
+    statements: () => count,
+  };
 }
 
 /**
@@ -56,13 +61,21 @@ export function withStartupOption(url: string, option: string): { connectionStri
  * A pool of up to `max` connections to the server at `url`. `applicationName` names them in `pg_stat_activity` (an
  * `application_name` the URL gives wins).
  */
-export async function openPostgres(url: string, max = 10, onIdleClientError: (err: Error) => void = () => {}, applicationName?: string): Promise<OpenDatabase> {
+export async function openPostgres(
+  url: string,
+  max = 10,
+  onIdleClientError: (err: Error) => void = () => {},
+  applicationName?: string,
+): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     // This process announces its entry and asset writes after commit (cache-announcer.ts): the tables' triggers need not.
     ...withStartupOption(url, `-c ${ANNOUNCES_CONTENT}=on`),
     ...(applicationName ? { application_name: applicationName } : {}),
     max,
-    types: { getTypeParser: ((oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
   });
   // An idle pooled connection that fails (server restart, terminated backend) is dropped by the pool and replaced on
   // demand; without a listener its error would end the process.
@@ -74,9 +87,14 @@ export async function openPostgres(url: string, max = 10, onIdleClientError: (er
     // dropped at release; the pool listens only while a connection is idle, and an unheard error would end the process.
     client.on('error', () => {});
   });
-  pool.on('remove', (client) => { backendPids.delete(processIdOf(client)); });
+  pool.on('remove', (client) => {
+    backendPids.delete(processIdOf(client));
+  });
   const counter = statementCounter();
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    log: counter.log,
+  });
   return { db, kind: 'postgres', pool, backendPids, statements: counter.statements, close: () => db.destroy() };
 }
 
@@ -92,16 +110,27 @@ export async function openPGlite(dir: string | undefined, template?: Blob): Prom
   // Loaded on first use: the module costs ~40 MB of memory that a server on PostgreSQL never needs.
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { ...textParsers, [OID.bytea]: (v: unknown) => Buffer.from(v as Uint8Array) } as never;
-  const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers, ...(template ? { loadDataDir: template } : {}) });
+  const pglite = await PGlite.create(
+    dir ? { dataDir: dir, parsers } : { parsers, ...(template ? { loadDataDir: template } : {}) },
+  );
   const counter = statementCounter();
   let statistics: StatisticsKeeper | undefined;
   const dialect = new PGliteDialect(pglite, () => statistics?.nudge());
   statistics = keepStatistics((statement) => dialect.runAlone(statement), STATISTICS_CHECK_MS);
   const db = new Kysely<DatabaseSchema>({ dialect, log: counter.log });
   return {
-    db, kind: 'pglite', pool: undefined, backendPids: new Set(), statements: counter.statements, statistics,
+    db,
+    kind: 'pglite',
+    pool: undefined,
+    backendPids: new Set(),
+    statements: counter.statements,
+    statistics,
     dumpDataDir: () => pglite.dumpDataDir('none'),
-    close: async () => { await statistics.stop(); await db.destroy(); await pglite.close(); },
+    close: async () => {
+      await statistics.stop();
+      await db.destroy();
+      await pglite.close();
+    },
   };
 }
 
@@ -109,7 +138,13 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies every pending forward-only migration; Kysely's migration lock keeps concurrent starts safe. */
 export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider, migrationTableName: 'tessera_migrations', migrationLockTableName: 'tessera_migrations_lock' }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    migrationTableName: 'tessera_migrations',
+    migrationLockTableName: 'tessera_migrations_lock',
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  if (error || failed)
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
 }

@@ -7,7 +7,8 @@ import { toIso } from './type-parsers.ts';
 import { toDefinition } from './webhooks-repository.ts';
 
 interface ClaimedRow {
-  events: Array<Omit<EventRow, 'snapshot'> & { snapshot: EventRow['snapshot'] | null }> | null; definitions: unknown[] | null;
+  events: Array<Omit<EventRow, 'snapshot'> & { snapshot: EventRow['snapshot'] | null }> | null;
+  definitions: unknown[] | null;
   locales: Record<string, string[]> | null;
 }
 
@@ -17,7 +18,8 @@ const EVENT_COLUMNS = sql`id, space_id, environment_id, requested_environment_id
 const TAKEN = sql`(select * from claimed union all select * from swept)`;
 
 /** Two auto_saves `a` and `b` of one entity reached through one path: coalesced into the newer. */
-const sameAutoSaved = (a: string, b: string) => sql.raw(`${a}.space_id = ${b}.space_id and ${a}.environment_id = ${b}.environment_id
+const sameAutoSaved = (a: string, b: string) =>
+  sql.raw(`${a}.space_id = ${b}.space_id and ${a}.environment_id = ${b}.environment_id
   and ${a}.entity_type = ${b}.entity_type and ${a}.entity_id = ${b}.entity_id
   and ${a}.requested_environment_id is not distinct from ${b}.requested_environment_id`);
 
@@ -66,12 +68,26 @@ const claimStatement = (limit: number, windowMs: number) => sql<ClaimedRow>`${sq
       from (select distinct space_id, environment_id from wanted where wanted and entity_type <> 'ContentType') as v) as locales`;
 
 function toBatch(row: ClaimedRow): DispatchBatch {
-  const events = (row.events ?? []).map((r): DispatchedEvent => r.snapshot === null
-    ? { id: r.id, spaceId: r.space_id, environmentId: r.environment_id, requestedEnvironmentId: r.requested_environment_id ?? r.environment_id,
-      entityType: r.entity_type, entityId: r.entity_id, action: r.action, entity: undefined, actorId: r.actor_id, occurredAt: new Date(r.occurred_at) }
-    : toEvent(r as EventRow));
+  const events = (row.events ?? []).map((r): DispatchedEvent =>
+    r.snapshot === null
+      ? {
+          id: r.id,
+          spaceId: r.space_id,
+          environmentId: r.environment_id,
+          requestedEnvironmentId: r.requested_environment_id ?? r.environment_id,
+          entityType: r.entity_type,
+          entityId: r.entity_id,
+          action: r.action,
+          entity: undefined,
+          actorId: r.actor_id,
+          occurredAt: new Date(r.occurred_at),
+        }
+      : toEvent(r as EventRow),
+  );
   // Read through json_agg, timestamps come as JSON text: the definitions' as the repository answers them.
-  const definitions = (row.definitions ?? []).map((d: any) => toDefinition({ ...d, created_at: toIso(d.created_at), updated_at: toIso(d.updated_at) }));
+  const definitions = (row.definitions ?? []).map((d: any) =>
+    toDefinition({ ...d, created_at: toIso(d.created_at), updated_at: toIso(d.updated_at) }),
+  );
   return { events, definitions, localeCodes: new Map(Object.entries(row.locales ?? {})) };
 }
 

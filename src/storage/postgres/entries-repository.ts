@@ -2,12 +2,23 @@ import { sql, type RawBuilder } from 'kysely';
 import type { EntryRecord } from '../port/content.ts';
 import type { AtOncePublish, EntriesRepository, ValidationLookups } from '../port/entries.ts';
 import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
-import { createdLinksCte, linkColumns, replaceEntryLinks, replaceLinksCtes, unnestLinks, type LinkColumns } from './entry-links.ts';
+import {
+  createdLinksCte,
+  linkColumns,
+  replaceEntryLinks,
+  replaceLinksCtes,
+  unnestLinks,
+  type LinkColumns,
+} from './entry-links.ts';
 import type { EntryInsert } from './entry-insert-batch.ts';
 import type { EntryBatches } from './entry-batches.ts';
 import { entryTargetsOf, findLinkedEntries, linkTargetsReadWith, rememberLinkTargets } from './entry-read-batch.ts';
 import { basisHolds, publishBasis, rememberedEntries } from './remembered-entries.ts';
-import { compiledOnEitherPath, setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
+import {
+  compiledOnEitherPath,
+  setsRequestedEnvironment,
+  type OnRequestedEnvironment,
+} from './requested-environment.ts';
 import { entrySnapshotJson } from './snapshots-repository.ts';
 import type { Executor } from './executor.ts';
 
@@ -38,32 +49,55 @@ function fileFacts(file: unknown): Record<string, AssetFileFacts> {
  * that `entry` links to are answered from what was read with it when every one asked was (entry-read-batch.ts); a
  * transaction asks its own snapshot.
  */
-function lookups(db: Executor, spaceId: string, environmentId: string, batches: EntryBatches | undefined, entry: EntryRecord | undefined): ValidationLookups {
+function lookups(
+  db: Executor,
+  spaceId: string,
+  environmentId: string,
+  batches: EntryBatches | undefined,
+  entry: EntryRecord | undefined,
+): ValidationLookups {
   return {
     async entries(ids) {
       if (ids.length === 0) return new Map();
       const readWith = batches && entry && linkTargetsReadWith(entry);
       if (readWith && ids.every((id) => readWith.has(id))) {
-        return new Map(ids.flatMap((id) => { const target = readWith.get(id); return target ? [[id, target] as const] : []; }));
+        return new Map(
+          ids.flatMap((id) => {
+            const target = readWith.get(id);
+            return target ? [[id, target] as const] : [];
+          }),
+        );
       }
-      return batches ? batches.linkedEntries({ spaceId, environmentId, ids }) : findLinkedEntries(db, { spaceId, environmentId, ids });
+      return batches
+        ? batches.linkedEntries({ spaceId, environmentId, ids })
+        : findLinkedEntries(db, { spaceId, environmentId, ids });
     },
     async assets(ids) {
       const found = new Map<string, { published: boolean; files: Record<string, AssetFileFacts> }>();
       if (ids.length === 0) return found;
       // The published file is what delivery serves; a draft asset is judged by its draft file.
-      const rows = await db.selectFrom('assets')
+      const rows = await db
+        .selectFrom('assets')
         .select(['id', 'published_version', sql<unknown>`coalesce(published_fields, fields) -> 'file'`.as('file')])
-        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', 'in', [...new Set(ids)]).execute();
+        .where('space_id', '=', spaceId)
+        .where('environment_id', '=', environmentId)
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
       for (const r of rows) found.set(r.id, { published: r.published_version !== null, files: fileFacts(r.file) });
       return found;
     },
     async uniqueTaken(contentTypeId, fieldId, locale, value, exceptEntryId) {
-      const row = await db.selectFrom('entries').select('id')
-        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('content_type_id', '=', contentTypeId)
-        .where('id', '<>', exceptEntryId).where('published_fields', 'is not', null)
+      const row = await db
+        .selectFrom('entries')
+        .select('id')
+        .where('space_id', '=', spaceId)
+        .where('environment_id', '=', environmentId)
+        .where('content_type_id', '=', contentTypeId)
+        .where('id', '<>', exceptEntryId)
+        .where('published_fields', 'is not', null)
         .where(sql<boolean>`published_fields -> ${fieldId} -> ${locale} = ${JSON.stringify(value)}::jsonb`)
-        .limit(1).executeTakeFirst();
+        .limit(1)
+        .executeTakeFirst();
       return row !== undefined;
     },
   };
@@ -73,24 +107,34 @@ function lookups(db: Executor, spaceId: string, environmentId: string, batches: 
  * One statement: the row and the draft's rows of the link index (written only when the row is); the row comes back
  * with its `xmin` and what its links point to, as the batched insert answers it.
  */
-const insertEntry = compiledOnEitherPath((onPath) => (e: EntryInsert) => sql`with e as (
+const insertEntry = compiledOnEitherPath(
+  (onPath) => (e: EntryInsert) => sql`with e as (
     insert into entries (space_id, environment_id, id, content_type_id, fields, tags, created_by, updated_by)
     values (${e.spaceId}::text, ${e.environmentId}::text, ${e.id}::text, ${e.contentTypeId}::text, ${e.fields}::jsonb,
       ${e.tags}::text[], ${e.createdBy}::text, ${e.createdBy}::text)
     on conflict (space_id, environment_id, id) do nothing returning *, xmin::text as row_xmin),
   ${createdLinksCte(e.spaceId, e.environmentId, e.id, 'draft', unnestLinks(e), sql`e`)}
   select e.*, ${entryTargetsOf(sql`(select * from ${unnestLinks(e)}) as l`, sql`true`)} as draft_link_targets
-  from e ${setsRequestedEnvironment(onPath, e.requestedEnvironmentId)}`);
+  from e ${setsRequestedEnvironment(onPath, e.requestedEnvironmentId)}`,
+);
 
 /** Inserts one entry alone: its row, undefined when the id is taken. */
 export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<string, unknown> | undefined> =>
   (await insertEntry(db, e)).rows[0];
 
 interface PublishValues extends LinkColumns, OnRequestedEnvironment {
-  spaceId: string; environmentId: string; id: string; contentTypeId: string; expectedVersion: number; activationVersion: number;
-  userId: string | null; snapshotId: string | null; snapshotCreatedBy: string | null;
+  spaceId: string;
+  environmentId: string;
+  id: string;
+  contentTypeId: string;
+  expectedVersion: number;
+  activationVersion: number;
+  userId: string | null;
+  snapshotId: string | null;
+  snapshotCreatedBy: string | null;
   /** `publishBasis`: the row version to find, and per link the content type its target entry must still have. */
-  rowXmin: string | null; expectedTypes: Array<string | null>;
+  rowXmin: string | null;
+  expectedTypes: Array<string | null>;
 }
 
 /**
@@ -98,25 +142,34 @@ interface PublishValues extends LinkColumns, OnRequestedEnvironment {
  * first (see the domain): an activation that changed the published version meanwhile makes the update write nothing,
  * and so does a change of what a remembered basis claimed (`basisHolds`).
  */
-const publishStatement = (withSnapshot: boolean) => compiledOnEitherPath((onPath) => (p: PublishValues, db: Executor) => {
-  const { spaceId, environmentId, id } = p;
-  const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
-    .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion)
-    .where(basisHolds(sql`entries`, sql`${p.rowXmin}::text`, sql`unnest(${p.targetIds}::text[], ${p.expectedTypes}::text[]) as c(target_id, expected_type)`,
-      sql`true`, sql`${spaceId}::text`, sql`${environmentId}::text`) as RawBuilder<boolean>)
-    .returningAll();
-  const snapshot = withSnapshot
-    ? sql`, snapshot_put as (insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
+const publishStatement = (withSnapshot: boolean) =>
+  compiledOnEitherPath((onPath) => (p: PublishValues, db: Executor) => {
+    const { spaceId, environmentId, id } = p;
+    const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
+      .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion)
+      .where(
+        basisHolds(
+          sql`entries`,
+          sql`${p.rowXmin}::text`,
+          sql`unnest(${p.targetIds}::text[], ${p.expectedTypes}::text[]) as c(target_id, expected_type)`,
+          sql`true`,
+          sql`${spaceId}::text`,
+          sql`${environmentId}::text`,
+        ) as RawBuilder<boolean>,
+      )
+      .returningAll();
+    const snapshot = withSnapshot
+      ? sql`, snapshot_put as (insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
         select w.space_id, w.environment_id, ${p.snapshotId}::text, 'Entry', w.id, ${entrySnapshotJson('w')}, ${p.snapshotCreatedBy}::text from w)`
-    : sql``;
-  return sql`with locked_type as (
+      : sql``;
+    return sql`with locked_type as (
       select published_version from content_types
       where space_id = ${spaceId}::text and environment_id = ${environmentId}::text and id = ${p.contentTypeId}::text for share),
     w as (${written}),
     ${replaceLinksCtes(spaceId, environmentId, id, 'published', unnestLinks(p), sql`w`)}
     ${snapshot}
     select * from w ${setsRequestedEnvironment(onPath, p.requestedEnvironmentId)}`;
-});
+  });
 const publishWithSnapshot = publishStatement(true);
 const publishWithoutSnapshot = publishStatement(false);
 
@@ -124,9 +177,18 @@ const publishWithoutSnapshot = publishStatement(false);
 export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryRecord | undefined> {
   const links = linkColumns(p.links);
   const values: PublishValues = {
-    spaceId: p.spaceId, environmentId: p.environmentId, id: p.id, contentTypeId: p.contentTypeId, expectedVersion: p.expectedVersion,
-    activationVersion: p.activationVersion, userId: p.userId, ...links, ...publishBasis(p.basis, links),
-    snapshotId: p.snapshot?.id ?? null, snapshotCreatedBy: p.snapshot?.createdBy ?? null, requestedEnvironmentId: p.requestedEnvironmentId,
+    spaceId: p.spaceId,
+    environmentId: p.environmentId,
+    id: p.id,
+    contentTypeId: p.contentTypeId,
+    expectedVersion: p.expectedVersion,
+    activationVersion: p.activationVersion,
+    userId: p.userId,
+    ...links,
+    ...publishBasis(p.basis, links),
+    snapshotId: p.snapshot?.id ?? null,
+    snapshotCreatedBy: p.snapshot?.createdBy ?? null,
+    requestedEnvironmentId: p.requestedEnvironmentId,
   };
   const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
   return rows[0] ? toEntry(rows[0]) : undefined;
@@ -143,12 +205,20 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
     ...lifecycle,
     find: batches ? (spaceId, environmentId, id) => batches.find({ spaceId, environmentId, id }) : lifecycle.find,
     async lockContentTypePublishing(spaceId, environmentId, contentTypeId) {
-      await sql`select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(db);
+      await sql`select pg_advisory_xact_lock(hashtext(${`publish:${spaceId}:${environmentId}:${contentTypeId}`}))`.execute(
+        db,
+      );
     },
     async insert(e, links) {
       const values: EntryInsert = {
-        spaceId: e.spaceId, environmentId: e.environmentId, id: e.id, contentTypeId: e.contentTypeId, fields: JSON.stringify(e.fields),
-        tags: e.tags, createdBy: e.createdBy, ...linkColumns(links ?? null),
+        spaceId: e.spaceId,
+        environmentId: e.environmentId,
+        id: e.id,
+        contentTypeId: e.contentTypeId,
+        fields: JSON.stringify(e.fields),
+        tags: e.tags,
+        createdBy: e.createdBy,
+        ...linkColumns(links ?? null),
         requestedEnvironmentId: e.requestedEnvironmentId,
       };
       const row = await (batches ? batches.insert(values) : insertOne(db, values));
@@ -164,7 +234,8 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
       if (published) created?.forget(p.spaceId, p.environmentId, p.id);
       return published;
     },
-    replaceLinks: (spaceId, environmentId, entryId, state, fields, created) => replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
+    replaceLinks: (spaceId, environmentId, entryId, state, fields, created) =>
+      replaceEntryLinks(db, spaceId, environmentId, entryId, state, fields, created),
     validationLookups: (spaceId, environmentId, entry) => lookups(db, spaceId, environmentId, batches, entry),
   };
 }

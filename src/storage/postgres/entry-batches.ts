@@ -4,7 +4,14 @@ import { keyOf } from './batch-binding.ts';
 import { insertOne, publishOne, toEntry } from './entries-repository.ts';
 import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
 import { publishEntries } from './entry-publish-batch.ts';
-import { findEntryRows, findLinkedEntries, rememberLinkTargets, together, type EntryIds, type LinkedEntry } from './entry-read-batch.ts';
+import {
+  findEntryRows,
+  findLinkedEntries,
+  rememberLinkTargets,
+  together,
+  type EntryIds,
+  type LinkedEntry,
+} from './entry-read-batch.ts';
 import type { Executor } from './executor.ts';
 import { statementBatcher, type BatcherOptions } from './statement-batcher.ts';
 
@@ -22,7 +29,11 @@ export interface EntryBatches {
   linkedEntries(key: EntryIds): Promise<Map<string, LinkedEntry>>;
 }
 
-interface EntryKey { spaceId: string; environmentId: string; id: string }
+interface EntryKey {
+  spaceId: string;
+  environmentId: string;
+  id: string;
+}
 
 const ENTRY_BATCHING: BatcherOptions = { maxBatch: 32, maxInFlight: 1 };
 
@@ -31,24 +42,51 @@ const environmentOf = (e: { spaceId: string; environmentId: string }) => keyOf(e
  * Writes lock their content type (publishes share it, creates key-share it): one that waits holds up only its type.
  * A write whose request named an alias goes in a statement of that path only (it sets the path for its events).
  */
-const contentTypeOf = (e: { spaceId: string; environmentId: string; contentTypeId: string; requestedEnvironmentId?: string }) =>
-  (e.requestedEnvironmentId === undefined ? keyOf(e.spaceId, e.environmentId, e.contentTypeId)
-    : keyOf(e.spaceId, e.environmentId, e.contentTypeId, e.requestedEnvironmentId));
+const contentTypeOf = (e: {
+  spaceId: string;
+  environmentId: string;
+  contentTypeId: string;
+  requestedEnvironmentId?: string;
+}) =>
+  e.requestedEnvironmentId === undefined
+    ? keyOf(e.spaceId, e.environmentId, e.contentTypeId)
+    : keyOf(e.spaceId, e.environmentId, e.contentTypeId, e.requestedEnvironmentId);
 
 export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCHING): EntryBatches {
   const findTogether = together(findEntryRows, db);
   // Alone or together, one statement that also reads the targets of the entry's draft links (entry-read-batch.ts).
-  const findEntries = async (keys: EntryKey[]) => (await findTogether(keys.map((k) => ({ ...k, ids: [k.id] })))).map((found, i) => {
-    const row = found.get(keys[i]!.id);
-    if (!row) return undefined;
-    const entry = toEntry(row);
-    rememberLinkTargets(entry, row);
-    return entry;
-  });
+  const findEntries = async (keys: EntryKey[]) =>
+    (await findTogether(keys.map((k) => ({ ...k, ids: [k.id] })))).map((found, i) => {
+      const row = found.get(keys[i]!.id);
+      if (!row) return undefined;
+      const entry = toEntry(row);
+      rememberLinkTargets(entry, row);
+      return entry;
+    });
   return {
-    find: statementBatcher<EntryKey, EntryRecord | undefined>((k) => findEntries([k]).then(([found]) => found), findEntries, options, environmentOf),
-    linkedEntries: statementBatcher((k: EntryIds) => findLinkedEntries(db, k), together(findLinkedEntries, db), options, environmentOf),
-    insert: statementBatcher<EntryInsert, Record<string, unknown> | undefined>((values) => insertOne(db, values), (items) => insertEntries(db, items), options, contentTypeOf),
-    publish: statementBatcher<AtOncePublish, EntryRecord | undefined>((p) => publishOne(db, p), (items) => publishEntries(db, items), options, contentTypeOf),
+    find: statementBatcher<EntryKey, EntryRecord | undefined>(
+      (k) => findEntries([k]).then(([found]) => found),
+      findEntries,
+      options,
+      environmentOf,
+    ),
+    linkedEntries: statementBatcher(
+      (k: EntryIds) => findLinkedEntries(db, k),
+      together(findLinkedEntries, db),
+      options,
+      environmentOf,
+    ),
+    insert: statementBatcher<EntryInsert, Record<string, unknown> | undefined>(
+      (values) => insertOne(db, values),
+      (items) => insertEntries(db, items),
+      options,
+      contentTypeOf,
+    ),
+    publish: statementBatcher<AtOncePublish, EntryRecord | undefined>(
+      (p) => publishOne(db, p),
+      (items) => publishEntries(db, items),
+      options,
+      contentTypeOf,
+    ),
   };
 }

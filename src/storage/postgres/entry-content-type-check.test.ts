@@ -10,16 +10,25 @@ for (const kind of DB_KINDS) {
     let open: OpenDatabase;
     let storage: Storage;
     let close: (() => Promise<void>) | undefined;
-    beforeAll(async () => { ({ open, storage, close } = await openMigratedDatabase(kind)); });
-    afterAll(async () => { await close?.(); });
+    beforeAll(async () => {
+      ({ open, storage, close } = await openMigratedDatabase(kind));
+    });
+    afterAll(async () => {
+      await close?.();
+    });
 
     async function arrange(spaceId: string) {
       await insertSpace(storage, spaceId, ['master', 'other']);
-      await sql`insert into content_types (space_id, environment_id, id, name) values (${spaceId}, 'master', 'ct', 'CT'), (${spaceId}, 'master', 'ct2', 'CT2')`.execute(open.db);
+      await sql`insert into content_types (space_id, environment_id, id, name) values (${spaceId}, 'master', 'ct', 'CT'), (${spaceId}, 'master', 'ct2', 'CT2')`.execute(
+        open.db,
+      );
       await sql`insert into entries (space_id, environment_id, id, content_type_id)
-        select ${spaceId}, 'master', 'e' || i, case when i % 2 = 0 then 'ct' else 'ct2' end from generate_series(1, 120) as i`.execute(open.db);
+        select ${spaceId}, 'master', 'e' || i, case when i % 2 = 0 then 'ct' else 'ct2' end from generate_series(1, 120) as i`.execute(
+        open.db,
+      );
     }
-    const count = async (where: ReturnType<typeof sql>) => (await sql<{ n: number }>`select count(*) as n from entries where ${where}`.execute(open.db)).rows[0].n;
+    const count = async (where: ReturnType<typeof sql>) =>
+      (await sql<{ n: number }>`select count(*) as n from entries where ${where}`.execute(open.db)).rows[0].n;
 
     it('refuses entries of a content type the environment does not have, one or many, and writes none of them', async () => {
       await arrange('space-ck1');

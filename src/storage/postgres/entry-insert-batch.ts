@@ -3,11 +3,22 @@ import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batc
 import { createdLinksOf, type LinkColumns } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { entryTargetsOf } from './entry-read-batch.ts';
-import { compiledOnEitherPath, requestedEnvironmentOf, setsRequestedEnvironment, type OnRequestedEnvironment } from './requested-environment.ts';
+import {
+  compiledOnEitherPath,
+  requestedEnvironmentOf,
+  setsRequestedEnvironment,
+  type OnRequestedEnvironment,
+} from './requested-environment.ts';
 
 /** One entry to create, as `insertEntry` of entries-repository.ts takes it: `fields` is JSON text. */
 export interface EntryInsert extends LinkColumns, OnRequestedEnvironment {
-  spaceId: string; environmentId: string; id: string; contentTypeId: string; fields: string; tags: string[]; createdBy: string | null;
+  spaceId: string;
+  environmentId: string;
+  id: string;
+  contentTypeId: string;
+  fields: string;
+  tags: string[];
+  createdBy: string | null;
 }
 
 /**
@@ -16,8 +27,15 @@ export interface EntryInsert extends LinkColumns, OnRequestedEnvironment {
  * `linkItems` saying whose (the entry's 1-based place in the columns).
  */
 interface BatchValues extends ItemLinkColumns {
-  spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[]; fields: string[];
-  tags: string[]; tagsFrom: number[]; tagsTo: number[]; createdBy: Array<string | null>;
+  spaceIds: string[];
+  environmentIds: string[];
+  ids: string[];
+  contentTypeIds: string[];
+  fields: string[];
+  tags: string[];
+  tagsFrom: number[];
+  tagsTo: number[];
+  createdBy: Array<string | null>;
   /** The items' requested environment (`setsRequestedEnvironment`), null in the statement without it. */
   requestedEnvironmentId: string | null;
 }
@@ -28,7 +46,8 @@ interface BatchValues extends ItemLinkColumns {
  * batches that share ids wait for each other instead of deadlocking. Each row comes back with its `xmin` and what its
  * links point to (`draft_link_targets`), as a publish that follows needs them (remembered-entries.ts).
  */
-const insertBatch = compiledOnEitherPath((onPath) => (b: BatchValues) => sql`with i as (
+const insertBatch = compiledOnEitherPath(
+  (onPath) => (b: BatchValues) => sql`with i as (
     select * from unnest(${b.spaceIds}::text[], ${b.environmentIds}::text[], ${b.ids}::text[], ${b.contentTypeIds}::text[],
       ${b.fields}::text[], ${b.tagsFrom}::int[], ${b.tagsTo}::int[], ${b.createdBy}::text[])
       with ordinality as i(space_id, environment_id, id, content_type_id, fields, tags_from, tags_to, created_by, item)),
@@ -47,17 +66,36 @@ const insertBatch = compiledOnEitherPath((onPath) => (b: BatchValues) => sql`wit
   links_put as (${createdLinksOf('draft')})
   select e.*, ${entryTargetsOf(sql`links_new l`, sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id`)}
     as draft_link_targets
-  from e ${setsRequestedEnvironment(onPath, b.requestedEnvironmentId)}`);
+  from e ${setsRequestedEnvironment(onPath, b.requestedEnvironmentId)}`,
+);
 
 /** The columns of `items`, which hold no two entries of one key. */
 function batchValues(items: EntryInsert[]): BatchValues {
   const values: BatchValues = {
-    spaceIds: [], environmentIds: [], ids: [], contentTypeIds: [], fields: [], tags: [], tagsFrom: [], tagsTo: [], createdBy: [],
-    linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [], requestedEnvironmentId: requestedEnvironmentOf(items),
+    spaceIds: [],
+    environmentIds: [],
+    ids: [],
+    contentTypeIds: [],
+    fields: [],
+    tags: [],
+    tagsFrom: [],
+    tagsTo: [],
+    createdBy: [],
+    linkItems: [],
+    fieldIds: [],
+    locales: [],
+    positions: [],
+    targetTypes: [],
+    targetIds: [],
+    requestedEnvironmentId: requestedEnvironmentOf(items),
   };
   items.forEach((e, index) => {
-    values.spaceIds.push(e.spaceId); values.environmentIds.push(e.environmentId); values.ids.push(e.id);
-    values.contentTypeIds.push(e.contentTypeId); values.fields.push(e.fields); values.createdBy.push(e.createdBy);
+    values.spaceIds.push(e.spaceId);
+    values.environmentIds.push(e.environmentId);
+    values.ids.push(e.id);
+    values.contentTypeIds.push(e.contentTypeId);
+    values.fields.push(e.fields);
+    values.createdBy.push(e.createdBy);
     values.tagsFrom.push(values.tags.length + 1);
     values.tags.push(...e.tags);
     values.tagsTo.push(values.tags.length);
@@ -72,7 +110,10 @@ function batchValues(items: EntryInsert[]): BatchValues {
  * only the first is inserted (and its links written); the later ones answer undefined. The statement fails as a
  * whole when one item fails (an unknown content type, space or environment). The items share one requested environment.
  */
-export async function insertEntries(db: Executor, items: EntryInsert[]): Promise<Array<Record<string, unknown> | undefined>> {
+export async function insertEntries(
+  db: Executor,
+  items: EntryInsert[],
+): Promise<Array<Record<string, unknown> | undefined>> {
   const answers: Array<Record<string, unknown> | undefined> = items.map(() => undefined);
   const firsts = firstOfEachKey(items, (e) => keyOf(e.spaceId, e.environmentId, e.id));
   if (firsts.length === 0) return answers;

@@ -5,14 +5,22 @@ import type { Executor } from './executor.ts';
 import type { Sql } from './search/sql-values.ts';
 
 /** One link of an entry: where it sits (field, locale, occurrence) and what it points at. */
-export interface LinkOccurrence { fieldId: string; locale: string; position: number; targetType: 'Entry' | 'Asset'; targetId: string; }
+export interface LinkOccurrence {
+  fieldId: string;
+  locale: string;
+  position: number;
+  targetType: 'Entry' | 'Asset';
+  targetId: string;
+}
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function asLink(value: unknown): { targetType: 'Entry' | 'Asset'; targetId: string } | undefined {
   const sys = isObject(value) ? value.sys : undefined;
   if (!isObject(sys) || sys.type !== 'Link' || typeof sys.id !== 'string') return undefined;
-  return sys.linkType === 'Entry' || sys.linkType === 'Asset' ? { targetType: sys.linkType, targetId: sys.id } : undefined;
+  return sys.linkType === 'Entry' || sys.linkType === 'Asset'
+    ? { targetType: sys.linkType, targetId: sys.id }
+    : undefined;
 }
 
 /** Links inside a Rich Text document: the `data.target` of embedded and hyperlink nodes, in document order. */
@@ -35,7 +43,11 @@ export function linksIn(fields: LocalizedFields | null): LinkOccurrence[] {
       const targets: Array<{ targetType: 'Entry' | 'Asset'; targetId: string }> = [];
       const single = asLink(value);
       if (single) targets.push(single);
-      else if (Array.isArray(value)) for (const item of value) { const l = asLink(item); if (l) targets.push(l); }
+      else if (Array.isArray(value))
+        for (const item of value) {
+          const l = asLink(item);
+          if (l) targets.push(l);
+        }
       else if (isObject(value) && value.nodeType === 'document') richTextTargets(value, targets);
       targets.forEach((t, position) => found.push({ fieldId, locale, position, ...t }));
     }
@@ -44,13 +56,22 @@ export function linksIn(fields: LocalizedFields | null): LinkOccurrence[] {
 }
 
 /** Links as five parallel columns (field, locale, position, target type, target id). */
-export interface LinkColumns { fieldIds: string[]; locales: string[]; positions: number[]; targetTypes: string[]; targetIds: string[]; }
+export interface LinkColumns {
+  fieldIds: string[];
+  locales: string[];
+  positions: number[];
+  targetTypes: string[];
+  targetIds: string[];
+}
 
 export function linkColumns(fields: LocalizedFields | null): LinkColumns {
   const links = linksIn(fields);
   return {
-    fieldIds: links.map((l) => l.fieldId), locales: links.map((l) => l.locale), positions: links.map((l) => l.position),
-    targetTypes: links.map((l) => l.targetType), targetIds: links.map((l) => l.targetId),
+    fieldIds: links.map((l) => l.fieldId),
+    locales: links.map((l) => l.locale),
+    positions: links.map((l) => l.position),
+    targetTypes: links.map((l) => l.targetType),
+    targetIds: links.map((l) => l.targetId),
   };
 }
 
@@ -67,7 +88,8 @@ const linkArrays = (fields: LocalizedFields | null): Sql => unnestLinks(linkColu
 export const LINK_STATE_BITS: Readonly<Record<LinkState, number>> = { draft: 1, published: 2 };
 
 /** Whether a link row's `states` holds `state`. */
-export const inLinkState = (states: Sql, state: LinkState): Sql => sql`(${states} & ${sql.lit(LINK_STATE_BITS[state])}) <> 0`;
+export const inLinkState = (states: Sql, state: LinkState): Sql =>
+  sql`(${states} & ${sql.lit(LINK_STATE_BITS[state])}) <> 0`;
 
 const LINK_KEY = sql`(space_id, environment_id, source_id, field_id, locale, position, target_type, target_id)`;
 
@@ -112,7 +134,12 @@ const linksOfEntry = (spaceId: string, environmentId: string, entryId: string, l
  * `written` (a relation) has a row (see `linkStateCtes`).
  */
 export function replaceLinksCtes(
-  spaceId: string, environmentId: string, entryId: string, state: LinkState, links: Sql, written: Sql,
+  spaceId: string,
+  environmentId: string,
+  entryId: string,
+  state: LinkState,
+  links: Sql,
+  written: Sql,
 ): Sql {
   return sql`links_new as (${linksOfEntry(spaceId, environmentId, entryId, links, written)}),
     ${linkStateCtes(state, entryIfWritten(spaceId, environmentId, entryId, written))}`;
@@ -122,7 +149,14 @@ export function replaceLinksCtes(
  * A CTE (to follow a `with`) that writes the index rows of `links` (`linkArrays`) for an entry `written` (a relation)
  * has just created: it has no rows to replace (deleting an entry deletes its rows, migration 0009).
  */
-export function createdLinksCte(spaceId: string, environmentId: string, entryId: string, state: LinkState, links: Sql, written: Sql): Sql {
+export function createdLinksCte(
+  spaceId: string,
+  environmentId: string,
+  entryId: string,
+  state: LinkState,
+  links: Sql,
+  written: Sql,
+): Sql {
   return sql`links_put as (${putLinks(state, sql`(${linksOfEntry(spaceId, environmentId, entryId, links, written)}) as n`)})`;
 }
 
@@ -134,8 +168,16 @@ export const createdLinksOf = (state: LinkState): Sql => putLinks(state, sql`lin
  * has none to replace: deleting an entry deletes its rows (migration 0009), so none remain under its id.
  */
 export async function replaceEntryLinks(
-  db: Executor, spaceId: string, environmentId: string, entryId: string, state: LinkState, fields: LocalizedFields | null, created = false,
+  db: Executor,
+  spaceId: string,
+  environmentId: string,
+  entryId: string,
+  state: LinkState,
+  fields: LocalizedFields | null,
+  created = false,
 ): Promise<void> {
   if (created && linksIn(fields).length === 0) return;
-  await sql`with ${replaceLinksCtes(spaceId, environmentId, entryId, state, linkArrays(fields), sql`(select) as always`)} select`.execute(db);
+  await sql`with ${replaceLinksCtes(spaceId, environmentId, entryId, state, linkArrays(fields), sql`(select) as always`)} select`.execute(
+    db,
+  );
 }

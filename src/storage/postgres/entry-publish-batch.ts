@@ -12,17 +12,26 @@ import { entrySnapshotJson } from './snapshots-repository.ts';
 
 /** The items of a batch as parallel columns, and their links flattened, each with its item's ordinal (from 1). */
 interface BatchValues extends ItemLinkColumns {
-  spaceIds: string[]; environmentIds: string[]; ids: string[]; contentTypeIds: string[];
-  expectedVersions: number[]; activationVersions: number[]; userIds: string[];
-  snapshotIds: Array<string | null>; snapshotCreatedBys: Array<string | null>;
+  spaceIds: string[];
+  environmentIds: string[];
+  ids: string[];
+  contentTypeIds: string[];
+  expectedVersions: number[];
+  activationVersions: number[];
+  userIds: string[];
+  snapshotIds: Array<string | null>;
+  snapshotCreatedBys: Array<string | null>;
   /** `publishBasis` of each item: its row version to find (null: none), and per link the type its target must have. */
-  rowXmins: Array<string | null>; expectedTypes: Array<string | null>;
+  rowXmins: Array<string | null>;
+  expectedTypes: Array<string | null>;
   /** The items' requested environment (`setsRequestedEnvironment`), null in the statement without it. */
   requestedEnvironmentId: string | null;
 }
 
 /** publishWrite's columns, each row by its own item's user. */
-const setPublished = sql.join(Object.entries(publishedColumns(sql.ref('i.user_id'))).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+const setPublished = sql.join(
+  Object.entries(publishedColumns(sql.ref('i.user_id'))).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
+);
 
 /**
  * `publishAtOnce` for many entries in one statement, one text whatever their number. The content types are share
@@ -30,7 +39,8 @@ const setPublished = sql.join(Object.entries(publishedColumns(sql.ref('i.user_id
  * entry is written), so concurrent batches take them in one order, as a single publish takes its one before its
  * entry. Each entry is written, and its links and snapshot with it, only if its own conditions hold.
  */
-const publishBatch = compiledOnEitherPath((onPath) => (v: BatchValues) => sql`with items as (
+const publishBatch = compiledOnEitherPath(
+  (onPath) => (v: BatchValues) => sql`with items as (
     select * from unnest(${v.spaceIds}::text[], ${v.environmentIds}::text[], ${v.ids}::text[], ${v.contentTypeIds}::text[],
       ${v.expectedVersions}::int[], ${v.activationVersions}::int[], ${v.userIds}::text[], ${v.snapshotIds}::text[], ${v.snapshotCreatedBys}::text[],
       ${v.rowXmins}::text[])
@@ -46,8 +56,15 @@ const publishBatch = compiledOnEitherPath((onPath) => (v: BatchValues) => sql`wi
     where (select count(*) from locked_types) > 0
       and e.space_id = i.space_id and e.environment_id = i.environment_id and e.id = i.entry_id
       and e.version = i.expected_version and e.archived_version is null and t.published_version = i.activation_version
-      and ${basisHolds(sql`e`, sql`i.row_xmin`, sql`unnest(${v.linkItems}::int[], ${v.targetIds}::text[], ${v.expectedTypes}::text[])
-        as c(item, target_id, expected_type)`, sql`c.item = i.item`, sql`i.space_id`, sql`i.environment_id`)}
+      and ${basisHolds(
+        sql`e`,
+        sql`i.row_xmin`,
+        sql`unnest(${v.linkItems}::int[], ${v.targetIds}::text[], ${v.expectedTypes}::text[])
+        as c(item, target_id, expected_type)`,
+        sql`c.item = i.item`,
+        sql`i.space_id`,
+        sql`i.environment_id`,
+      )}
     returning e.*, i.item::int as batch_item, i.snapshot_id as batch_snapshot_id, i.snapshot_created_by as batch_snapshot_created_by),
   links_new as (
     select w.space_id, w.environment_id, w.id as source_id, n.field_id, n.locale, n.position, n.target_type, n.target_id
@@ -59,7 +76,8 @@ const publishBatch = compiledOnEitherPath((onPath) => (v: BatchValues) => sql`wi
     insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
     select w.space_id, w.environment_id, w.batch_snapshot_id, 'Entry', w.id, ${entrySnapshotJson('w')}, w.batch_snapshot_created_by
     from w where w.batch_snapshot_id is not null)
-  select * from w ${setsRequestedEnvironment(onPath, v.requestedEnvironmentId)}`);
+  select * from w ${setsRequestedEnvironment(onPath, v.requestedEnvironmentId)}`,
+);
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
@@ -77,18 +95,39 @@ export async function publishEntries(db: Executor, items: AtOncePublish[]): Prom
   firsts.sort(byKey);
 
   const v: BatchValues = {
-    spaceIds: [], environmentIds: [], ids: [], contentTypeIds: [], expectedVersions: [], activationVersions: [], userIds: [],
-    snapshotIds: [], snapshotCreatedBys: [], rowXmins: [], expectedTypes: [],
-    linkItems: [], fieldIds: [], locales: [], positions: [], targetTypes: [], targetIds: [],
+    spaceIds: [],
+    environmentIds: [],
+    ids: [],
+    contentTypeIds: [],
+    expectedVersions: [],
+    activationVersions: [],
+    userIds: [],
+    snapshotIds: [],
+    snapshotCreatedBys: [],
+    rowXmins: [],
+    expectedTypes: [],
+    linkItems: [],
+    fieldIds: [],
+    locales: [],
+    positions: [],
+    targetTypes: [],
+    targetIds: [],
     requestedEnvironmentId: requestedEnvironmentOf(firsts.map((f) => f.item)),
   };
   firsts.forEach(({ item: p }, index) => {
-    v.spaceIds.push(p.spaceId); v.environmentIds.push(p.environmentId); v.ids.push(p.id); v.contentTypeIds.push(p.contentTypeId);
-    v.expectedVersions.push(p.expectedVersion); v.activationVersions.push(p.activationVersion); v.userIds.push(p.userId);
-    v.snapshotIds.push(p.snapshot?.id ?? null); v.snapshotCreatedBys.push(p.snapshot?.createdBy ?? null);
+    v.spaceIds.push(p.spaceId);
+    v.environmentIds.push(p.environmentId);
+    v.ids.push(p.id);
+    v.contentTypeIds.push(p.contentTypeId);
+    v.expectedVersions.push(p.expectedVersion);
+    v.activationVersions.push(p.activationVersion);
+    v.userIds.push(p.userId);
+    v.snapshotIds.push(p.snapshot?.id ?? null);
+    v.snapshotCreatedBys.push(p.snapshot?.createdBy ?? null);
     const links = linkColumns(p.links);
     const basis = publishBasis(p.basis, links);
-    v.rowXmins.push(basis.rowXmin); v.expectedTypes.push(...basis.expectedTypes);
+    v.rowXmins.push(basis.rowXmin);
+    v.expectedTypes.push(...basis.expectedTypes);
     appendLinks(v, links, index + 1);
   });
   const { rows } = await publishBatch(db, v);

@@ -6,10 +6,17 @@ import type { Executor } from './executor.ts';
 import type { Sql } from './search/sql-values.ts';
 
 /** Entries of one environment named by id. */
-export interface EntryIds { spaceId: string; environmentId: string; ids: string[] }
+export interface EntryIds {
+  spaceId: string;
+  environmentId: string;
+  ids: string[];
+}
 
 /** What publish-time validation asks of a linked entry. */
-export interface LinkedEntry { contentTypeId: string; published: boolean }
+export interface LinkedEntry {
+  contentTypeId: string;
+  published: boolean;
+}
 
 /**
  * The entry `id` of one environment read by its key, for a LATERAL join: `offset 0` keeps it a lookup per outer row
@@ -38,9 +45,13 @@ export const entryTargetsOf = (links: Sql, where: Sql): Sql => sql`(
  * With each row, what publish validation asks of the entries its draft links to (`draft_link_targets`), read from
  * the link index in the same statement: a publish reads the entry and then asks that.
  */
-const rowsOf = compiledOnce((k: EntryIds) => sql`select e.*, ${entryTargetsOf(sql`entry_links l`,
-    sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and ${inLinkState(sql`l.states`, 'draft')}`)} as draft_link_targets
-  from ${entriesByIds(k, sql`e.*`)}`);
+const rowsOf = compiledOnce(
+  (k: EntryIds) => sql`select e.*, ${entryTargetsOf(
+    sql`entry_links l`,
+    sql`l.space_id = e.space_id and l.environment_id = e.environment_id and l.source_id = e.id and ${inLinkState(sql`l.states`, 'draft')}`,
+  )} as draft_link_targets
+  from ${entriesByIds(k, sql`e.*`)}`,
+);
 
 /** The entries a found entry's draft links to, by id, as read with it; undefined for a target that did not exist. */
 export type LinkTargets = Map<string, LinkedEntry | undefined>;
@@ -51,15 +62,24 @@ const linkTargetsOfRecord = new WeakMap<object, LinkTargets>();
 export function rememberLinkTargets(record: object, row: Record<string, unknown>): void {
   const targets = row.draft_link_targets as Array<[string, string | null, boolean | null]> | undefined;
   if (!targets) return;
-  linkTargetsOfRecord.set(record, new Map(targets.map(([id, contentTypeId, published]) =>
-    [id, contentTypeId === null ? undefined : { contentTypeId, published: published === true }])));
+  linkTargetsOfRecord.set(
+    record,
+    new Map(
+      targets.map(([id, contentTypeId, published]) => [
+        id,
+        contentTypeId === null ? undefined : { contentTypeId, published: published === true },
+      ]),
+    ),
+  );
 }
 
 /** The link targets read with `record`, when a batched find or insert made it. */
 export const linkTargetsReadWith = (record: object): LinkTargets | undefined => linkTargetsOfRecord.get(record);
 
-const linkedOf = compiledOnce((k: EntryIds) => sql`select e.id, e.content_type_id, e.published_version
-  from ${entriesByIds(k, sql`e.id, e.content_type_id, e.published_version`)}`);
+const linkedOf = compiledOnce(
+  (k: EntryIds) => sql`select e.id, e.content_type_id, e.published_version
+  from ${entriesByIds(k, sql`e.id, e.content_type_id, e.published_version`)}`,
+);
 
 /** The rows of `ids` (each id once) of one environment, by id; one statement whatever their number. */
 export async function findEntryRows(db: Executor, key: EntryIds): Promise<Map<string, Record<string, unknown>>> {
@@ -71,7 +91,10 @@ export async function findEntryRows(db: Executor, key: EntryIds): Promise<Map<st
 export async function findLinkedEntries(db: Executor, key: EntryIds): Promise<Map<string, LinkedEntry>> {
   const found = new Map<string, LinkedEntry>();
   if (key.ids.length === 0) return found;
-  const { rows } = await linkedOf<{ id: string; content_type_id: string; published_version: number | null }>(db, { ...key, ids: [...new Set(key.ids)] });
+  const { rows } = await linkedOf<{ id: string; content_type_id: string; published_version: number | null }>(db, {
+    ...key,
+    ids: [...new Set(key.ids)],
+  });
   for (const r of rows) found.set(r.id, { contentTypeId: r.content_type_id, published: r.published_version !== null });
   return found;
 }

@@ -11,7 +11,14 @@ import { EVENT_SETTINGS } from './migrations/0026-content-events.ts';
  * new environment, with its ids and metadata kept.
  */
 export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = [
-  'locales', 'content_types', 'editor_interfaces', 'extensions', 'tags', 'entries', 'assets', 'entry_links',
+  'locales',
+  'content_types',
+  'editor_interfaces',
+  'extensions',
+  'tags',
+  'entries',
+  'assets',
+  'entry_links',
 ];
 
 /**
@@ -33,7 +40,13 @@ const COPY_ORDER: Readonly<Record<string, string[]>> = {
  * the tables are copied, the caller's connection copies the slots the second one has not started, so both work to
  * the end. On PGlite (one session) everything runs in the caller's transaction.
  */
-export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId: string, toId: string, pool?: Kysely<DatabaseSchema>): Promise<void> {
+export async function copyEnvironmentRows(
+  db: Executor,
+  spaceId: string,
+  fromId: string,
+  toId: string,
+  pool?: Kysely<DatabaseSchema>,
+): Promise<void> {
   if (!pool) {
     await copyTables(db, spaceId, fromId, toId);
     await copyEntryValues(db, spaceId, fromId, toId);
@@ -41,17 +54,31 @@ export async function copyEnvironmentRows(db: Executor, spaceId: string, fromId:
   }
   let succeeded!: () => void;
   let failed!: (error: unknown) => void;
-  const tablesCopied = new Promise<void>((resolve, reject) => { succeeded = resolve; failed = reject; });
+  const tablesCopied = new Promise<void>((resolve, reject) => {
+    succeeded = resolve;
+    failed = reject;
+  });
   tablesCopied.catch(() => {}); // its rejection is the side transaction's signal to roll back, handled there
   let prepared!: (slots: SlotCopies) => void;
   let notPrepared!: (error: unknown) => void;
-  const slots = new Promise<SlotCopies>((resolve, reject) => { prepared = resolve; notPrepared = reject; });
+  const slots = new Promise<SlotCopies>((resolve, reject) => {
+    prepared = resolve;
+    notPrepared = reject;
+  });
   slots.catch(() => {}); // awaited below, once the tables are copied
-  const values = inSnapshotOf(db, pool, async (tx) => {
-    const copies = await entryValueSlotCopies(tx, spaceId, fromId, toId).catch((error) => { notPrepared(error); throw error; });
-    prepared(copies);
-    await copies.drain(tx);
-  }, tablesCopied);
+  const values = inSnapshotOf(
+    db,
+    pool,
+    async (tx) => {
+      const copies = await entryValueSlotCopies(tx, spaceId, fromId, toId).catch((error) => {
+        notPrepared(error);
+        throw error;
+      });
+      prepared(copies);
+      await copies.drain(tx);
+    },
+    tablesCopied,
+  );
   values.catch((error) => notPrepared(error)); // a failure there is thrown below, once the tables are copied; not an unhandled rejection meanwhile
   try {
     await copyTables(db, spaceId, fromId, toId);
@@ -73,12 +100,15 @@ async function copyTables(db: Executor, spaceId: string, fromId: string, toId: s
     order by table_name, ordinal_position`.execute(db);
   // The entries' search values are copied as rows (copyEntryValues), not computed again by the entries' insert trigger.
   // Copies record no content events (migration 0026): an environment's rows are new to it, not changes.
-  await sql`select set_config('tessera.environment_copy', 'on', true), set_config(${EVENT_SETTINGS.off}, 'off', true)`.execute(db);
+  await sql`select set_config('tessera.environment_copy', 'on', true), set_config(${EVENT_SETTINGS.off}, 'off', true)`.execute(
+    db,
+  );
   // The entries' insert triggers see the copied rows as a transition table, which spills to disk beyond work_mem.
   await sql`set local work_mem = '64MB'`.execute(db);
   for (const table of ENVIRONMENT_SCOPED_TABLES) {
     const columns = rows.filter((r) => r.table_name === table).map((r) => r.column_name);
-    if (!columns.includes('environment_id')) throw new Error(`environment-scoped table ${table} has no environment_id column`);
+    if (!columns.includes('environment_id'))
+      throw new Error(`environment-scoped table ${table} has no environment_id column`);
     const target = sql.join(columns.map((c) => sql.id(c)));
     const values = sql.join(columns.map((c) => (c === 'environment_id' ? sql`${toId}::text` : sql.id(c))));
     await sql`
@@ -87,5 +117,7 @@ async function copyTables(db: Executor, spaceId: string, fromId: string, toId: s
       where space_id = ${spaceId} and environment_id = ${fromId}
       ${COPY_ORDER[table] ? sql`order by ${sql.join(COPY_ORDER[table].map((c) => sql.id(c)))}` : sql``}`.execute(db);
   }
-  await sql`select set_config('tessera.environment_copy', '', true), set_config(${EVENT_SETTINGS.off}, '', true)`.execute(db);
+  await sql`select set_config('tessera.environment_copy', '', true), set_config(${EVENT_SETTINGS.off}, '', true)`.execute(
+    db,
+  );
 }

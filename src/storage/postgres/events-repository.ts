@@ -9,24 +9,41 @@ import { REQUESTED_ENVIRONMENT_SETTING } from './migrations/0029-event-environme
 import { toIso } from './type-parsers.ts';
 
 export interface EventRow {
-  id: string; space_id: string; environment_id: string; requested_environment_id: string | null; entity_type: EventEntityType;
-  entity_id: string; action: EventAction; snapshot: Record<string, unknown>; actor_id: string | null; occurred_at: string;
+  id: string;
+  space_id: string;
+  environment_id: string;
+  requested_environment_id: string | null;
+  entity_type: EventEntityType;
+  entity_id: string;
+  action: EventAction;
+  snapshot: Record<string, unknown>;
+  actor_id: string | null;
+  occurred_at: string;
 }
 
 /** The snapshot's timestamps are `to_jsonb` text (`...T13:19:21.052123+00:00`); rows read from the tables give ISO strings. */
 const TIMESTAMP_COLUMNS = ['created_at', 'updated_at', 'published_at', 'first_published_at', 'archived_at'];
 
 const MAPPERS: Record<EventEntityType, (row: Record<string, unknown>) => ContentEventRecord['entity']> = {
-  Entry: toEntry, Asset: toAsset, ContentType: toContentType,
+  Entry: toEntry,
+  Asset: toAsset,
+  ContentType: toContentType,
 };
 
 export function toEvent(r: EventRow): ContentEventRecord {
   const row = { ...r.snapshot };
   for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = toIso(row[column]);
   return {
-    id: r.id, spaceId: r.space_id, environmentId: r.environment_id, requestedEnvironmentId: r.requested_environment_id ?? r.environment_id,
-    entityType: r.entity_type, entityId: r.entity_id, action: r.action,
-    entity: MAPPERS[r.entity_type](row), actorId: r.actor_id, occurredAt: new Date(r.occurred_at),
+    id: r.id,
+    spaceId: r.space_id,
+    environmentId: r.environment_id,
+    requestedEnvironmentId: r.requested_environment_id ?? r.environment_id,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    action: r.action,
+    entity: MAPPERS[r.entity_type](row),
+    actorId: r.actor_id,
+    occurredAt: new Date(r.occurred_at),
   };
 }
 
@@ -51,7 +68,9 @@ export function eventsRepository(db: Executor): EventsRepository {
     },
     async markDispatched(ids) {
       if (ids.length === 0) return;
-      await sql`update content_events set dispatched_at = now() where id = any(${ids}::bigint[]) and dispatched_at is null`.execute(db);
+      await sql`update content_events set dispatched_at = now() where id = any(${ids}::bigint[]) and dispatched_at is null`.execute(
+        db,
+      );
     },
     async hasUndispatched(autoSaveWindowMs = 0) {
       // Waiting auto_saves are few (those of the last window), so passing over them in the index costs little.
@@ -92,9 +111,12 @@ export function eventsRepository(db: Executor): EventsRepository {
       if (d.action) settings.push([EVENT_SETTINGS.action, d.action]);
       if (d.actorId !== undefined) settings.push([EVENT_SETTINGS.actor, d.actorId]);
       if (d.off) settings.push([EVENT_SETTINGS.off, 'off']);
-      if (d.requestedEnvironmentId !== undefined) settings.push([REQUESTED_ENVIRONMENT_SETTING, d.requestedEnvironmentId]);
+      if (d.requestedEnvironmentId !== undefined)
+        settings.push([REQUESTED_ENVIRONMENT_SETTING, d.requestedEnvironmentId]);
       if (settings.length === 0) return;
-      await sql`select ${sql.join(settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`.execute(db);
+      await sql`select ${sql.join(settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`.execute(
+        db,
+      );
     },
   };
 }

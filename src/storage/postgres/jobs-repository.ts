@@ -5,9 +5,11 @@ import type { Executor } from './executor.ts';
 export function jobsRepository(db: Executor): JobsRepository {
   return {
     async enqueue(kind, payload, runAt) {
-      const row = await db.insertInto('jobs')
-        .values({ kind, payload: JSON.stringify(payload), run_at: runAt ?? sql<string>`now()` as never })
-        .returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('jobs')
+        .values({ kind, payload: JSON.stringify(payload), run_at: runAt ?? (sql<string>`now()` as never) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async enqueueMany(kind, payloads, runAt) {
@@ -43,17 +45,27 @@ export function jobsRepository(db: Executor): JobsRepository {
       return result.rows.length > 0;
     },
     async fail(id, error, retryAt, attempt) {
-      let query = db.updateTable('jobs').set({
-        status: retryAt ? 'queued' : 'failed', last_error: error.slice(0, 2000), locked_until: null,
-        run_at: retryAt ?? sql<string>`run_at` as never, updated_at: sql`now()`,
-      }).where('id', '=', id);
+      let query = db
+        .updateTable('jobs')
+        .set({
+          status: retryAt ? 'queued' : 'failed',
+          last_error: error.slice(0, 2000),
+          locked_until: null,
+          run_at: retryAt ?? (sql<string>`run_at` as never),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id);
       if (attempt !== undefined) query = query.where('attempts', '=', attempt).where('status', '=', 'running');
       return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
     },
     async renew(id, attempt, leaseMs) {
-      const result = await db.updateTable('jobs')
+      const result = await db
+        .updateTable('jobs')
         .set({ locked_until: sql`now() + make_interval(secs => ${leaseMs / 1000})`, updated_at: sql`now()` })
-        .where('id', '=', id).where('attempts', '=', attempt).where('status', '=', 'running').executeTakeFirst();
+        .where('id', '=', id)
+        .where('attempts', '=', attempt)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
     async purgeDone(before, limit) {

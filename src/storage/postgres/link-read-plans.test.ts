@@ -11,7 +11,10 @@ import { searchRepository } from './search/search-repository.ts';
 const ENTRIES = 300;
 const PEOPLE = 10;
 const SCOPE = { spaceId: 'space-p', environmentId: 'master' };
-const FIELDS = [{ id: 'title', type: 'Symbol' }, { id: 'author', type: 'Link', linkType: 'Entry' }];
+const FIELDS = [
+  { id: 'title', type: 'Symbol' },
+  { id: 'author', type: 'Link', linkType: 'Entry' },
+];
 
 /** Articles `a-1` .. `a-300`, each linking to one of ten people, written in SQL: no statement analyzes them. */
 async function insertArticles(db: Db): Promise<void> {
@@ -19,7 +22,9 @@ async function insertArticles(db: Db): Promise<void> {
     values ('space-p', 'master', 'article', 'Article', ${JSON.stringify(FIELDS)}::jsonb, ${JSON.stringify({ fields: FIELDS })}::jsonb, 1),
       ('space-p', 'master', 'person', 'Person', '[]'::jsonb, '{"fields":[]}'::jsonb, 1)`.execute(db);
   await sql`insert into entries (space_id, environment_id, id, content_type_id, fields, published_fields, published_version, published_at)
-    select 'space-p', 'master', 'person-' || g, 'person', '{}'::jsonb, '{}'::jsonb, 1, now() from generate_series(1, ${PEOPLE}::int) as g`.execute(db);
+    select 'space-p', 'master', 'person-' || g, 'person', '{}'::jsonb, '{}'::jsonb, 1, now() from generate_series(1, ${PEOPLE}::int) as g`.execute(
+    db,
+  );
   await sql`insert into entries (space_id, environment_id, id, content_type_id, fields, published_fields, published_version, published_at)
     select 'space-p', 'master', 'a-' || g, 'article', f, f, 1, now() - g * interval '1 s'
     from (select g, jsonb_build_object('title', jsonb_build_object('en-US', 'Article ' || g), 'author', jsonb_build_object('en-US',
@@ -31,8 +36,13 @@ async function insertArticles(db: Db): Promise<void> {
 }
 
 const PAGE: SearchQuery & { target: 'Entry' } = {
-  target: 'Entry', state: 'published', contentTypeId: 'article', where: { kind: 'and', conditions: [] },
-  order: [{ kind: 'path', path: { kind: 'sys', attribute: 'id', valueType: 'symbol' }, direction: 'asc' }], skip: 0, limit: 20,
+  target: 'Entry',
+  state: 'published',
+  contentTypeId: 'article',
+  where: { kind: 'and', conditions: [] },
+  order: [{ kind: 'path', path: { kind: 'sys', attribute: 'id', valueType: 'symbol' }, direction: 'asc' }],
+  skip: 0,
+  limit: 20,
 };
 
 /** Every scan of `entry_links` is an index scan fixing `column` (a lookup per row), never a scan of an environment's links. */
@@ -68,26 +78,44 @@ for (const kind of DB_KINDS) {
       await insertSpace(storage, SCOPE.spaceId);
       await insertArticles(open.db);
     });
-    afterAll(async () => { await close?.(); });
+    afterAll(async () => {
+      await close?.();
+    });
 
     it('runs on tables that have no statistics', async () => {
-      const { rows } = await sql<{ relname: string; reltuples: number }>`select relname, reltuples::float8 as reltuples from pg_class
+      const { rows } = await sql<{
+        relname: string;
+        reltuples: number;
+      }>`select relname, reltuples::float8 as reltuples from pg_class
         where relname in ('entries', 'entry_links') order by relname`.execute(open.db);
-      expect(rows).toEqual([{ relname: 'entries', reltuples: -1 }, { relname: 'entry_links', reltuples: -1 }]);
+      expect(rows).toEqual([
+        { relname: 'entries', reltuples: -1 },
+        { relname: 'entry_links', reltuples: -1 },
+      ]);
     });
 
     it('a page and its linked entries: the page drives a link lookup per row, then a lookup per target', async () => {
-      const plans = await explainingPlans(open.db, (db) => searchRepository(db).entries(SCOPE, PAGE, { linkedEntriesOf: ['author'], total: false }));
+      const plans = await explainingPlans(open.db, (db) =>
+        searchRepository(db).entries(SCOPE, PAGE, { linkedEntriesOf: ['author'], total: false }),
+      );
       expect(plans).toHaveLength(1);
       expectLinkLookups(plans, 'source_id');
       expectEntryLookups(plans);
     });
 
     it('linkedFrom: a link lookup per target, then a lookup per linking entry', async () => {
-      const plans = await explainingPlans(open.db, (db) => linkingEntries(db, SCOPE, {
-        state: 'published', targetType: 'Entry', targetIds: ['person-1', 'person-2'], via: [{ contentTypeId: 'article', fieldId: 'author', localized: false }],
-        locales: ['en-US'], defaultLocale: 'en-US', skip: 0, limit: 20,
-      }));
+      const plans = await explainingPlans(open.db, (db) =>
+        linkingEntries(db, SCOPE, {
+          state: 'published',
+          targetType: 'Entry',
+          targetIds: ['person-1', 'person-2'],
+          via: [{ contentTypeId: 'article', fieldId: 'author', localized: false }],
+          locales: ['en-US'],
+          defaultLocale: 'en-US',
+          skip: 0,
+          limit: 20,
+        }),
+      );
       expectLinkLookups(plans, 'target_id');
       expectEntryLookups(plans);
     });
@@ -97,12 +125,16 @@ for (const kind of DB_KINDS) {
       const plans = await explainingPlans(open.db, (db) => searchRepository(db).entries(SCOPE, query));
       const scans = plans.flatMap((plan) => scansOf(plan, 'entry_links'));
       expect(scans.length).toBeGreaterThan(0);
-      for (const scan of scans) expect(scan['Index Cond'], JSON.stringify(scan)).toMatch(/^\(+(source_id|target_id) = /);
+      for (const scan of scans)
+        expect(scan['Index Cond'], JSON.stringify(scan)).toMatch(/^\(+(source_id|target_id) = /);
     });
 
     it('reads by id and the link targets read with them (publish validation): a lookup per id', async () => {
       const key = { ...SCOPE, ids: ['a-1', 'a-2'] };
-      const plans = await explainingPlans(open.db, async (db) => { await findEntryRows(db, key); await findLinkedEntries(db, key); });
+      const plans = await explainingPlans(open.db, async (db) => {
+        await findEntryRows(db, key);
+        await findLinkedEntries(db, key);
+      });
       expect(plans).toHaveLength(2);
       expectLinkLookups(plans, 'source_id');
       expectEntryLookups(plans);

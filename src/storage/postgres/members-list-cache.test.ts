@@ -21,18 +21,26 @@ for (const kind of DB_KINDS) {
       storage = postgresStorage(open, { cache: new ReadCache() });
       const { identity } = storage.repos;
       for (const org of ['o1', 'o2']) await identity.insertOrganization({ id: org, name: org });
-      for (const user of ['u1', 'u2', 'u3']) await identity.insertUser({ id: user, email: `${user}@example.test`, firstName: null, lastName: null });
+      for (const user of ['u1', 'u2', 'u3'])
+        await identity.insertUser({ id: user, email: `${user}@example.test`, firstName: null, lastName: null });
       await identity.insertOrganizationMembership({ id: 'm1', organizationId: 'o1', userId: 'u1', role: 'owner' });
       await identity.insertOrganizationMembership({ id: 'm2', organizationId: 'o2', userId: 'u2', role: 'owner' });
     });
-    afterAll(async () => { await storage.close(); await drop?.(); });
+    afterAll(async () => {
+      await storage.close();
+      await drop?.();
+    });
 
     /** Lists o1 through the cache: true when it had to be loaded (the cached answer was stale or missing). */
     const reloaded = async () => {
       const before = loads;
       await storage.repos.members.cachedMembershipList('o1', 'key', async () => {
         loads++;
-        return storage.repos.members.pageMemberships('o1', { skip: 0, limit: 100, order: [{ key: 'lastName', direction: 'asc' }] });
+        return storage.repos.members.pageMemberships('o1', {
+          skip: 0,
+          limit: 100,
+          order: [{ key: 'lastName', direction: 'asc' }],
+        });
       });
       return loads > before;
     };
@@ -42,7 +50,13 @@ for (const kind of DB_KINDS) {
       expect(await reloaded()).toBe(true);
       expect(await reloaded()).toBe(false);
 
-      await members.insertMembership({ id: 'm2-elsewhere', organizationId: 'o2', userId: 'u3', role: 'member', createdBy: 'u2' });
+      await members.insertMembership({
+        id: 'm2-elsewhere',
+        organizationId: 'o2',
+        userId: 'u3',
+        role: 'member',
+        createdBy: 'u2',
+      });
       expect(await reloaded()).toBe(false); // another organization's membership
       await members.insertMembership({ id: 'm3', organizationId: 'o1', userId: 'u3', role: 'member', createdBy: 'u1' });
       expect(await reloaded()).toBe(true);
@@ -64,7 +78,10 @@ for (const kind of DB_KINDS) {
       expect(await reloaded()).toBe(false);
       await storage.transaction(async (repos) => {
         let loaded = false;
-        await repos.members.cachedMembershipList('o1', 'key', async () => { loaded = true; return {}; });
+        await repos.members.cachedMembershipList('o1', 'key', async () => {
+          loaded = true;
+          return {};
+        });
         expect(loaded).toBe(true);
         await repos.members.renameUser('u1', 'One', 'Renamed');
         expect(await reloaded()).toBe(false); // not committed yet

@@ -1,7 +1,15 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
-  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 
 /**
@@ -11,9 +19,18 @@ import {
 export class PGliteDialect implements Dialect {
   private readonly driver: PGliteDriver;
   /** `onBulkChange`: told of every statement that changed at least `BULK_ROWS` rows. */
-  constructor(private readonly pglite: PGlite, onBulkChange?: () => void) { this.driver = new PGliteDriver(pglite, onBulkChange); }
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return this.driver; }
+  constructor(
+    private readonly pglite: PGlite,
+    onBulkChange?: () => void,
+  ) {
+    this.driver = new PGliteDriver(pglite, onBulkChange);
+  }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return this.driver;
+  }
   /** Runs one statement alone: queued behind the session's current owner like any statement, not counted by Kysely. */
   async runAlone<R>(statement: string): Promise<R[]> {
     await this.driver.acquireConnection();
@@ -23,8 +40,12 @@ export class PGliteDialect implements Dialect {
       await this.driver.releaseConnection();
     }
   }
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
 }
 
 class PGliteDriver implements Driver {
@@ -32,7 +53,9 @@ class PGliteDriver implements Driver {
   private busy = false;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(pglite: PGlite, onBulkChange?: () => void) { this.connection = new PGliteConnection(pglite, onBulkChange); }
+  constructor(pglite: PGlite, onBulkChange?: () => void) {
+    this.connection = new PGliteConnection(pglite, onBulkChange);
+  }
 
   async init(): Promise<void> {}
 
@@ -44,14 +67,21 @@ class PGliteDriver implements Driver {
 
   async releaseConnection(): Promise<void> {
     const next = this.waiting.shift();
-    if (next) next(); else this.busy = false;
+    if (next) next();
+    else this.busy = false;
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await conn.executeQuery(CompiledQuery.raw(settings.isolationLevel ? `begin isolation level ${settings.isolationLevel}` : 'begin'));
+    await conn.executeQuery(
+      CompiledQuery.raw(settings.isolationLevel ? `begin isolation level ${settings.isolationLevel}` : 'begin'),
+    );
   }
-  async commitTransaction(conn: DatabaseConnection): Promise<void> { await conn.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(conn: DatabaseConnection): Promise<void> { await conn.executeQuery(CompiledQuery.raw('rollback')); }
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
   async destroy(): Promise<void> {}
 }
 
@@ -59,7 +89,10 @@ class PGliteDriver implements Driver {
 export const BULK_ROWS = 1_000;
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite | Transaction, private readonly onBulkChange?: () => void) {}
+  constructor(
+    private readonly pglite: PGlite | Transaction,
+    private readonly onBulkChange?: () => void,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[]);

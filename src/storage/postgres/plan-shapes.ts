@@ -4,7 +4,8 @@ import type { Db } from './database.ts';
 /** A node of a plan as `explain (format json)` gives it. */
 export type PlanNode = Record<string, unknown> & { 'Node Type': string; Plans?: PlanNode[] };
 
-const explained = (query: CompiledQuery): CompiledQuery => CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]);
+const explained = (query: CompiledQuery): CompiledQuery =>
+  CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]);
 
 function planOf(result: QueryResult<unknown>): PlanNode {
   const value = (result.rows[0] as Record<string, unknown>)['QUERY PLAN'];
@@ -29,9 +30,10 @@ export async function explainingPlans(db: Db, run: (db: Db) => Promise<unknown>)
   };
   const executor = db.getExecutor();
   const explainingExecutor = new Proxy(executor, {
-    get: (target, name) => (name === 'executeQuery'
-      ? (query: CompiledQuery) => explain((q) => target.executeQuery(q), query)
-      : ownMember(target, name)),
+    get: (target, name) =>
+      name === 'executeQuery'
+        ? (query: CompiledQuery) => explain((q) => target.executeQuery(q), query)
+        : ownMember(target, name),
   });
   const explaining = new Proxy(db, {
     get: (target, name) => {

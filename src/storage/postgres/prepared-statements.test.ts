@@ -8,13 +8,21 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('PostgreSQL: prepared statements', () => {
   let open: OpenDatabase;
   // One connection, so the session asked is the one that ran the statements.
-  beforeAll(async () => { open = await openPostgres(url!, 1); });
-  afterAll(async () => { await open?.close(); });
+  beforeAll(async () => {
+    open = await openPostgres(url!, 1);
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
 
-  const prepared = async () => (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(open.db)).rows.map((r) => r.statement);
+  const prepared = async () =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(open.db)).rows.map(
+      (r) => r.statement,
+    );
 
   it('runs a repeated read with parameters as one named statement, prepared once per connection', async () => {
-    const read = (n: number) => sql<{ n: number }>`select ${n}::int + 1 as n /* prepared-statements.test */`.execute(open.db);
+    const read = (n: number) =>
+      sql<{ n: number }>`select ${n}::int + 1 as n /* prepared-statements.test */`.execute(open.db);
     expect((await read(1)).rows).toEqual([{ n: 2 }]);
     expect((await read(41)).rows).toEqual([{ n: 42 }]);
     expect((await prepared()).filter((s) => s.includes('prepared-statements.test'))).toHaveLength(1);
@@ -29,7 +37,10 @@ describe.skipIf(!url)('PostgreSQL: prepared statements', () => {
   });
 
   it('leaves a read that asks to be planned each time unnamed', async () => {
-    const read = (n: number) => sql<{ n: number }>`${sql.raw(PLANNED_EACH_TIME)} select ${n}::int + 1 as n /* planned each time test */`.execute(open.db);
+    const read = (n: number) =>
+      sql<{ n: number }>`${sql.raw(PLANNED_EACH_TIME)} select ${n}::int + 1 as n /* planned each time test */`.execute(
+        open.db,
+      );
     expect((await read(1)).rows).toEqual([{ n: 2 }]);
     expect((await read(2)).rows).toEqual([{ n: 3 }]);
     expect((await prepared()).some((s) => s.includes('planned each time test'))).toBe(false);

@@ -5,7 +5,10 @@ describe('ReadCache', () => {
   it('serves a stored value until one of its tags is invalidated', async () => {
     const cache = new ReadCache();
     let loads = 0;
-    const load = async () => { loads += 1; return { n: loads }; };
+    const load = async () => {
+      loads += 1;
+      return { n: loads };
+    };
     expect(await cached(cache, 'k', load, () => ['a', 'b'])).toEqual({ n: 1 });
     expect(await cached(cache, 'k', load, () => ['a', 'b'])).toEqual({ n: 1 });
     cache.invalidate(['c']);
@@ -17,7 +20,15 @@ describe('ReadCache', () => {
   it('does not store a read that started before an invalidation of its tags', async () => {
     const cache = new ReadCache();
     let release!: () => void;
-    const slow = cached(cache, 'k', () => new Promise<string>((r) => { release = () => r('stale'); }), () => ['t']);
+    const slow = cached(
+      cache,
+      'k',
+      () =>
+        new Promise<string>((r) => {
+          release = () => r('stale');
+        }),
+      () => ['t'],
+    );
     cache.invalidate(['t']); // a write commits while the read is in flight
     release();
     expect(await slow).toBe('stale');
@@ -26,9 +37,22 @@ describe('ReadCache', () => {
 
   it('never stores undefined (unknown keys are not cached) and is bounded', async () => {
     const cache = new ReadCache(3);
-    expect(await cached(cache, 'missing', async () => undefined, () => [])).toBeUndefined();
+    expect(
+      await cached(
+        cache,
+        'missing',
+        async () => undefined,
+        () => [],
+      ),
+    ).toBeUndefined();
     expect(cache.size).toBe(0);
-    for (const k of ['a', 'b', 'c', 'd']) await cached(cache, k, async () => k, () => [k]);
+    for (const k of ['a', 'b', 'c', 'd'])
+      await cached(
+        cache,
+        k,
+        async () => k,
+        () => [k],
+      );
     expect(cache.size).toBe(3);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('d')).toBe('d');
@@ -42,8 +66,18 @@ describe('ReadCache', () => {
     expect(cache.get('k')).toBeUndefined();
     cache.enabled = false;
     let loads = 0;
-    await cached(cache, 'x', async () => ++loads, () => []);
-    await cached(cache, 'x', async () => ++loads, () => []);
+    await cached(
+      cache,
+      'x',
+      async () => ++loads,
+      () => [],
+    );
+    await cached(
+      cache,
+      'x',
+      async () => ++loads,
+      () => [],
+    );
     expect(loads).toBe(2);
   });
 });

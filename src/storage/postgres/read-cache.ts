@@ -13,7 +13,10 @@ export class ReadCache {
   enabled = true;
 
   /** `maxBytes` bounds the entries stored with a size (rendered responses); the others count 0. */
-  constructor(private readonly maxEntries = 50_000, private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(
+    private readonly maxEntries = 50_000,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
 
   /** The generation to pass to `set` for a read that starts now. */
   begin(): number {
@@ -84,7 +87,10 @@ export class ReadCache {
 
 /** Reads through the cache: the stored value when present, else `load()` stored under `tags(value)` unless undefined. */
 export async function cached<T>(
-  cache: ReadCache | undefined, key: string, load: () => Promise<T | undefined>, tags: (value: T) => readonly string[],
+  cache: ReadCache | undefined,
+  key: string,
+  load: () => Promise<T | undefined>,
+  tags: (value: T) => readonly string[],
 ): Promise<T | undefined> {
   if (!cache?.enabled) return load();
   const hit = cache.get<T>(key);

@@ -45,13 +45,18 @@ export type RememberedEntries = ReturnType<typeof rememberedEntries>;
  * (`rowXmin`), and each linked entry (per link of `links`, null for the others) still there with the content type it
  * had. Nulls when `basis` was read just before (the publish checks the version, as always).
  */
-export function publishBasis(basis: EntryRecord | undefined, links: LinkColumns): { rowXmin: string | null; expectedTypes: Array<string | null> } {
+export function publishBasis(
+  basis: EntryRecord | undefined,
+  links: LinkColumns,
+): { rowXmin: string | null; expectedTypes: Array<string | null> } {
   const rowXmin = basis ? rowVersionOf.get(basis) : undefined;
   if (rowXmin === undefined) return { rowXmin: null, expectedTypes: links.targetIds.map(() => null) };
   const targets = linkTargetsReadWith(basis!);
   return {
     rowXmin,
-    expectedTypes: links.targetIds.map((id, i) => (links.targetTypes[i] === 'Entry' ? targets?.get(id)?.contentTypeId ?? null : null)),
+    expectedTypes: links.targetIds.map((id, i) =>
+      links.targetTypes[i] === 'Entry' ? (targets?.get(id)?.contentTypeId ?? null) : null,
+    ),
   };
 }
 

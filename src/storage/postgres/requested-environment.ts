@@ -4,7 +4,9 @@ import type { Executor } from './executor.ts';
 import { REQUESTED_ENVIRONMENT_SETTING } from './migrations/0029-event-environment-path.ts';
 
 /** What a statement written outside a transaction carries when its request named an alias (see 0029). */
-export interface OnRequestedEnvironment { requestedEnvironmentId?: string; }
+export interface OnRequestedEnvironment {
+  requestedEnvironmentId?: string;
+}
 
 /**
  * `where` with a condition that is always true and sets the requested environment for the event triggers of the
@@ -13,13 +15,16 @@ export interface OnRequestedEnvironment { requestedEnvironmentId?: string; }
  * triggers fire. Nothing when `onPath` is false: the common path's statement is unchanged.
  */
 export function setsRequestedEnvironment(onPath: boolean, id: unknown): RawBuilder<unknown> {
-  return onPath ? sql`where (select set_config(${sql.lit(REQUESTED_ENVIRONMENT_SETTING)}, ${id}::text, true)) is not null` : sql``;
+  return onPath
+    ? sql`where (select set_config(${sql.lit(REQUESTED_ENVIRONMENT_SETTING)}, ${id}::text, true)) is not null`
+    : sql``;
 }
 
 /** The one requested environment of a batch's items (null: their own); a batch never mixes paths (its key holds it). */
 export function requestedEnvironmentOf(items: readonly OnRequestedEnvironment[]): string | null {
   const id = items[0]?.requestedEnvironmentId ?? null;
-  if (items.some((item) => (item.requestedEnvironmentId ?? null) !== id)) throw new Error('a batched statement mixes requested environments');
+  if (items.some((item) => (item.requestedEnvironmentId ?? null) !== id))
+    throw new Error('a batched statement mixes requested environments');
   return id;
 }
 
@@ -27,8 +32,11 @@ export function requestedEnvironmentOf(items: readonly OnRequestedEnvironment[])
  * A hot statement compiled once without and once with `setsRequestedEnvironment` (`build` gets `onPath`), each run
  * picking the one its values' requested environment needs: the common path keeps its statement text.
  */
-export function compiledOnEitherPath<V extends { requestedEnvironmentId?: string | null }>(build: (onPath: boolean) => (values: V, db: Executor) => Compiles) {
+export function compiledOnEitherPath<V extends { requestedEnvironmentId?: string | null }>(
+  build: (onPath: boolean) => (values: V, db: Executor) => Compiles,
+) {
   const own = compiledOnce(build(false));
   const requested = compiledOnce(build(true));
-  return <R = any>(db: Executor, values: V) => ((values.requestedEnvironmentId ?? null) === null ? own : requested)<R>(db, values);
+  return <R = any>(db: Executor, values: V) =>
+    ((values.requestedEnvironmentId ?? null) === null ? own : requested)<R>(db, values);
 }

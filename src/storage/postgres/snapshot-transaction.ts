@@ -13,14 +13,20 @@ const SNAPSHOT_ID = /^[0-9A-F]+(-[0-9A-F]+)+$/i;
  * can leave this one's writes alone, so `work` must be safe to run again over them.
  */
 export async function inSnapshotOf(
-  db: Executor, pool: Kysely<DatabaseSchema>, work: (tx: Executor) => Promise<void>, commitWhen: Promise<void>,
+  db: Executor,
+  pool: Kysely<DatabaseSchema>,
+  work: (tx: Executor) => Promise<void>,
+  commitWhen: Promise<void>,
 ): Promise<void> {
   const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(db);
   const id = rows[0]?.id ?? '';
   if (!SNAPSHOT_ID.test(id)) throw new Error(`unexpected snapshot id "${id}"`);
-  await pool.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
-    await sql.raw(`set transaction snapshot '${id}'`).execute(tx);
-    await work(tx);
-    await commitWhen;
-  });
+  await pool
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      await sql.raw(`set transaction snapshot '${id}'`).execute(tx);
+      await work(tx);
+      await commitWhen;
+    });
 }

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import type { RelatedMembership, SpaceMemberRecord, TeamSpaceMembershipsRepository } from '../port/team-space-memberships.ts';
+import type {
+  RelatedMembership,
+  SpaceMemberRecord,
+  TeamSpaceMembershipsRepository,
+} from '../port/team-space-memberships.ts';
 import type { Executor } from './executor.ts';
 import { teamGrants } from './team-access.ts';
 
@@ -21,20 +25,30 @@ const members = (spaceId: string) => sql`
     sum(g.version)::int as version, min(g.created_at) as created_at, max(g.updated_at) as updated_at
   from (${grants(spaceId)}) as g group by g.user_id`;
 
-const toSpaceMember = (spaceId: string) => (r: any): SpaceMemberRecord => {
-  const roleIds = (r.role_lists as Array<Array<{ sys: { id: string } }>>).flat().map((link) => link.sys.id);
-  return {
-    spaceId, userId: r.user_id, admin: r.admin, roleIds: [...new Set(roleIds)], related: r.related as RelatedMembership[],
-    version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
+const toSpaceMember =
+  (spaceId: string) =>
+  (r: any): SpaceMemberRecord => {
+    const roleIds = (r.role_lists as Array<Array<{ sys: { id: string } }>>).flat().map((link) => link.sys.id);
+    return {
+      spaceId,
+      userId: r.user_id,
+      admin: r.admin,
+      roleIds: [...new Set(roleIds)],
+      related: r.related as RelatedMembership[],
+      version: r.version,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    };
   };
-};
 
 /** The space members view, derived in one query from space memberships and team space memberships. */
 export function spaceMembersStore(db: Executor): SpaceMembersStore {
   return {
     async pageSpaceMembers(spaceId, page) {
       const [rows, count] = await Promise.all([
-        sql`select * from (${members(spaceId)}) as sm order by sm.created_at, sm.user_id offset ${page.skip} limit ${page.limit}`.execute(db),
+        sql`select * from (${members(spaceId)}) as sm order by sm.created_at, sm.user_id offset ${page.skip} limit ${page.limit}`.execute(
+          db,
+        ),
         sql<{ n: number }>`select count(distinct g.user_id)::int as n from (${grants(spaceId)}) as g`.execute(db),
       ]);
       return { items: rows.rows.map(toSpaceMember(spaceId)), total: count.rows[0]!.n };

@@ -4,7 +4,9 @@ import { statementBatcher } from './statement-batcher.ts';
 /** A promise settled by the test, so that a statement stays "in flight" as long as the test wants. */
 function gate() {
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { opened, open };
 }
 
@@ -13,11 +15,29 @@ function recorder(options = { maxBatch: 8, maxInFlight: 1 }) {
   const together: number[][] = [];
   let hold = gate();
   const write = statementBatcher(
-    async (n: number) => { alone.push(n); await hold.opened; if (n < 0) throw new Error(`bad ${n}`); return n * 10; },
-    async (ns: number[]) => { together.push(ns); await hold.opened; if (ns.some((n) => n < 0)) throw new Error('batch'); return ns.map((n) => n * 100); },
+    async (n: number) => {
+      alone.push(n);
+      await hold.opened;
+      if (n < 0) throw new Error(`bad ${n}`);
+      return n * 10;
+    },
+    async (ns: number[]) => {
+      together.push(ns);
+      await hold.opened;
+      if (ns.some((n) => n < 0)) throw new Error('batch');
+      return ns.map((n) => n * 100);
+    },
     options,
   );
-  return { write, alone, together, release: () => { hold.open(); hold = gate(); } };
+  return {
+    write,
+    alone,
+    together,
+    release: () => {
+      hold.open();
+      hold = gate();
+    },
+  };
 }
 
 /** Lets the batcher start what it would start now (it starts statements on the event loop's next turn). */
@@ -63,9 +83,15 @@ describe('statement batcher', () => {
   it('sends at most maxBatch calls in one statement', async () => {
     const r = recorder({ maxBatch: 2, maxInFlight: 1 });
     const all = [r.write(1), r.write(2), r.write(3), r.write(4), r.write(5)];
-    for (let i = 0; i < 4; i += 1) { await settle(); r.release(); }
+    for (let i = 0; i < 4; i += 1) {
+      await settle();
+      r.release();
+    }
     expect(await Promise.all(all)).toEqual([100, 200, 300, 400, 50]);
-    expect(r.together).toEqual([[1, 2], [3, 4]]);
+    expect(r.together).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(r.alone).toEqual([5]);
   });
 
@@ -121,9 +147,18 @@ describe('statement batcher with keys', () => {
     const started: string[] = [];
     const held = gate();
     const write = statementBatcher(
-      async (k: string) => { started.push(k); if (k.startsWith('a')) await held.opened; return k; },
-      async (ks: string[]) => { started.push(ks.join('+')); await held.opened; return ks; },
-      { maxBatch: 8, maxInFlight: 1 }, (k) => k[0]!,
+      async (k: string) => {
+        started.push(k);
+        if (k.startsWith('a')) await held.opened;
+        return k;
+      },
+      async (ks: string[]) => {
+        started.push(ks.join('+'));
+        await held.opened;
+        return ks;
+      },
+      { maxBatch: 8, maxInFlight: 1 },
+      (k) => k[0]!,
     );
     const a1 = write('a1');
     await settle();

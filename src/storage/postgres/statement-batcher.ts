@@ -6,9 +6,17 @@ export interface BatcherOptions {
   maxInFlight: number;
 }
 
-interface Lane<I, O> { queue: Array<Waiting<I, O>>; inFlight: number; waking: boolean }
+interface Lane<I, O> {
+  queue: Array<Waiting<I, O>>;
+  inFlight: number;
+  waking: boolean;
+}
 
-interface Waiting<I, O> { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }
+interface Waiting<I, O> {
+  item: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * Group commit for one kind of statement. A call starts on the event loop's next turn, with the calls made in this
@@ -20,7 +28,10 @@ interface Waiting<I, O> { item: I; resolve: (value: O) => void; reject: (error: 
  * (`keyOf`) never wait for each other: a statement that waits for a lock holds up only the calls of its key.
  */
 export function statementBatcher<I, O>(
-  one: (item: I) => Promise<O>, many: (items: I[]) => Promise<O[]>, options: BatcherOptions, keyOf: (item: I) => string = () => '',
+  one: (item: I) => Promise<O>,
+  many: (items: I[]) => Promise<O[]>,
+  options: BatcherOptions,
+  keyOf: (item: I) => string = () => '',
 ): (item: I) => Promise<O> {
   const lanes = new Map<string, Lane<I, O>>();
 
@@ -55,14 +66,18 @@ export function statementBatcher<I, O>(
     if (lane.inFlight === 0 && lanes.get(key) === lane) lanes.delete(key);
   }
 
-  return (item) => new Promise<O>((resolve, reject) => {
-    const key = keyOf(item);
-    let lane = lanes.get(key);
-    if (!lane) lanes.set(key, (lane = { queue: [], inFlight: 0, waking: false }));
-    lane.queue.push({ item, resolve, reject });
-    if (lane.waking) return;
-    lane.waking = true;
-    const woken = lane;
-    setImmediate(() => { woken.waking = false; pump(key, woken); });
-  });
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      const key = keyOf(item);
+      let lane = lanes.get(key);
+      if (!lane) lanes.set(key, (lane = { queue: [], inFlight: 0, waking: false }));
+      lane.queue.push({ item, resolve, reject });
+      if (lane.waking) return;
+      lane.waking = true;
+      const woken = lane;
+      setImmediate(() => {
+        woken.waking = false;
+        pump(key, woken);
+      });
+    });
 }

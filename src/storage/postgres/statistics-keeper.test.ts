@@ -3,15 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { OpenDatabase } from './index.ts';
 
-const reltuples = async (open: OpenDatabase, table: string) => (await sql<{ n: number }>`select reltuples::float8 as n from pg_class
-  where relname = ${table}`.execute(open.db)).rows[0]!.n;
+const reltuples = async (open: OpenDatabase, table: string) =>
+  (
+    await sql<{ n: number }>`select reltuples::float8 as n from pg_class
+  where relname = ${table}`.execute(open.db)
+  ).rows[0]!.n;
 
 const deadRows = async (open: OpenDatabase, table: string) => {
   await sql`select pg_stat_force_next_flush()`.execute(open.db);
-  return (await sql<{ n: number }>`select n_dead_tup::int as n from pg_stat_user_tables where relname = ${table}`.execute(open.db)).rows[0]!.n;
+  return (
+    await sql<{ n: number }>`select n_dead_tup::int as n from pg_stat_user_tables where relname = ${table}`.execute(
+      open.db,
+    )
+  ).rows[0]!.n;
 };
 
-const insertEntries = (open: OpenDatabase, from: number, to: number) => sql`insert into entries (space_id, environment_id, id, content_type_id)
+const insertEntries = (open: OpenDatabase, from: number, to: number) =>
+  sql`insert into entries (space_id, environment_id, id, content_type_id)
   select 'space-s', 'master', 'e-' || g, 'ct' from generate_series(${from}::int, ${to}::int) as g`.execute(open.db);
 
 // The embedded database has no autovacuum: Tessera analyzes it itself (statistics-keeper.ts). A PostgreSQL server's
@@ -23,9 +31,13 @@ describe('pglite: the statistics keeper vacuums and analyzes the tables autovacu
     let storage;
     ({ open, storage, close } = await openMigratedDatabase('pglite'));
     await insertSpace(storage, 'space-s');
-    await sql`insert into content_types (space_id, environment_id, id, name) values ('space-s', 'master', 'ct', 'CT')`.execute(open.db);
+    await sql`insert into content_types (space_id, environment_id, id, name) values ('space-s', 'master', 'ct', 'CT')`.execute(
+      open.db,
+    );
   });
-  afterAll(async () => { await close?.(); });
+  afterAll(async () => {
+    await close?.();
+  });
 
   it('a statement writing many rows gets the table analyzed shortly after, without waiting for the schedule', async () => {
     expect(await reltuples(open, 'entries')).toBe(-1);

@@ -2,7 +2,10 @@
 export type RunAlone = <R>(statement: string) => Promise<R[]>;
 
 /** The tables a check vacuumed and the ones it analyzed. */
-export interface Maintained { vacuumed: string[]; analyzed: string[] }
+export interface Maintained {
+  vacuumed: string[];
+  analyzed: string[];
+}
 
 export interface StatisticsKeeper {
   /** Vacuums the tables with enough dead rows and analyzes the ones changed enough since their last analyze. */
@@ -31,7 +34,11 @@ const NUDGE_DELAY_MS = 1_000;
  * deletes: the queues of jobs and content events, the webhook call log) or analyzed (the planner's statistics), each
  * alone. The check itself is one read of the statistics counters; quiet tables are left alone.
  */
-export function keepStatistics(runAlone: RunAlone, intervalMs: number, onError: (err: unknown) => void = () => {}): StatisticsKeeper {
+export function keepStatistics(
+  runAlone: RunAlone,
+  intervalMs: number,
+  onError: (err: unknown) => void = () => {},
+): StatisticsKeeper {
   let running: Promise<Maintained> | undefined;
   let nudged: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -52,10 +59,14 @@ export function keepStatistics(runAlone: RunAlone, intervalMs: number, onError: 
   }
 
   function check(): Promise<Maintained> {
-    running ??= maintainStale().finally(() => { running = undefined; });
+    running ??= maintainStale().finally(() => {
+      running = undefined;
+    });
     return running;
   }
-  const checkInBackground = () => { check().catch(onError); };
+  const checkInBackground = () => {
+    check().catch(onError);
+  };
 
   const timer = setInterval(checkInBackground, intervalMs);
   timer.unref();
@@ -63,7 +74,10 @@ export function keepStatistics(runAlone: RunAlone, intervalMs: number, onError: 
     check,
     nudge() {
       if (nudged || stopped) return;
-      nudged = setTimeout(() => { nudged = undefined; checkInBackground(); }, NUDGE_DELAY_MS);
+      nudged = setTimeout(() => {
+        nudged = undefined;
+        checkInBackground();
+      }, NUDGE_DELAY_MS);
       nudged.unref();
     },
     async stop() {

@@ -31,13 +31,26 @@ import { webhooksRepository } from './webhooks-repository.ts';
 import { webhookCallsRepository } from './webhook-calls-repository.ts';
 import { withCache } from './cached-repository.ts';
 import {
-  apiKeysCachePolicy, assetsCachePolicy, contentTypesCachePolicy, entriesCachePolicy, environmentsCachePolicy, localesCachePolicy, memberRolesCachePolicy,
-  rolesCachePolicy, searchCachePolicy, tagsCachePolicy,
+  apiKeysCachePolicy,
+  assetsCachePolicy,
+  contentTypesCachePolicy,
+  entriesCachePolicy,
+  environmentsCachePolicy,
+  localesCachePolicy,
+  memberRolesCachePolicy,
+  rolesCachePolicy,
+  searchCachePolicy,
+  tagsCachePolicy,
 } from './cache-policies.ts';
 import { contentResponseCache } from './content-response-cache.ts';
 
 /** `pool`: the database itself on a PostgreSQL server (several connections), undefined on PGlite (one session). */
-function repositories(db: Executor, cache: CacheContext, pool: OpenDatabase['db'] | undefined, batches?: EntryBatches): Repositories {
+function repositories(
+  db: Executor,
+  cache: CacheContext,
+  pool: OpenDatabase['db'] | undefined,
+  batches?: EntryBatches,
+): Repositories {
   return {
     identity: identityRepository(db, cache),
     members: membersRepository(db, cache),
@@ -88,7 +101,14 @@ const TRANSACTION_ATTEMPTS = 3;
 export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
   const shared = open.kind === 'postgres';
   const pool = shared ? open.db : undefined;
-  const announcer = open.pool ? cacheAnnouncer(notifyOnPool(open.pool), options.onAnnounceError ?? (() => {}), undefined, options.announceIntervalMs) : undefined;
+  const announcer = open.pool
+    ? cacheAnnouncer(
+        notifyOnPool(open.pool),
+        options.onAnnounceError ?? (() => {}),
+        undefined,
+        options.announceIntervalMs,
+      )
+    : undefined;
   return {
     kind: open.kind,
     repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool, entryBatches(open.db)),
@@ -98,7 +118,9 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
         const tx = transactionCacheContext(options.cache, announcer);
         const begin = open.db.transaction();
         try {
-          const result = await (transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin).execute(async (executor) => {
+          const result = await (
+            transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin
+          ).execute(async (executor) => {
             const value = await work(repositories(executor, tx.context, pool));
             await tx.beforeCommit(executor);
             return value;
@@ -106,7 +128,8 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
           tx.afterCommit();
           return result;
         } catch (error) {
-          if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED_SQLSTATES.has((error as { code?: unknown }).code as string)) throw error;
+          if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED_SQLSTATES.has((error as { code?: unknown }).code as string))
+            throw error;
         }
       }
     },

@@ -16,16 +16,30 @@ for (const kind of DB_KINDS) {
     beforeAll(async () => {
       ({ open, storage, close } = await openMigratedDatabase(kind));
       await insertSpace(storage, 'space-ti');
-      await sql`insert into content_types (space_id, environment_id, id, name, fields) values ('space-ti', 'master', 'ct', 'CT', '[]')`.execute(open.db);
-      const rows: Array<[string, string[], string[] | null]> = [['a', ['t1', 't2'], ['t1']], ['b', ['t2'], null], ['c', [], []], ['d', [], null]];
+      await sql`insert into content_types (space_id, environment_id, id, name, fields) values ('space-ti', 'master', 'ct', 'CT', '[]')`.execute(
+        open.db,
+      );
+      const rows: Array<[string, string[], string[] | null]> = [
+        ['a', ['t1', 't2'], ['t1']],
+        ['b', ['t2'], null],
+        ['c', [], []],
+        ['d', [], null],
+      ];
       for (const [id, tags, published] of rows) {
         await sql`insert into entries (space_id, environment_id, id, content_type_id, fields, tags, published_tags)
           values ('space-ti', 'master', ${id}, 'ct', '{}', ${tags}::text[], ${published}::text[])`.execute(open.db);
       }
     });
-    afterAll(async () => { await close?.(); });
+    afterAll(async () => {
+      await close?.();
+    });
 
-    const tagCondition = (op: 'in' | 'all', value: string[]): Condition => ({ kind: 'compare', path: { kind: 'tags' }, op, value });
+    const tagCondition = (op: 'in' | 'all', value: string[]): Condition => ({
+      kind: 'compare',
+      path: { kind: 'tags' },
+      op,
+      value,
+    });
     /** The ids matching `condition` in `state`, and the plan of the query without any other way in than its tags. */
     async function search(condition: Condition, state: 'draft' | 'published') {
       const where = compileCondition(condition, compileContext('entries', state));
@@ -33,16 +47,23 @@ for (const kind of DB_KINDS) {
         await sql`set local enable_seqscan = off`.execute(t);
         const query = sql`select r.id from entries as r where ${where}`;
         const ids = (await sql<{ id: string }>`${query} order by r.id`.execute(t)).rows.map((r) => r.id);
-        const plan = (await sql<Record<string, string>>`explain ${query}`.execute(t)).rows.map((r) => Object.values(r)[0]).join('\n');
+        const plan = (await sql<Record<string, string>>`explain ${query}`.execute(t)).rows
+          .map((r) => Object.values(r)[0])
+          .join('\n');
         return { ids, plan };
       });
     }
 
     it('holds only rows with a tag', async () => {
-      const defs = (await sql<{ def: string }>`select pg_get_indexdef(indexrelid) as def from pg_index
-        where indexrelid::regclass::text in ('entries_tags', 'entries_published_tags', 'assets_tags', 'assets_published_tags') order by 1`.execute(open.db)).rows;
+      const defs = (
+        await sql<{ def: string }>`select pg_get_indexdef(indexrelid) as def from pg_index
+        where indexrelid::regclass::text in ('entries_tags', 'entries_published_tags', 'assets_tags', 'assets_published_tags') order by 1`.execute(
+          open.db,
+        )
+      ).rows;
       expect(defs).toHaveLength(4);
-      for (const { def } of defs) expect(def).toMatch(/USING gin \((published_)?tags\) WHERE \(cardinality\((published_)?tags\) > 0\)$/);
+      for (const { def } of defs)
+        expect(def).toMatch(/USING gin \((published_)?tags\) WHERE \(cardinality\((published_)?tags\) > 0\)$/);
     });
 
     it('answers tag filters of either state through them, with the same rows', async () => {
@@ -58,7 +79,11 @@ for (const kind of DB_KINDS) {
       // All of no tags: every row with tags, empty ones included (null is not known to hold them).
       expect((await search(tagCondition('all', []), 'draft')).ids).toEqual(['a', 'b', 'c', 'd']);
       expect((await search(tagCondition('all', []), 'published')).ids).toEqual(['a', 'c']);
-      expect((await search({ kind: 'not', condition: tagCondition('in', ['t1']) } as Condition, 'draft')).ids).toEqual(['b', 'c', 'd']);
+      expect((await search({ kind: 'not', condition: tagCondition('in', ['t1']) } as Condition, 'draft')).ids).toEqual([
+        'b',
+        'c',
+        'd',
+      ]);
     });
   });
 }

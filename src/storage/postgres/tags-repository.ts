@@ -5,13 +5,27 @@ import { isUniqueViolation, type Executor } from './executor.ts';
 import { tagged } from './search/sql-values.ts';
 
 export const toTag = (r: any): TagRecord => ({
-  spaceId: r.space_id, environmentId: r.environment_id, id: r.id, name: r.name, visibility: r.visibility, version: r.version,
-  createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
+  spaceId: r.space_id,
+  environmentId: r.environment_id,
+  id: r.id,
+  name: r.name,
+  visibility: r.visibility,
+  version: r.version,
+  createdBy: r.created_by,
+  updatedBy: r.updated_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const COLUMNS: CollectionColumns<TagOrderKey> = {
-  name: 'name', id: 'id', visibility: 'visibility', createdAt: millis('created_at'), updatedAt: millis('updated_at'), version: 'version',
-  createdBy: 'created_by', updatedBy: 'updated_by',
+  name: 'name',
+  id: 'id',
+  visibility: 'visibility',
+  createdAt: millis('created_at'),
+  updatedAt: millis('updated_at'),
+  version: 'version',
+  createdBy: 'created_by',
+  updatedBy: 'updated_by',
 };
 
 export function tagsRepository(db: Executor): TagsRepository {
@@ -41,10 +55,20 @@ export function tagsRepository(db: Executor): TagsRepository {
     },
     async insert(tag) {
       try {
-        const row = await db.insertInto('tags').values({
-          space_id: tag.spaceId, environment_id: tag.environmentId, id: tag.id, name: tag.name, visibility: tag.visibility,
-          created_by: tag.createdBy, updated_by: tag.createdBy,
-        }).onConflict((oc) => oc.columns(['space_id', 'environment_id', 'id']).doNothing()).returningAll().executeTakeFirst();
+        const row = await db
+          .insertInto('tags')
+          .values({
+            space_id: tag.spaceId,
+            environment_id: tag.environmentId,
+            id: tag.id,
+            name: tag.name,
+            visibility: tag.visibility,
+            created_by: tag.createdBy,
+            updated_by: tag.createdBy,
+          })
+          .onConflict((oc) => oc.columns(['space_id', 'environment_id', 'id']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
         return row ? toTag(row) : 'idTaken';
       } catch (error) {
         if (isUniqueViolation(error)) return 'nameTaken';
@@ -53,9 +77,15 @@ export function tagsRepository(db: Executor): TagsRepository {
     },
     async rename(spaceId, environmentId, id, name, expectedVersion, userId) {
       try {
-        const row = await db.updateTable('tags').set({ name, version: sql`version + 1`, updated_by: userId, updated_at: sql`now()` })
-          .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
-          .where('version', '=', expectedVersion).returningAll().executeTakeFirst();
+        const row = await db
+          .updateTable('tags')
+          .set({ name, version: sql`version + 1`, updated_by: userId, updated_at: sql`now()` })
+          .where('space_id', '=', spaceId)
+          .where('environment_id', '=', environmentId)
+          .where('id', '=', id)
+          .where('version', '=', expectedVersion)
+          .returningAll()
+          .executeTakeFirst();
         return row && toTag(row);
       } catch (error) {
         if (isUniqueViolation(error)) return 'nameTaken';
@@ -65,13 +95,21 @@ export function tagsRepository(db: Executor): TagsRepository {
     async delete(spaceId, environmentId, id, expectedVersion) {
       // Waits for writes that locked the tag (FOR SHARE) while checking it, so the delete below sees what they wrote.
       await inEnvironment(spaceId, environmentId).select('id').where('id', '=', id).forUpdate().execute();
-      const deleted = await db.deleteFrom('tags')
-        .where('space_id', '=', spaceId).where('environment_id', '=', environmentId).where('id', '=', id)
+      const deleted = await db
+        .deleteFrom('tags')
+        .where('space_id', '=', spaceId)
+        .where('environment_id', '=', environmentId)
+        .where('id', '=', id)
         .where('version', '=', expectedVersion)
-        .where(sql<boolean>`not ${carriers('entries')}`).where(sql<boolean>`not ${carriers('assets')}`)
-        .returning('id').executeTakeFirst();
+        .where(sql<boolean>`not ${carriers('entries')}`)
+        .where(sql<boolean>`not ${carriers('assets')}`)
+        .returning('id')
+        .executeTakeFirst();
       if (deleted) return undefined;
-      const current = await inEnvironment(spaceId, environmentId).select('version').where('id', '=', id).executeTakeFirst();
+      const current = await inEnvironment(spaceId, environmentId)
+        .select('version')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!current) return 'missing';
       return current.version === expectedVersion ? 'referenced' : 'version';
     },

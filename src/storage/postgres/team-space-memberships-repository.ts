@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { CollectionPage } from '../port/records.ts';
 import type { RoleLinkDocument } from '../port/space-memberships.ts';
-import type { TeamSpaceMembershipKey, TeamSpaceMembershipRecord, TeamSpaceMembershipScope, TeamSpaceMembershipsRepository } from '../port/team-space-memberships.ts';
+import type {
+  TeamSpaceMembershipKey,
+  TeamSpaceMembershipRecord,
+  TeamSpaceMembershipScope,
+  TeamSpaceMembershipsRepository,
+} from '../port/team-space-memberships.ts';
 import type { CacheContext } from './cache-context.ts';
 import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
 import { isUniqueViolation, type Executor } from './executor.ts';
@@ -12,18 +17,40 @@ import { spaceTag } from './spaces-repository.ts';
 type ColumnKey = Exclude<TeamSpaceMembershipKey, 'roleId' | 'roleName'>;
 
 const COLUMNS: CollectionColumns<ColumnKey> = {
-  id: 'tsm.id', spaceId: 'tsm.space_id', spaceName: 's.name', teamId: 'tsm.team_id',
-  createdAt: seconds('tsm.created_at'), updatedAt: seconds('tsm.updated_at'),
+  id: 'tsm.id',
+  spaceId: 'tsm.space_id',
+  spaceName: 's.name',
+  teamId: 'tsm.team_id',
+  createdAt: seconds('tsm.created_at'),
+  updatedAt: seconds('tsm.updated_at'),
 };
 
 const SELECTED = [
-  'tsm.id', 'tsm.organization_id', 'tsm.space_id', 'tsm.team_id', 'tsm.admin', 'tsm.roles', 'tsm.version',
-  'tsm.created_by', 'tsm.updated_by', 'tsm.created_at', 'tsm.updated_at',
+  'tsm.id',
+  'tsm.organization_id',
+  'tsm.space_id',
+  'tsm.team_id',
+  'tsm.admin',
+  'tsm.roles',
+  'tsm.version',
+  'tsm.created_by',
+  'tsm.updated_by',
+  'tsm.created_at',
+  'tsm.updated_at',
 ] as const;
 
 const toRecord = (r: any): TeamSpaceMembershipRecord => ({
-  id: r.id, organizationId: r.organization_id, spaceId: r.space_id, teamId: r.team_id, admin: r.admin, roles: r.roles, version: r.version,
-  createdBy: r.created_by, updatedBy: r.updated_by, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id,
+  organizationId: r.organization_id,
+  spaceId: r.space_id,
+  teamId: r.team_id,
+  admin: r.admin,
+  roles: r.roles,
+  version: r.version,
+  createdBy: r.created_by,
+  updatedBy: r.updated_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const roleLinks = (roleIds: string[]): string =>
@@ -32,9 +59,12 @@ const roleLinks = (roleIds: string[]): string =>
 export function teamSpaceMembershipsRepository(db: Executor, cache?: CacheContext): TeamSpaceMembershipsRepository {
   const base = () => db.selectFrom('team_space_memberships as tsm').innerJoin('spaces as s', 's.id', 'tsm.space_id');
   const scoped = (scope: TeamSpaceMembershipScope) =>
-    ('spaceId' in scope ? base().where('tsm.space_id', '=', scope.spaceId) : base().where('tsm.organization_id', '=', scope.organizationId));
+    'spaceId' in scope
+      ? base().where('tsm.space_id', '=', scope.spaceId)
+      : base().where('tsm.organization_id', '=', scope.organizationId);
   /** Every member of the team gains or loses access to the space: its cached access answers go stale. */
-  const changedAccess = (spaceIds: readonly string[]) => (spaceIds.length ? cache?.invalidate(spaceIds.map(spaceTag)) : undefined);
+  const changedAccess = (spaceIds: readonly string[]) =>
+    spaceIds.length ? cache?.invalidate(spaceIds.map(spaceTag)) : undefined;
 
   return {
     async page(scope, request) {
@@ -59,10 +89,21 @@ export function teamSpaceMembershipsRepository(db: Executor, cache?: CacheContex
     },
     async insert(m) {
       try {
-        const row = await db.insertInto('team_space_memberships').values({
-          id: m.id, organization_id: m.organizationId, space_id: m.spaceId, team_id: m.teamId, admin: m.admin, roles: roleLinks(m.roleIds),
-          version: 0, created_by: m.createdBy, updated_by: m.createdBy,
-        }).returningAll().executeTakeFirstOrThrow();
+        const row = await db
+          .insertInto('team_space_memberships')
+          .values({
+            id: m.id,
+            organization_id: m.organizationId,
+            space_id: m.spaceId,
+            team_id: m.teamId,
+            admin: m.admin,
+            roles: roleLinks(m.roleIds),
+            version: 0,
+            created_by: m.createdBy,
+            updated_by: m.createdBy,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await changedAccess([m.spaceId]);
         return toRecord(row);
       } catch (error) {
@@ -71,21 +112,41 @@ export function teamSpaceMembershipsRepository(db: Executor, cache?: CacheContex
       }
     },
     async update(spaceId, id, changes, expectedVersion, userId) {
-      const row = await db.updateTable('team_space_memberships').set({
-        admin: changes.admin, roles: roleLinks(changes.roleIds), version: sql`version + 1`, updated_by: userId, updated_at: sql`now()`,
-      }).where('space_id', '=', spaceId).where('id', '=', id).where('version', '=', expectedVersion).returningAll().executeTakeFirst();
+      const row = await db
+        .updateTable('team_space_memberships')
+        .set({
+          admin: changes.admin,
+          roles: roleLinks(changes.roleIds),
+          version: sql`version + 1`,
+          updated_by: userId,
+          updated_at: sql`now()`,
+        })
+        .where('space_id', '=', spaceId)
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) return undefined;
       await changedAccess([spaceId]);
       return toRecord(row);
     },
     async delete(spaceId, id) {
-      const row = await db.deleteFrom('team_space_memberships').where('space_id', '=', spaceId).where('id', '=', id).returning('id').executeTakeFirst();
+      const row = await db
+        .deleteFrom('team_space_memberships')
+        .where('space_id', '=', spaceId)
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
       if (!row) return false;
       await changedAccess([spaceId]);
       return true;
     },
     async deleteOfTeam(teamId) {
-      const rows = await db.deleteFrom('team_space_memberships').where('team_id', '=', teamId).returning('space_id').execute();
+      const rows = await db
+        .deleteFrom('team_space_memberships')
+        .where('team_id', '=', teamId)
+        .returning('space_id')
+        .execute();
       await changedAccess([...new Set(rows.map((r) => r.space_id))]);
       return rows.length;
     },

@@ -10,7 +10,8 @@ export function toIso(value: string): string {
   if (!m) return new Date(value).toISOString();
   const fraction = (m[3] ?? '.000').padEnd(4, '0').slice(0, 4);
   // UTC (the usual case: every row of every read) needs no Date round trip.
-  if (m[1].length === 10 && (!m[4] || (m[4] === '+00' && (m[5] ?? '00') === '00'))) return `${m[1]}T${m[2]}${fraction}Z`;
+  if (m[1].length === 10 && (!m[4] || (m[4] === '+00' && (m[5] ?? '00') === '00')))
+    return `${m[1]}T${m[2]}${fraction}Z`;
   const zone = m[4] ? `${m[4]}:${m[5] ?? '00'}` : 'Z';
   return new Date(`${m[1]}T${m[2]}${fraction}${zone}`).toISOString();
 }

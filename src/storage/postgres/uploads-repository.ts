@@ -3,12 +3,24 @@ import type { AssetFileRecord, UploadRecord, UploadsRepository } from '../port/u
 import type { Executor } from './executor.ts';
 
 const toUpload = (r: any): UploadRecord => ({
-  spaceId: r.space_id, id: r.id, sha256: r.sha256, size: Number(r.size), createdBy: r.created_by, createdAt: r.created_at, processedAt: r.processed_at,
+  spaceId: r.space_id,
+  id: r.id,
+  sha256: r.sha256,
+  size: Number(r.size),
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  processedAt: r.processed_at,
 });
 
 const toAssetFile = (r: any): AssetFileRecord => ({
-  spaceId: r.space_id, assetId: r.asset_id, fileKey: r.file_key, sha256: r.sha256, contentType: r.content_type, size: Number(r.size),
-  width: r.width, height: r.height,
+  spaceId: r.space_id,
+  assetId: r.asset_id,
+  fileKey: r.file_key,
+  sha256: r.sha256,
+  contentType: r.content_type,
+  size: Number(r.size),
+  width: r.width,
+  height: r.height,
 });
 
 /** An asset names an upload when some locale of its draft or published `file` links it through `uploadFrom`. */
@@ -17,21 +29,40 @@ const NAMES_UPLOAD = '$.file.*.uploadFrom.sys.id ? (@ == $id)';
 export function uploadsRepository(db: Executor): UploadsRepository {
   return {
     async insert(u) {
-      return toUpload(await db.insertInto('uploads')
-        .values({ space_id: u.spaceId, id: u.id, sha256: u.sha256, size: u.size, created_by: u.createdBy })
-        .returningAll().executeTakeFirstOrThrow());
+      return toUpload(
+        await db
+          .insertInto('uploads')
+          .values({ space_id: u.spaceId, id: u.id, sha256: u.sha256, size: u.size, created_by: u.createdBy })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
     },
     async find(spaceId, id) {
-      const row = await db.selectFrom('uploads').selectAll().where('space_id', '=', spaceId).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row && toUpload(row);
     },
     async delete(spaceId, id) {
-      const row = await db.deleteFrom('uploads').where('space_id', '=', spaceId).where('id', '=', id).returningAll().executeTakeFirst();
+      const row = await db
+        .deleteFrom('uploads')
+        .where('space_id', '=', spaceId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
       return row && toUpload(row);
     },
     async markProcessed(spaceId, id) {
-      await db.updateTable('uploads').set({ processed_at: sql`now()` })
-        .where('space_id', '=', spaceId).where('id', '=', id).where('processed_at', 'is', null).execute();
+      await db
+        .updateTable('uploads')
+        .set({ processed_at: sql`now()` })
+        .where('space_id', '=', spaceId)
+        .where('id', '=', id)
+        .where('processed_at', 'is', null)
+        .execute();
     },
     async deleteExpired(before, limit) {
       const result = await sql`
@@ -56,21 +87,45 @@ export function uploadsRepository(db: Executor): UploadsRepository {
     },
 
     async saveAssetFile(f) {
-      await db.insertInto('asset_files').values({
-        space_id: f.spaceId, asset_id: f.assetId, file_key: f.fileKey, sha256: f.sha256, content_type: f.contentType, size: f.size,
-        width: f.width, height: f.height,
-      }).onConflict((oc) => oc.columns(['space_id', 'asset_id', 'file_key']).doUpdateSet({ sha256: (eb) => eb.ref('excluded.sha256') })).execute();
+      await db
+        .insertInto('asset_files')
+        .values({
+          space_id: f.spaceId,
+          asset_id: f.assetId,
+          file_key: f.fileKey,
+          sha256: f.sha256,
+          content_type: f.contentType,
+          size: f.size,
+          width: f.width,
+          height: f.height,
+        })
+        .onConflict((oc) =>
+          oc.columns(['space_id', 'asset_id', 'file_key']).doUpdateSet({ sha256: (eb) => eb.ref('excluded.sha256') }),
+        )
+        .execute();
     },
     async findAssetFile(spaceId, assetId, fileKey) {
-      const row = await db.selectFrom('asset_files').selectAll()
-        .where('space_id', '=', spaceId).where('asset_id', '=', assetId).where('file_key', '=', fileKey).executeTakeFirst();
+      const row = await db
+        .selectFrom('asset_files')
+        .selectAll()
+        .where('space_id', '=', spaceId)
+        .where('asset_id', '=', assetId)
+        .where('file_key', '=', fileKey)
+        .executeTakeFirst();
       return row && toAssetFile(row);
     },
     async publishedFiles(spaceId, assetId) {
-      const rows = await db.selectFrom('assets').select(sql<Record<string, unknown> | null>`published_fields->'file'`.as('file'))
-        .where('space_id', '=', spaceId).where('id', '=', assetId)
-        .where('published_version', 'is not', null).where('archived_version', 'is', null).execute();
-      return rows.flatMap((r) => Object.values(r.file ?? {}).filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null));
+      const rows = await db
+        .selectFrom('assets')
+        .select(sql<Record<string, unknown> | null>`published_fields->'file'`.as('file'))
+        .where('space_id', '=', spaceId)
+        .where('id', '=', assetId)
+        .where('published_version', 'is not', null)
+        .where('archived_version', 'is', null)
+        .execute();
+      return rows.flatMap((r) =>
+        Object.values(r.file ?? {}).filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null),
+      );
     },
     async deleteUnreferencedAssetFiles(spaceId, assetId, limit) {
       // A copy in flight holds its target environment row; waiting for it here means its rows are committed and seen below.
@@ -91,7 +146,12 @@ export function uploadsRepository(db: Executor): UploadsRepository {
     },
     async lockBlob(sha256) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`blob:${sha256}`}, 0))`.execute(db);
-      const row = await db.selectFrom('asset_files').select('sha256').where('sha256', '=', sha256).limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('asset_files')
+        .select('sha256')
+        .where('sha256', '=', sha256)
+        .limit(1)
+        .executeTakeFirst();
       return { inUse: row !== undefined };
     },
   };

@@ -1,32 +1,98 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { PendingWebhookCall, WebhookCallOutcome, WebhookCallRecord, WebhookCallsRepository } from '../port/webhook-calls.ts';
+import type {
+  PendingWebhookCall,
+  WebhookCallOutcome,
+  WebhookCallRecord,
+  WebhookCallsRepository,
+} from '../port/webhook-calls.ts';
 import { claimForDispatch } from './dispatch-claim.ts';
 import type { Executor } from './executor.ts';
 import { toIso } from './type-parsers.ts';
 import { toDefinition } from './webhooks-repository.ts';
 
 interface CallRow {
-  space_id: string; id: string; webhook_id: string; event_id: string; attempt: number; topic: string; entity_type: string;
-  entity_id: string; environment_id: string; actor_id: string | null; event_at: string; url: string; status_code: number | null;
-  errors: string[]; request_method: string; request_headers: string; request_body: string; request_timeout: number;
-  response: string | null; request_at: string; response_at: string | null; created_at: string;
+  space_id: string;
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  attempt: number;
+  topic: string;
+  entity_type: string;
+  entity_id: string;
+  environment_id: string;
+  actor_id: string | null;
+  event_at: string;
+  url: string;
+  status_code: number | null;
+  errors: string[];
+  request_method: string;
+  request_headers: string;
+  request_body: string;
+  request_timeout: number;
+  response: string | null;
+  request_at: string;
+  response_at: string | null;
+  created_at: string;
 }
 
 /** Every column but `event_id`, a bigint read as text. */
-const COLUMN_NAMES = ['space_id', 'id', 'webhook_id', 'attempt', 'topic', 'entity_type', 'entity_id', 'environment_id', 'actor_id',
-  'event_at', 'url', 'status_code', 'errors', 'request_method', 'request_headers', 'request_body', 'request_timeout', 'response',
-  'request_at', 'response_at', 'created_at'];
+const COLUMN_NAMES = [
+  'space_id',
+  'id',
+  'webhook_id',
+  'attempt',
+  'topic',
+  'entity_type',
+  'entity_id',
+  'environment_id',
+  'actor_id',
+  'event_at',
+  'url',
+  'status_code',
+  'errors',
+  'request_method',
+  'request_headers',
+  'request_body',
+  'request_timeout',
+  'response',
+  'request_at',
+  'response_at',
+  'created_at',
+];
 const COLUMNS = sql`${sql.join(COLUMN_NAMES.map((c) => sql.ref(c)))}, event_id::text as event_id`;
 
 const toRecord = (r: CallRow): WebhookCallRecord => {
-  const response = r.response === null ? null : JSON.parse(r.response) as { headers: Record<string, string>; body: string };
+  const response =
+    r.response === null ? null : (JSON.parse(r.response) as { headers: Record<string, string>; body: string });
   return {
-    spaceId: r.space_id, id: r.id, webhookId: r.webhook_id, eventId: r.event_id, attempt: r.attempt, topic: r.topic,
-    entityType: r.entity_type, entityId: r.entity_id, environmentId: r.environment_id, actorId: r.actor_id, eventAt: r.event_at,
-    url: r.url, statusCode: r.status_code, errors: r.errors,
-    request: { url: r.url, method: r.request_method, headers: JSON.parse(r.request_headers), body: r.request_body, timeout: r.request_timeout },
-    response: response && r.status_code !== null ? { url: r.url, headers: response.headers, body: response.body, statusCode: r.status_code } : null,
-    requestAt: r.request_at, responseAt: r.response_at, createdAt: r.created_at,
+    spaceId: r.space_id,
+    id: r.id,
+    webhookId: r.webhook_id,
+    eventId: r.event_id,
+    attempt: r.attempt,
+    topic: r.topic,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    environmentId: r.environment_id,
+    actorId: r.actor_id,
+    eventAt: r.event_at,
+    url: r.url,
+    statusCode: r.status_code,
+    errors: r.errors,
+    request: {
+      url: r.url,
+      method: r.request_method,
+      headers: JSON.parse(r.request_headers),
+      body: r.request_body,
+      timeout: r.request_timeout,
+    },
+    response:
+      response && r.status_code !== null
+        ? { url: r.url, headers: response.headers, body: response.body, statusCode: r.status_code }
+        : null,
+    requestAt: r.request_at,
+    responseAt: r.response_at,
+    createdAt: r.created_at,
   };
 };
 
@@ -76,15 +142,33 @@ type PendingRow = Omit<PendingWebhookCall, 'spaceId' | 'attempt'>;
  */
 function callColumns(outcomes: WebhookCallOutcome[]) {
   const columns = {
-    ids: [] as string[], eventIds: [] as string[], attempts: [] as number[], urls: [] as string[], statusCodes: [] as Array<number | null>,
-    errors: [] as string[], methods: [] as string[], headers: [] as string[], bodies: [] as Array<string | null>, timeouts: [] as number[],
-    responses: [] as Array<string | null>, requestAts: [] as string[], responseAts: [] as Array<string | null>,
+    ids: [] as string[],
+    eventIds: [] as string[],
+    attempts: [] as number[],
+    urls: [] as string[],
+    statusCodes: [] as Array<number | null>,
+    errors: [] as string[],
+    methods: [] as string[],
+    headers: [] as string[],
+    bodies: [] as Array<string | null>,
+    timeouts: [] as number[],
+    responses: [] as Array<string | null>,
+    requestAts: [] as string[],
+    responseAts: [] as Array<string | null>,
   };
   for (const o of outcomes) {
-    columns.ids.push(o.id); columns.eventIds.push(o.eventId); columns.attempts.push(o.attempt); columns.urls.push(o.url);
-    columns.statusCodes.push(o.statusCode); columns.errors.push(JSON.stringify(o.errors)); columns.methods.push(o.request.method);
-    columns.headers.push(JSON.stringify(o.request.headers)); columns.bodies.push(o.request.body); columns.timeouts.push(o.request.timeout);
-    columns.responses.push(o.response === null ? null : JSON.stringify(o.response)); columns.requestAts.push(o.requestAt);
+    columns.ids.push(o.id);
+    columns.eventIds.push(o.eventId);
+    columns.attempts.push(o.attempt);
+    columns.urls.push(o.url);
+    columns.statusCodes.push(o.statusCode);
+    columns.errors.push(JSON.stringify(o.errors));
+    columns.methods.push(o.request.method);
+    columns.headers.push(JSON.stringify(o.request.headers));
+    columns.bodies.push(o.request.body);
+    columns.timeouts.push(o.request.timeout);
+    columns.responses.push(o.response === null ? null : JSON.stringify(o.response));
+    columns.requestAts.push(o.requestAt);
     columns.responseAts.push(o.responseAt);
   }
   return columns;
@@ -99,8 +183,15 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
       // One parameter whatever the number of events: the statement text stays the same. A body goes as a JSON value
       // and is stored as its text (json_to_recordset answers a nested value's text as it was written).
       const rows = payloads.map((p) => ({
-        event_id: p.eventId, space_id: p.spaceId, topic: p.topic, entity_type: p.entityType, entity_id: p.entityId,
-        environment_id: p.environmentId, actor_id: p.actorId, event_at: p.eventAt, body: p.body,
+        event_id: p.eventId,
+        space_id: p.spaceId,
+        topic: p.topic,
+        entity_type: p.entityType,
+        entity_id: p.entityId,
+        environment_id: p.environmentId,
+        actor_id: p.actorId,
+        event_at: p.eventAt,
+        body: p.body,
       }));
       await sql`
         insert into webhook_payloads (event_id, space_id, topic, entity_type, entity_id, environment_id, actor_id, event_at, body)
@@ -134,7 +225,9 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         : sql``;
       // A row per call, bodies as plain text columns: aggregated into JSON they would be escaped here and parsed again
       // there. The definition comes as text with the first row only.
-      const { rows } = await sql<{ definition: string | null; signing_secret: string | null } & Partial<PendingRow> & { event_id: string | null }>`
+      const { rows } = await sql<
+        { definition: string | null; signing_secret: string | null } & Partial<PendingRow> & { event_id: string | null }
+      >`
         select case when row_number() over (order by p.event_id) = 1 then row_to_json(d)::text end as definition,
           s.value as signing_secret, p.event_id::text as event_id, p.topic,
           p.entity_type as "entityType", p.entity_id as "entityId", p.environment_id as "environmentId", p.actor_id as "actorId",
@@ -148,11 +241,25 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
         order by p.event_id`.execute(db);
       const first = rows[0];
       if (!first?.definition) return undefined;
-      const calls = rows.filter((r) => r.event_id !== null).map((r): PendingWebhookCall => ({
-        eventId: r.event_id!, topic: r.topic!, entityType: r.entityType!, entityId: r.entityId!, environmentId: r.environmentId!,
-        actorId: r.actorId ?? null, eventAt: r.eventAt!, body: r.body!, spaceId, attempt,
-      }));
-      return { definition: toDefinition(JSON.parse(first.definition)), signingSecret: first.signing_secret ?? undefined, calls };
+      const calls = rows
+        .filter((r) => r.event_id !== null)
+        .map((r): PendingWebhookCall => ({
+          eventId: r.event_id!,
+          topic: r.topic!,
+          entityType: r.entityType!,
+          entityId: r.entityId!,
+          environmentId: r.environmentId!,
+          actorId: r.actorId ?? null,
+          eventAt: r.eventAt!,
+          body: r.body!,
+          spaceId,
+          attempt,
+        }));
+      return {
+        definition: toDefinition(JSON.parse(first.definition)),
+        signingSecret: first.signing_secret ?? undefined,
+        calls,
+      };
     },
 
     async record(spaceId, webhookId, outcomes, keep) {
@@ -163,13 +270,15 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
       const prune = !last || last.unpruned >= keep / PRUNE_SHARE;
       const prunes = (last?.prunes ?? 0) + (prune ? 1 : 0);
       const from = last && prunes % FULL_PRUNE_EVERY !== 0 ? last.seq : '0';
-      const pruning = prune ? sql`, kept as materialized (
+      const pruning = prune
+        ? sql`, kept as materialized (
           select ${oldestKept(spaceId, webhookId, keep, last?.seq)} as seq
         ), pruned as (
           delete from webhook_calls as c
           where exists (select from recorded) and c.space_id = ${spaceId} and c.webhook_id = ${webhookId}
             and c.seq >= ${from}::bigint and c.seq < (select seq from kept)
-        )` : sql``;
+        )`
+        : sql``;
       // One statement. The prune sees the table as it was before the statement: the calls this one records push older
       // ones out at the next. Each call reads its payload through the key (`payloadOf`).
       const { rows } = await sql<{ event_id: string; kept_from: string | null }>`
@@ -191,11 +300,17 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
           on conflict do nothing
           returning event_id
         )${pruning}
-        select event_id::text as event_id, ${prune ? sql`(select seq from kept)::text` : sql`null::text`} as kept_from from recorded`.execute(db);
+        select event_id::text as event_id, ${prune ? sql`(select seq from kept)::text` : sql`null::text`} as kept_from from recorded`.execute(
+        db,
+      );
       if (rows.length > 0) {
         if (!last && prunedBelow.size >= PRUNE_MEMORY) prunedBelow.clear();
-        prunedBelow.set(key, prune ? { seq: rows[0]!.kept_from!, prunes, unpruned: rows.length }
-          : { ...last!, unpruned: last!.unpruned + rows.length });
+        prunedBelow.set(
+          key,
+          prune
+            ? { seq: rows[0]!.kept_from!, prunes, unpruned: rows.length }
+            : { ...last!, unpruned: last!.unpruned + rows.length },
+        );
       }
       return rows.map((r) => r.event_id);
     },
@@ -205,13 +320,17 @@ export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
       // One statement, so the page and the total see the same calls (two would each see their own moment).
       const { rows } = await sql<CallRow & { total: number }>`
         select c.*, t.total from (select count(*)::int as total from webhook_calls where ${kept}) as t
-        left join lateral (select ${COLUMNS} from webhook_calls where ${kept} order by seq desc limit ${page.limit} offset ${page.skip}) as c on true`.execute(db);
+        left join lateral (select ${COLUMNS} from webhook_calls where ${kept} order by seq desc limit ${page.limit} offset ${page.skip}) as c on true`.execute(
+        db,
+      );
       return { items: rows.filter((r) => r.id !== null).map(toRecord), total: rows[0]?.total ?? 0 };
     },
 
     async find(spaceId, webhookId, id, keep) {
       const { rows } = await sql<CallRow>`select ${COLUMNS} from webhook_calls
-        where space_id = ${spaceId} and id = ${id} and webhook_id = ${webhookId} and seq >= ${oldestKept(spaceId, webhookId, keep)}`.execute(db);
+        where space_id = ${spaceId} and id = ${id} and webhook_id = ${webhookId} and seq >= ${oldestKept(spaceId, webhookId, keep)}`.execute(
+        db,
+      );
       return rows[0] && toRecord(rows[0]);
     },
 

@@ -3,7 +3,9 @@ import { executeStatements } from './execute-statements.ts';
 
 /** Identity, spaces, environments, aliases, locales, API keys and the durable job queue. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table organizations (
       id text primary key,
       name text not null,
@@ -155,5 +157,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     );
     create index jobs_claimable on jobs (run_at) where status in ('queued', 'running');
-  `);
+  `,
+  );
 }

@@ -7,7 +7,9 @@ import { executeStatements } from './execute-statements.ts';
  * link index that answers `links_to_entry` and GraphQL `linkedFrom`, and publish snapshots.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table content_types (
       space_id text not null,
       environment_id text not null,
@@ -156,5 +158,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       foreign key (space_id, environment_id) references environments(space_id, id) on update cascade on delete cascade
     );
     create index snapshots_by_entity on snapshots (space_id, environment_id, entity_type, entity_id, created_at)
-  `);
+  `,
+  );
 }

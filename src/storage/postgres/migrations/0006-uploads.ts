@@ -7,7 +7,9 @@ import { executeStatements } from './execute-statements.ts';
  * (`/{space}/{asset}/{file_key}/{fileName}`), so the asset and image hosts can find the bytes of a URL.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table uploads (
       space_id text not null references spaces(id) on delete cascade,
       id text not null,
@@ -31,5 +33,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       primary key (space_id, asset_id, file_key)
     )
-  `);
+  `,
+  );
 }

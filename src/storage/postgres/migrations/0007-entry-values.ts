@@ -101,8 +101,11 @@ const FEW_ROWS = 50;
  */
 export function triggerFunction(name: string, rows: string, steps: Step[], first = ''): string {
   const fixed = steps.map((s) => ('run' in s ? `${s.run};` : `if not (${s.continueIf}) then return null; end if;`));
-  const planned = steps.map((s) => ('run' in s ? `execute $q$${s.run}$q$;`
-    : `execute $q$select ${s.continueIf}$q$ into go; if not go then return null; end if;`));
+  const planned = steps.map((s) =>
+    'run' in s
+      ? `execute $q$${s.run}$q$;`
+      : `execute $q$select ${s.continueIf}$q$ into go; if not go then return null; end if;`,
+  );
   return `create function ${name}() returns trigger language plpgsql as $$
 declare go boolean;
 begin
@@ -117,7 +120,9 @@ end $$`;
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table entry_value_slots (
       id integer generated always as identity primary key,
       space_id text not null,
@@ -143,15 +148,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from content_types c cross join jsonb_array_elements(coalesce(c.published -> 'fields', c.fields)) as f
       where f ->> 'type' in ('Integer', 'Number', 'Boolean', 'Date', 'Symbol');
     drop index if exists entries_fields
-  `);
+  `,
+  );
   // Malformed dates (never saved through the API) are no value rather than a failed write.
-  await sql.raw(String.raw`create function entry_value_instant(value text) returns numeric language plpgsql stable strict as $$
+  await sql
+    .raw(
+      String.raw`create function entry_value_instant(value text) returns numeric language plpgsql stable strict as $$
 begin
   if value !~ '^\d{4}-[01]\d-[0-3]\d' then return null; end if;
   if substr(value, 17) ~ '[Z+-]' then return extract(epoch from value::timestamptz); end if;
   return extract(epoch from value::timestamp at time zone 'UTC');
 exception when others then return null;
-end $$`).execute(db);
+end $$`,
+    )
+    .execute(db);
   const copying = `if current_setting('tessera.environment_copy', true) = 'on' then return null; end if;`;
   const values = (source: string): Step[] => valueStatements(source).map((run) => ({ run }));
   const functions = [
@@ -163,11 +173,17 @@ end $$`).execute(db);
       ...values(changed('new_rows', 'old_rows')),
     ]),
     triggerFunction('entry_values_deleted', 'old_rows', [{ run: deleteValuesOf('old_rows') }]),
-    triggerFunction('entry_value_slots_dropped', 'old_rows', [{ run: `delete from entry_value_slots as s using old_rows as o
-      where s.space_id = o.space_id and s.environment_id = o.id` }]),
+    triggerFunction('entry_value_slots_dropped', 'old_rows', [
+      {
+        run: `delete from entry_value_slots as s using old_rows as o
+      where s.space_id = o.space_id and s.environment_id = o.id`,
+      },
+    ]),
   ];
   for (const statement of functions) await sql.raw(statement).execute(db);
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create trigger entry_values_insert after insert on entries referencing new table as new_rows
       for each statement execute function entry_values_inserted();
     create trigger entry_values_update after update on entries referencing old table as old_rows new table as new_rows
@@ -176,6 +192,7 @@ end $$`).execute(db);
       for each statement execute function entry_values_deleted();
     create trigger entry_value_slots_delete after delete on environments referencing old table as old_rows
       for each statement execute function entry_value_slots_dropped()
-  `);
+  `,
+  );
   for (const statement of valueStatements('entries')) await sql.raw(statement).execute(db);
 }

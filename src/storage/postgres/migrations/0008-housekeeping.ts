@@ -7,9 +7,12 @@ import { executeStatements } from './execute-statements.ts';
  * files), and the finished jobs old enough to purge.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create index assets_by_id on assets (space_id, id);
     create index asset_files_by_sha256 on asset_files (sha256);
     create index jobs_done on jobs (updated_at) where status = 'done'
-  `);
+  `,
+  );
 }

@@ -16,7 +16,8 @@ import { executeStatements } from './execute-statements.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const types = `(select distinct space_id, environment_id, content_type_id from new_rows)`;
-  const match = (n: string) => `c.space_id = ${n}.space_id and c.environment_id = ${n}.environment_id and c.id = ${n}.content_type_id`;
+  const match = (n: string) =>
+    `c.space_id = ${n}.space_id and c.environment_id = ${n}.environment_id and c.id = ${n}.content_type_id`;
   // One pass over the statement's rows: the distinct content types, those of them that exist locked. The distinct
   // comes first, so the plan kept from the first run (a few rows) suits a bulk insert too.
   const checked = `with n as (select distinct space_id, environment_id, content_type_id from new_rows),
@@ -25,15 +26,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const missing = `select n.content_type_id from ${types} as n where not exists (select from content_types as c where ${match('n')}) limit 1`;
   const deleteEntries = `delete from entries as e using old_rows as o
     where e.space_id = o.space_id and e.environment_id = o.environment_id and e.content_type_id = o.id`;
-  await sql.raw(`create function entries_content_type_checked() returns trigger language plpgsql as $$
+  await sql
+    .raw(
+      `create function entries_content_type_checked() returns trigger language plpgsql as $$
 declare absent text;
 begin
   if (${checked}) then return null; end if;
   ${missing} into absent;
   raise exception 'insert or update on table "entries" violates foreign key constraint "entries_content_type_fkey"'
     using errcode = 'foreign_key_violation', detail = format('Content type "%s" is not present in the environment.', absent);
-end $$`).execute(db);
-  await sql.raw(`create function entries_of_content_types_deleted() returns trigger language plpgsql as $$
+end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function entries_of_content_types_deleted() returns trigger language plpgsql as $$
 begin
   if (select count(*) from old_rows) <= 50 then
     ${deleteEntries};
@@ -41,13 +48,21 @@ begin
     execute $q$${deleteEntries}$q$;
   end if;
   return null;
-end $$`).execute(db);
-  await sql.raw(`create function entries_moved() returns trigger language plpgsql as $$
+end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function entries_moved() returns trigger language plpgsql as $$
 begin
   update entries set environment_id = new.id where space_id = old.space_id and environment_id = old.id;
   return null;
-end $$`).execute(db);
-  await executeStatements(db, `
+end $$`,
+    )
+    .execute(db);
+  await executeStatements(
+    db,
+    `
     alter table entries drop constraint entries_content_type_fkey;
     create trigger entries_content_type_check after insert on entries referencing new table as new_rows
       for each statement execute function entries_content_type_checked();
@@ -55,5 +70,6 @@ end $$`).execute(db);
       for each statement execute function entries_of_content_types_deleted();
     create trigger entries_move after update of id on environments
       for each row when (old.id is distinct from new.id) execute function entries_moved()
-  `);
+  `,
+  );
 }

@@ -24,5 +24,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ]),
     triggerFunction('entry_values_deleted', 'old_rows', [{ run: deleteValuesOf('old_rows') }]),
   ];
-  for (const statement of functions) await sql.raw(statement.replace(/^create function/, 'create or replace function')).execute(db);
+  for (const statement of functions)
+    await sql.raw(statement.replace(/^create function/, 'create or replace function')).execute(db);
 }

@@ -59,12 +59,21 @@ const fewRows = (source: string) => {
 };
 
 /** Bulk statements: 0007's two statements, through EXECUTE (planned for their size). */
-const bulkRows = (source: string) => valueStatements(source).map((s) => `execute $q$${s}$q$;`).join('\n    ');
+const bulkRows = (source: string) =>
+  valueStatements(source)
+    .map((s) => `execute $q$${s}$q$;`)
+    .join('\n    ');
 
 const FEW_ROWS = 50;
 
 /** A statement trigger function: `first`, then the values of `source` (rows of `rows`) after `few` or `bulk` by size. */
-export function valuesFunction(name: string, rows: string, source: string, first: string, before: { few: string; bulk: string }): string {
+export function valuesFunction(
+  name: string,
+  rows: string,
+  source: string,
+  first: string,
+  before: { few: string; bulk: string },
+): string {
   return `create or replace function ${name}() returns trigger language plpgsql as $$
 declare go boolean; missing boolean;
 begin
@@ -79,7 +88,6 @@ begin
   return null;
 end $$`;
 }
-
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const copying = `if current_setting('tessera.environment_copy', true) = 'on' then return null; end if;`;

@@ -11,7 +11,10 @@ export const ANNOUNCES_CONTENT = 'tessera.announces_content';
  * commit, coalesced (`cache-announcer.ts`), and set `tessera.announces_content`; the triggers stay for every other
  * writer (SQL by hand, another tool), whose writes still reach the caches at their commit.
  */
-const announcedUnlessTessera = (name: string, rows: string) => `create or replace function ${name}() returns trigger language plpgsql as $$
+const announcedUnlessTessera = (
+  name: string,
+  rows: string,
+) => `create or replace function ${name}() returns trigger language plpgsql as $$
   begin
     if current_setting('${ANNOUNCES_CONTENT}', true) = 'on' then return null; end if;
     ${notifyTouched(rows)}

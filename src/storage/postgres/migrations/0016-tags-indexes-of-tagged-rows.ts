@@ -13,7 +13,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const statements: string[] = [];
   for (const table of ['entries', 'assets']) {
     for (const column of ['tags', 'published_tags']) {
-      statements.push(`drop index ${table}_${column}`, `create index ${table}_${column} on ${table} using gin (${column}) where cardinality(${column}) > 0`);
+      statements.push(
+        `drop index ${table}_${column}`,
+        `create index ${table}_${column} on ${table} using gin (${column}) where cardinality(${column}) > 0`,
+      );
     }
   }
   await executeStatements(db, statements.join(';\n'));

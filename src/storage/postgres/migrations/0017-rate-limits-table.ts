@@ -9,9 +9,12 @@ import { executeStatements } from './execute-statements.ts';
  * here, under the migration lock, with the library's own definition (a database where it already exists keeps it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `create table if not exists ${RATE_LIMITS_TABLE} (
+  await executeStatements(
+    db,
+    `create table if not exists ${RATE_LIMITS_TABLE} (
     key varchar(255) primary key,
     points integer not null default 0,
     expire bigint
-  )`);
+  )`,
+  );
 }

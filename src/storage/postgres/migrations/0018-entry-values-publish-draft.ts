@@ -28,13 +28,17 @@ const promoteDraftValues = `with d as (${pairs}),
 export async function up(db: Kysely<unknown>): Promise<void> {
   const fresh = changed('new_rows', 'old_rows');
   const gone = deleteValuesOf(changed('old_rows', 'new_rows'));
-  await sql.raw(valuesFunction('entry_values_updated', 'new_rows', fresh, '', {
-    few: `if not exists ${fresh} then return null; end if;
+  await sql
+    .raw(
+      valuesFunction('entry_values_updated', 'new_rows', fresh, '', {
+        few: `if not exists ${fresh} then return null; end if;
     if ${publishesUnchangedDraft} then
       ${promoteDraftValues};
       return null;
     end if;
     ${gone};`,
-    bulk: `execute $q$select exists ${fresh}$q$ into go; if not go then return null; end if;\n    execute $q$${gone}$q$;`,
-  })).execute(db);
+        bulk: `execute $q$select exists ${fresh}$q$ into go; if not go then return null; end if;\n    execute $q$${gone}$q$;`,
+      }),
+    )
+    .execute(db);
 }

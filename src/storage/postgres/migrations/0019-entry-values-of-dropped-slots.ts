@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
  * by slot (the leading column of `entry_values_by_entry`), and the rows left by earlier deletes go once here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`create or replace function entry_value_slots_dropped() returns trigger language plpgsql as $$
+  await sql
+    .raw(
+      `create or replace function entry_value_slots_dropped() returns trigger language plpgsql as $$
 declare dropped integer[];
 begin
   with d as (delete from entry_value_slots as s using old_rows as o
@@ -17,6 +19,10 @@ begin
   select coalesce(array_agg(d.id), '{}') into dropped from d;
   delete from entry_values where slot = any(dropped);
   return null;
-end $$`).execute(db);
-  await sql`delete from entry_values as v where not exists (select from entry_value_slots as s where s.id = v.slot)`.execute(db);
+end $$`,
+    )
+    .execute(db);
+  await sql`delete from entry_values as v where not exists (select from entry_value_slots as s where s.id = v.slot)`.execute(
+    db,
+  );
 }

@@ -13,7 +13,9 @@ import { executeStatements } from './execute-statements.ts';
  * quarter of each page free.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table entry_links_merged (
       space_id text not null,
       environment_id text not null,
@@ -36,5 +38,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table entry_links add constraint entry_links_pkey
       primary key (space_id, environment_id, source_id, field_id, locale, position, target_type, target_id);
     create index entry_links_target on entry_links (space_id, environment_id, target_type, target_id)
-  `);
+  `,
+  );
 }

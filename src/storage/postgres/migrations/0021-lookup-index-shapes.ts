@@ -11,7 +11,9 @@ import { executeStatements } from './execute-statements.ts';
  * `on conflict` names the link key as a set of columns, whatever its order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     drop index entries_by_content_type;
     create index entries_by_content_type on entries (content_type_id, space_id, environment_id, created_at, id);
     alter table entry_links drop constraint entry_links_pkey;
@@ -19,5 +21,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (source_id, space_id, environment_id, field_id, locale, position, target_type, target_id);
     drop index entry_links_target;
     create index entry_links_target on entry_links (target_id, space_id, environment_id, source_id)
-  `);
+  `,
+  );
 }

@@ -6,7 +6,9 @@ import { executeStatements } from './execute-statements.ts';
  * model); the name is unique in the space. Space memberships link roles in their `roles` jsonb array (0001).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table roles (
       space_id text not null references spaces(id) on delete cascade,
       id text not null,
@@ -23,5 +25,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (space_id, name)
     );
     create index space_memberships_roles on space_memberships using gin (roles jsonb_path_ops)
-  `);
+  `,
+  );
 }

@@ -7,7 +7,9 @@ import { executeStatements } from './execute-statements.ts';
  * A user is found by email case-insensitively when invited.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     alter table organization_memberships add column created_by text, add column updated_by text;
     create index users_email_lower on users (lower(email));
     create table invitations (
@@ -27,5 +29,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     );
     create index invitations_membership on invitations (organization_membership_id);
-  `);
+  `,
+  );
 }

@@ -7,7 +7,9 @@ import { executeStatements } from './execute-statements.ts';
  * organization membership deletes the team membership.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table teams (
       id text primary key,
       organization_id text not null references organizations(id) on delete cascade,
@@ -35,5 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index team_memberships_team on team_memberships (team_id, created_at);
     create index team_memberships_organization on team_memberships (organization_id, created_at);
     create index team_memberships_membership on team_memberships (organization_membership_id);
-  `);
+  `,
+  );
 }

@@ -8,7 +8,9 @@ import { executeStatements } from './execute-statements.ts';
  * `memberRoles.rolesOf`) go from a space to its team space memberships, then to the user's team memberships.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table team_space_memberships (
       id text primary key,
       organization_id text not null references organizations(id) on delete cascade,
@@ -26,5 +28,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index team_space_memberships_team on team_space_memberships (team_id);
     create index team_space_memberships_organization on team_space_memberships (organization_id, created_at);
     create index team_space_memberships_roles on team_space_memberships using gin (roles jsonb_path_ops)
-  `);
+  `,
+  );
 }

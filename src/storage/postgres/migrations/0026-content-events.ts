@@ -3,7 +3,11 @@ import { triggerFunction } from './0007-entry-values.ts';
 import { executeStatements } from './execute-statements.ts';
 
 /** Transaction-local settings the triggers read (set through `repos.events.describeTransaction`). */
-export const EVENT_SETTINGS = { off: 'tessera.events', action: 'tessera.event_action', actor: 'tessera.actor' } as const;
+export const EVENT_SETTINGS = {
+  off: 'tessera.events',
+  action: 'tessera.event_action',
+  actor: 'tessera.actor',
+} as const;
 
 /**
  * The one stream of content events (issue 22): one row per change of an entry, asset or content type, written by
@@ -31,8 +35,12 @@ const COLUMNS = 'space_id, environment_id, entity_type, entity_id, action, snaps
 export const actionOfUpdate = (archivable: boolean) => `case
       when n.published_counter <> o.published_counter then 'publish'
       when o.published_version is not null and n.published_version is null then 'unpublish'
-      ${archivable ? `when o.archived_at is null and n.archived_at is not null then 'archive'
-      when o.archived_at is not null and n.archived_at is null then 'unarchive'` : ''}
+      ${
+        archivable
+          ? `when o.archived_at is null and n.archived_at is not null then 'archive'
+      when o.archived_at is not null and n.archived_at is null then 'unarchive'`
+          : ''
+      }
       when n.version <> o.version then case when ${setting(EVENT_SETTINGS.action)} = 'auto_save' then 'auto_save' else 'save' end
     end`;
 
@@ -52,7 +60,10 @@ const deleted = (type: string) => `insert into content_events (${COLUMNS})
   from old_rows as o where exists (select from environments as v where v.space_id = o.space_id and v.id = o.environment_id)`;
 
 /** An insert reads only its new rows: one plan fits every size. */
-export const plainFunction = (name: string, statement: string) => `create function ${name}() returns trigger language plpgsql as $$
+export const plainFunction = (
+  name: string,
+  statement: string,
+) => `create function ${name}() returns trigger language plpgsql as $$
 begin
   ${UNLESS_OFF}
   ${statement};
@@ -60,7 +71,9 @@ begin
 end $$`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table content_events (
       id bigserial primary key,
       space_id text not null,
@@ -74,7 +87,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       dispatched_at timestamptz
     );
     create index content_events_undispatched on content_events (id) where dispatched_at is null
-  `);
+  `,
+  );
   for (const { table, type, archivable } of TABLES) {
     // Updates join their old and new rows and deletes look up environments: planned for their size (0007).
     const functions = [
@@ -83,13 +97,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       triggerFunction(`content_events_${table}_deleted`, 'old_rows', [{ run: deleted(type) }], UNLESS_OFF),
     ];
     for (const statement of functions) await sql.raw(statement).execute(db);
-    await executeStatements(db, `
+    await executeStatements(
+      db,
+      `
       create trigger content_events_insert after insert on ${table} referencing new table as new_rows
         for each statement execute function content_events_${table}_inserted();
       create trigger content_events_update after update on ${table} referencing old table as old_rows new table as new_rows
         for each statement execute function content_events_${table}_updated();
       create trigger content_events_delete after delete on ${table} referencing old table as old_rows
         for each statement execute function content_events_${table}_deleted()
-    `);
+    `,
+    );
   }
 }

@@ -8,7 +8,9 @@ import { executeStatements } from './execute-statements.ts';
  * definitions of the spaces of a batch of events (`webhook_definitions_active`). Deleting the space deletes both.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table webhook_definitions (
       space_id text not null references spaces(id) on delete cascade,
       id text not null,
@@ -38,5 +40,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )
-  `);
+  `,
+  );
 }

@@ -15,7 +15,9 @@ import { executeStatements } from './execute-statements.ts';
  * uncompressed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     create table webhook_payloads (
       event_id bigint primary key,
       space_id text not null,
@@ -54,12 +56,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (space_id, webhook_id, event_id, attempt)
     ) with (toast_tuple_target = 8160);
     create index webhook_calls_log on webhook_calls (space_id, webhook_id, seq desc)
-  `);
-  await sql.raw(`create function webhook_calls_of_deleted_definitions() returns trigger language plpgsql as $$
+  `,
+  );
+  await sql
+    .raw(
+      `create function webhook_calls_of_deleted_definitions() returns trigger language plpgsql as $$
     begin
       delete from webhook_calls as c using gone as g where c.space_id = g.space_id and c.webhook_id = g.id;
       return null;
-    end $$`).execute(db);
-  await sql.raw(`create trigger webhook_calls_of_deleted_definitions after delete on webhook_definitions
-    referencing old table as gone for each statement execute function webhook_calls_of_deleted_definitions()`).execute(db);
+    end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger webhook_calls_of_deleted_definitions after delete on webhook_definitions
+    referencing old table as gone for each statement execute function webhook_calls_of_deleted_definitions()`,
+    )
+    .execute(db);
 }

@@ -17,10 +17,12 @@ export const REQUESTED_ENVIRONMENT_SETTING = 'tessera.requested_environment';
  * `content_events_pending_auto_saves` finds the other waiting auto_save events of an entity when the dispatcher
  * coalesces them (only auto_save events are in it, and only until dispatched).
  */
-const COLUMNS = 'space_id, environment_id, requested_environment_id, entity_type, entity_id, action, snapshot, actor_id';
+const COLUMNS =
+  'space_id, environment_id, requested_environment_id, entity_type, entity_id, action, snapshot, actor_id';
 
 /** The id the request named when it differs from the row's environment. */
-const requested = (row: string) => `nullif(nullif(${setting(REQUESTED_ENVIRONMENT_SETTING)}, ''), ${row}.environment_id)`;
+const requested = (row: string) =>
+  `nullif(nullif(${setting(REQUESTED_ENVIRONMENT_SETTING)}, ''), ${row}.environment_id)`;
 
 const inserted = (type: string) => `insert into content_events (${COLUMNS})
   select n.space_id, n.environment_id, ${requested('n')}, '${type}', n.id, 'create', to_jsonb(n), n.updated_by from new_rows as n`;
@@ -40,11 +42,14 @@ const deleted = (type: string) => `insert into content_events (${COLUMNS})
 const orReplace = (definition: string) => definition.replace(/^create function /, 'create or replace function ');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeStatements(db, `
+  await executeStatements(
+    db,
+    `
     alter table content_events add column requested_environment_id text;
     create index content_events_pending_auto_saves on content_events (space_id, environment_id, entity_id)
       where dispatched_at is null and action = 'auto_save'
-  `);
+  `,
+  );
   for (const { table, type, archivable } of TABLES) {
     const functions = [
       plainFunction(`content_events_${table}_inserted`, inserted(type)),

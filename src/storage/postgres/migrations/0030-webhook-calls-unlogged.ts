@@ -10,9 +10,13 @@ import { sql, type Kysely } from 'kysely';
  * is the process's) keeps it logged, so a killed process never forgets what it sent.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`do $$ begin
+  await sql
+    .raw(
+      `do $$ begin
     if version() not like '%PGlite%' then
       alter table webhook_calls set unlogged;
     end if;
-  end $$`).execute(db);
+  end $$`,
+    )
+    .execute(db);
 }

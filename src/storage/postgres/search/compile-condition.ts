@@ -3,8 +3,22 @@ import type { Comparison, Condition, FieldPath } from '../../../domain/search/qu
 import { inLinkState } from '../entry-links.ts';
 import { matchesTerms, textOf, withinArea } from './sql-text-geo.ts';
 import {
-  chainValue, column, comparable, eachElement, eachLocale, listParam, param, scalar, subItem, sysColumn, sysListParam, sysParam, tagged, tagsColumn,
-  type CompileContext, type Sql,
+  chainValue,
+  column,
+  comparable,
+  eachElement,
+  eachLocale,
+  listParam,
+  param,
+  scalar,
+  subItem,
+  sysColumn,
+  sysListParam,
+  sysParam,
+  tagged,
+  tagsColumn,
+  type CompileContext,
+  type Sql,
 } from './sql-values.ts';
 
 const TRUE = sql`true`;
@@ -17,17 +31,26 @@ const NEGATIONS = { ne: 'eq', nin: 'in' } as const;
 export function compileCondition(condition: Condition, ctx: CompileContext): Sql {
   switch (condition.kind) {
     case 'and':
-      return condition.conditions.length ? sql`(${sql.join(condition.conditions.map((c) => compileCondition(c, ctx)), sql` and `)})` : TRUE;
+      return condition.conditions.length
+        ? sql`(${sql.join(
+            condition.conditions.map((c) => compileCondition(c, ctx)),
+            sql` and `,
+          )})`
+        : TRUE;
     case 'or':
-      return condition.conditions.length ? sql`(${sql.join(condition.conditions.map((c) => compileCondition(c, ctx)), sql` or `)})` : FALSE;
+      return condition.conditions.length
+        ? sql`(${sql.join(
+            condition.conditions.map((c) => compileCondition(c, ctx)),
+            sql` or `,
+          )})`
+        : FALSE;
     case 'not':
       return sql`(not coalesce(${compileCondition(condition.condition, ctx)}, false))`;
     case 'compare':
       return compileComparison(condition, ctx);
     case 'reference':
       return compileReference(condition, ctx);
-    case 'linksTo':
-    {
+    case 'linksTo': {
       if (ctx.table !== 'entries') return FALSE;
       const link = { ...ctx, row: ctx.alias('l') };
       return sql`exists (select 1 from entry_links as ${sql.id(link.row)} where ${column(link, 'space_id')} = ${column(ctx, 'space_id')}
@@ -40,7 +63,9 @@ export function compileCondition(condition: Condition, ctx: CompileContext): Sql
       const scopes = condition.scopes.map(({ contentTypeId, paths }) => {
         const text = sql`concat_ws(' ', ${sql.join(paths.map((p) => fieldText(ctx, p)))})`;
         const match = matchesTerms(text, condition.terms);
-        return contentTypeId === undefined ? match : sql`(${column(ctx, 'content_type_id')} = ${contentTypeId}::text and ${match})`;
+        return contentTypeId === undefined
+          ? match
+          : sql`(${column(ctx, 'content_type_id')} = ${contentTypeId}::text and ${match})`;
       });
       return sql`(${sql.join(scopes, sql` or `)})`;
     }
@@ -50,30 +75,48 @@ export function compileCondition(condition: Condition, ctx: CompileContext): Sql
 }
 
 function compileComparison(c: Comparison, ctx: CompileContext): Sql {
-  if (c.op === 'ne' || c.op === 'nin') return compileCondition({ kind: 'not', condition: { ...c, op: NEGATIONS[c.op] } as Condition }, ctx);
-  if (c.op === 'exists' && c.value === false) return compileCondition({ kind: 'not', condition: { ...c, value: true } }, ctx);
+  if (c.op === 'ne' || c.op === 'nin')
+    return compileCondition({ kind: 'not', condition: { ...c, op: NEGATIONS[c.op] } as Condition }, ctx);
+  if (c.op === 'exists' && c.value === false)
+    return compileCondition({ kind: 'not', condition: { ...c, value: true } }, ctx);
   const { path } = c;
   if (path.kind === 'sys') {
     const col = sysColumn(ctx, path.attribute);
     switch (c.op) {
-      case 'exists': return sql`(${col} is not null)`;
-      case 'in': return sql`(${col} = any(${sysListParam(c.value as never, path.valueType)}))`;
-      case 'contains': return sql`(strpos(lower(${col}), lower(${c.value}::text)) > 0)`;
-      case 'prefix': return sql`starts_with(${col}, ${c.value}::text)`;
-      case 'eq': case 'lt': case 'lte': case 'gt': case 'gte':
+      case 'exists':
+        return sql`(${col} is not null)`;
+      case 'in':
+        return sql`(${col} = any(${sysListParam(c.value as never, path.valueType)}))`;
+      case 'contains':
+        return sql`(strpos(lower(${col}), lower(${c.value}::text)) > 0)`;
+      case 'prefix':
+        return sql`starts_with(${col}, ${c.value}::text)`;
+      case 'eq':
+      case 'lt':
+      case 'lte':
+      case 'gt':
+      case 'gte':
         return sql`(${col} ${sql.raw(COMPARATORS[c.op])} ${sysParam(c.value as never, path.valueType)})`;
-      default: throw new Error(`operator ${c.op} does not apply to sys.${path.attribute}`);
+      default:
+        throw new Error(`operator ${c.op} does not apply to sys.${path.attribute}`);
     }
   }
   if (path.kind === 'tags') {
     const col = tagsColumn(ctx);
     switch (c.op) {
-      case 'exists': return sql`(coalesce(cardinality(${col}), 0) > 0)`;
-      case 'eq': return sql`(${c.value}::text = any(${col}))`;
-      case 'in': return sql`(${col} && ${c.value}::text[] and ${tagged(col)})`;
+      case 'exists':
+        return sql`(coalesce(cardinality(${col}), 0) > 0)`;
+      case 'eq':
+        return sql`(${c.value}::text = any(${col}))`;
+      case 'in':
+        return sql`(${col} && ${c.value}::text[] and ${tagged(col)})`;
       // Every row holds all of no tags, tagged or not.
-      case 'all': return Array.isArray(c.value) && c.value.length > 0 ? sql`(${col} @> ${c.value}::text[] and ${tagged(col)})` : sql`(${col} @> ${c.value}::text[])`;
-      default: throw new Error(`operator ${c.op} does not apply to metadata.tags`);
+      case 'all':
+        return Array.isArray(c.value) && c.value.length > 0
+          ? sql`(${col} @> ${c.value}::text[] and ${tagged(col)})`
+          : sql`(${col} @> ${c.value}::text[])`;
+      default:
+        throw new Error(`operator ${c.op} does not apply to metadata.tags`);
     }
   }
   if (path.locale.kind === 'chain') {
@@ -94,7 +137,8 @@ function valuePredicate(c: Comparison, value: Sql, ctx: CompileContext): Sql {
       ? sql`(jsonb_typeof(${value}) = 'array' and jsonb_array_length(${value}) > 0)`
       : sql`coalesce(jsonb_typeof(${subItem(value, path)}) <> 'null', false)`;
   }
-  if (c.op === 'contains' && path.valueType === 'richtext') return sql`(strpos(lower(${textOf(ctx, value, path)}), lower(${c.value}::text)) > 0)`;
+  if (c.op === 'contains' && path.valueType === 'richtext')
+    return sql`(strpos(lower(${textOf(ctx, value, path)}), lower(${c.value}::text)) > 0)`;
   if (!path.array) return itemPredicate(c, scalar(subItem(value, path), path.valueType), subItem(value, path));
   const element = ctx.alias('a');
   const item = subItem(sql.ref(`${element}.x`), path);
@@ -111,20 +155,31 @@ function valuePredicate(c: Comparison, value: Sql, ctx: CompileContext): Sql {
 function itemPredicate(c: Comparison, value: Sql, item: Sql): Sql {
   const { valueType } = c.path as FieldPath;
   switch (c.op) {
-    case 'eq': case 'lt': case 'lte': case 'gt': case 'gte':
+    case 'eq':
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte':
       return sql`(${comparable(value, valueType)} ${sql.raw(COMPARATORS[c.op])} ${param(c.value as never, valueType)})`;
-    case 'in': return sql`(${value} = any(${listParam(c.value as never, valueType)}))`;
-    case 'all': return sql`(${value} = all(${listParam(c.value as never, valueType)}))`;
-    case 'contains': return sql`(strpos(lower(${value}), lower(${c.value}::text)) > 0)`;
-    case 'prefix': return sql`starts_with(${value}, ${c.value}::text)`;
-    case 'within': return withinArea(item, c.value as never);
-    default: throw new Error(`operator ${c.op} does not apply to fields.${(c.path as FieldPath).fieldId}`);
+    case 'in':
+      return sql`(${value} = any(${listParam(c.value as never, valueType)}))`;
+    case 'all':
+      return sql`(${value} = all(${listParam(c.value as never, valueType)}))`;
+    case 'contains':
+      return sql`(strpos(lower(${value}), lower(${c.value}::text)) > 0)`;
+    case 'prefix':
+      return sql`starts_with(${value}, ${c.value}::text)`;
+    case 'within':
+      return withinArea(item, c.value as never);
+    default:
+      throw new Error(`operator ${c.op} does not apply to fields.${(c.path as FieldPath).fieldId}`);
   }
 }
 
 /** All the searchable text of a field, over every locale it is matched in. */
 function fieldText(ctx: CompileContext, path: FieldPath): Sql {
-  if (path.locale.kind === 'chain') return textOf(ctx, chainValue(ctx, path as FieldPath & { locale: { kind: 'chain' } }), path);
+  if (path.locale.kind === 'chain')
+    return textOf(ctx, chainValue(ctx, path as FieldPath & { locale: { kind: 'chain' } }), path);
   const locale = ctx.alias('v');
   return sql`(select string_agg(${textOf(ctx, sql.ref(`${locale}.v`), path)}, ' ') from ${eachLocale(ctx, path, locale)})`;
 }

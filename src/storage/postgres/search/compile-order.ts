@@ -9,7 +9,8 @@ const idColumn = (ctx: CompileContext): Sql => sql`${sysColumn(ctx, 'id')} colla
 type Chained = FieldPath & { locale: { kind: 'chain' } };
 
 function chained(path: FieldPath): Chained {
-  if (path.locale.kind !== 'chain') throw new Error(`ordering by fields.${path.fieldId} needs one locale chain, not any locale`);
+  if (path.locale.kind !== 'chain')
+    throw new Error(`ordering by fields.${path.fieldId} needs one locale chain, not any locale`);
   return path as Chained;
 }
 
@@ -26,9 +27,12 @@ export function compileOrder(order: OrderKey[], ctx: CompileContext): Sql {
     }
     const { path } = key;
     if (path.kind === 'sys' && path.attribute === 'type') continue;
-    const expression = path.kind === 'sys'
-      ? (path.attribute === 'id' ? idColumn(ctx) : sysColumn(ctx, path.attribute))
-      : comparable(scalar(subItem(chainValue(ctx, chained(path)), path), path.valueType), path.valueType);
+    const expression =
+      path.kind === 'sys'
+        ? path.attribute === 'id'
+          ? idColumn(ctx)
+          : sysColumn(ctx, path.attribute)
+        : comparable(scalar(subItem(chainValue(ctx, chained(path)), path), path.valueType), path.valueType);
     terms.push(sql`${expression} ${sql.raw(key.direction === 'desc' ? 'desc' : 'asc')} nulls last`);
   }
   return terms.length ? sql.join(terms) : sql`${idColumn(ctx)} asc`;

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 
 /** The values of an environment's slots still to copy; `drain` copies slots on its connection until none is left. */
-export interface SlotCopies { drain(db: Executor): Promise<void> }
+export interface SlotCopies {
+  drain(db: Executor): Promise<void>;
+}
 
 /**
  * Prepares the copy of the search values of one environment's entries into another (environment clone), set-based:
@@ -14,7 +16,12 @@ export interface SlotCopies { drain(db: Executor): Promise<void> }
  * (the target slot is new, so they go in at one edge of its range; measured faster than the order of the num or text
  * index, which each hold only some of the rows): a sort of one slot's rows rather than of the whole environment's.
  */
-export async function entryValueSlotCopies(db: Executor, spaceId: string, fromId: string, toId: string): Promise<SlotCopies> {
+export async function entryValueSlotCopies(
+  db: Executor,
+  spaceId: string,
+  fromId: string,
+  toId: string,
+): Promise<SlotCopies> {
   // A slot of the target's id can remain from an environment renamed away; it is reused (and holds no values).
   const { rows: slots } = await sql<{ source: number; target: number }>`
     with added as (

@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { SearchQuery } from '../../../domain/search/query.ts';
 import type { SearchScope } from '../../port/search.ts';
-import { conjuncts, inState, indexedComparison, slotsArray, valuePredicate, type IndexedComparison } from './indexed-values.ts';
+import {
+  conjuncts,
+  inState,
+  indexedComparison,
+  slotsArray,
+  valuePredicate,
+  type IndexedComparison,
+} from './indexed-values.ts';
 import type { Sql } from './sql-values.ts';
 
 /**

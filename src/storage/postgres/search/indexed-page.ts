@@ -7,10 +7,15 @@ import { searchColumns } from './projection.ts';
 import { inState, indexedOrderField, slotOf, type IndexedField } from './indexed-values.ts';
 import { compileContext, type Sql } from './sql-values.ts';
 
-export interface CompiledSearch { where: (scope: SearchScope) => Sql; }
+export interface CompiledSearch {
+  where: (scope: SearchScope) => Sql;
+}
 
 /** The statement of a page's first rows, and what completes the page from the rows it returned. */
-export interface PageStatement { statement: Sql; complete(rows: unknown[]): Promise<unknown[]>; }
+export interface PageStatement {
+  statement: Sql;
+  complete(rows: unknown[]): Promise<unknown[]>;
+}
 
 /**
  * A page of an entry search ordered first by a field the search index holds (one locale): the index gives the
@@ -19,7 +24,12 @@ export interface PageStatement { statement: Sql; complete(rows: unknown[]): Prom
  * all the others (missing values sort last), ordered by the remaining keys; they are read only when the page
  * reaches past the last entry with a value. Undefined for other searches.
  */
-export function indexedPage(db: Executor, scope: SearchScope, query: SearchQuery, compiled: CompiledSearch): PageStatement | undefined {
+export function indexedPage(
+  db: Executor,
+  scope: SearchScope,
+  query: SearchQuery,
+  compiled: CompiledSearch,
+): PageStatement | undefined {
   if (query.target !== 'Entry' || query.contentTypeId === undefined) return undefined;
   const field = indexedOrderField(query.order[0], query.contentTypeId);
   if (!field) return undefined;

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import type { Comparison, Condition, ContentState, FieldPath, OrderKey, Scalar, ValueType } from '../../../domain/search/query.ts';
+import type {
+  Comparison,
+  Condition,
+  ContentState,
+  FieldPath,
+  OrderKey,
+  Scalar,
+  ValueType,
+} from '../../../domain/search/query.ts';
 import type { SearchScope } from '../../port/search.ts';
 import type { Sql } from './sql-values.ts';
 
@@ -10,14 +18,30 @@ import type { Sql } from './sql-values.ts';
  */
 type Column = 'num' | 'text';
 
-const COLUMNS: Partial<Record<ValueType, Column>> = { integer: 'num', number: 'num', date: 'num', boolean: 'num', symbol: 'text' };
+const COLUMNS: Partial<Record<ValueType, Column>> = {
+  integer: 'num',
+  number: 'num',
+  date: 'num',
+  boolean: 'num',
+  symbol: 'text',
+};
 
 const INDEXED_OPERATORS = new Set(['eq', 'lt', 'lte', 'gt', 'gte', 'in']);
 
 /** A field of one content type, in one locale or (`locale` undefined) in any locale. */
-export interface IndexedField { contentTypeId: string; fieldId: string; locale: string | undefined; valueType: ValueType; column: Column; }
+export interface IndexedField {
+  contentTypeId: string;
+  fieldId: string;
+  locale: string | undefined;
+  valueType: ValueType;
+  column: Column;
+}
 
-export interface IndexedComparison { field: IndexedField; op: 'eq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in'; value: Scalar | Scalar[]; }
+export interface IndexedComparison {
+  field: IndexedField;
+  op: 'eq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
+  value: Scalar | Scalar[];
+}
 
 function indexedField(path: FieldPath, contentTypeId: string, chainOnly: boolean): IndexedField | undefined {
   const column = COLUMNS[path.valueType];
@@ -30,9 +54,16 @@ function indexedField(path: FieldPath, contentTypeId: string, chainOnly: boolean
 
 /** The comparison as the index answers it, or undefined when it cannot. */
 export function indexedComparison(condition: Condition, contentTypeId: string): IndexedComparison | undefined {
-  if (condition.kind !== 'compare' || condition.path.kind !== 'field' || !INDEXED_OPERATORS.has(condition.op)) return undefined;
+  if (condition.kind !== 'compare' || condition.path.kind !== 'field' || !INDEXED_OPERATORS.has(condition.op))
+    return undefined;
   const field = indexedField(condition.path, contentTypeId, false);
-  return field && { field, op: condition.op as IndexedComparison['op'], value: (condition as Comparison).value as Scalar | Scalar[] };
+  return (
+    field && {
+      field,
+      op: condition.op as IndexedComparison['op'],
+      value: (condition as Comparison).value as Scalar | Scalar[],
+    }
+  );
 }
 
 /** The field of an ordering key when the index can give its order: one locale, a type of the index. */
@@ -42,7 +73,8 @@ export function indexedOrderField(key: OrderKey | undefined, contentTypeId: stri
 }
 
 /** The conjuncts of a condition (a top-level `and` flattened; `and()` of nothing has none). */
-export const conjuncts = (condition: Condition): Condition[] => (condition.kind === 'and' ? condition.conditions.flatMap(conjuncts) : [condition]);
+export const conjuncts = (condition: Condition): Condition[] =>
+  condition.kind === 'and' ? condition.conditions.flatMap(conjuncts) : [condition];
 
 /** Rows of the state searched: a row with `states` 3 holds the value on both sides. */
 export const inState = (alias: string, state: ContentState): Sql =>
@@ -62,19 +94,27 @@ export const slotsArray = (scope: SearchScope, field: IndexedField): Sql => sql`
 /** A bound value as the index stores it. */
 function indexValue(value: Scalar, valueType: ValueType): Sql {
   switch (valueType) {
-    case 'boolean': return sql`${value === true ? 1 : 0}::numeric`;
-    case 'date': return sql`extract(epoch from ${value}::timestamptz)`;
-    case 'symbol': return sql`${value}::text`;
-    default: return sql`${value}::numeric`;
+    case 'boolean':
+      return sql`${value === true ? 1 : 0}::numeric`;
+    case 'date':
+      return sql`extract(epoch from ${value}::timestamptz)`;
+    case 'symbol':
+      return sql`${value}::text`;
+    default:
+      return sql`${value}::numeric`;
   }
 }
 
 function indexValues(values: Scalar[], valueType: ValueType): Sql {
   switch (valueType) {
-    case 'boolean': return sql`${values.map((v) => (v === true ? 1 : 0))}::numeric[]`;
-    case 'date': return sql`array(select extract(epoch from d) from unnest(${values}::timestamptz[]) as d)`;
-    case 'symbol': return sql`${values}::text[]`;
-    default: return sql`${values}::numeric[]`;
+    case 'boolean':
+      return sql`${values.map((v) => (v === true ? 1 : 0))}::numeric[]`;
+    case 'date':
+      return sql`array(select extract(epoch from d) from unnest(${values}::timestamptz[]) as d)`;
+    case 'symbol':
+      return sql`${values}::text[]`;
+    default:
+      return sql`${values}::numeric[]`;
   }
 }
 

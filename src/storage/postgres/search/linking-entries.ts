@@ -15,7 +15,11 @@ import { searchColumns } from './projection.ts';
  * key, as LATERAL subqueries `offset 0` keeps apart) so that no plan scans an environment per row, whatever the
  * statistics (see with-linked-entries.ts).
  */
-export async function linkingEntries(db: Executor, scope: SearchScope, q: LinkingQuery): Promise<Map<string, Page<EntryRecord>>> {
+export async function linkingEntries(
+  db: Executor,
+  scope: SearchScope,
+  q: LinkingQuery,
+): Promise<Map<string, Page<EntryRecord>>> {
   const pages = new Map<string, Page<EntryRecord>>(q.targetIds.map((id) => [id, { items: [], total: 0 }]));
   if (q.targetIds.length === 0 || q.via.length === 0) return pages;
   const published = q.state === 'published' ? sql`and r.published_version is not null` : sql``;

@@ -3,10 +3,27 @@ import type { ContentState } from '../../../domain/search/query.ts';
 import { type Sql } from './sql-values.ts';
 
 const LIFECYCLE = [
-  'space_id', 'environment_id', 'id', 'version', 'published_version', 'published_counter', 'published_at', 'published_by',
-  'first_published_at', 'archived_version', 'archived_at', 'archived_by', 'created_by', 'updated_by', 'created_at', 'updated_at',
+  'space_id',
+  'environment_id',
+  'id',
+  'version',
+  'published_version',
+  'published_counter',
+  'published_at',
+  'published_by',
+  'first_published_at',
+  'archived_version',
+  'archived_at',
+  'archived_by',
+  'created_by',
+  'updated_by',
+  'created_at',
+  'updated_at',
 ];
-const STATE_COLUMNS: Record<ContentState, string[]> = { draft: ['fields', 'tags'], published: ['published_fields', 'published_tags'] };
+const STATE_COLUMNS: Record<ContentState, string[]> = {
+  draft: ['fields', 'tags'],
+  published: ['published_fields', 'published_tags'],
+};
 
 const projections = new Map<string, Sql>();
 

@@ -22,7 +22,11 @@ import { column, compileContext, type Sql } from './sql-values.ts';
  * content type when one is named, that pass the condition. Field ids, locales, paths and values are all bound
  * parameters; table and alias names are constants of the compiler.
  */
-export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'; where: (scope: SearchScope) => Sql; order: Sql } {
+export function compileSearch(query: SearchQuery): {
+  table: 'entries' | 'assets';
+  where: (scope: SearchScope) => Sql;
+  order: Sql;
+} {
   const table = query.target === 'Entry' ? 'entries' : 'assets';
   const ctx = compileContext(table, query.state);
   const condition = compileCondition(query.where, ctx);
@@ -33,7 +37,8 @@ export function compileSearch(query: SearchQuery): { table: 'entries' | 'assets'
       sql`${column(ctx, 'environment_id')} = ${scope.environmentId}::text`,
     ];
     if (query.state === 'published') parts.push(sql`${column(ctx, 'published_version')} is not null`);
-    if (query.contentTypeId !== undefined && table === 'entries') parts.push(sql`${column(ctx, 'content_type_id')} = ${query.contentTypeId}::text`);
+    if (query.contentTypeId !== undefined && table === 'entries')
+      parts.push(sql`${column(ctx, 'content_type_id')} = ${query.contentTypeId}::text`);
     parts.push(condition);
     return sql.join(parts, sql` and `);
   };
@@ -51,27 +56,42 @@ export function searchRepository(db: Executor, cache?: CacheContext): SearchRepo
     const count = async () => ((await db.executeQuery(compiled)).rows[0] as { n: number } | undefined)?.n ?? 0;
     if (!cache?.cache) return count();
     const key = `total:${scope.spaceId}:${scope.environmentId}:${compiled.sql}:${JSON.stringify(compiled.parameters)}`;
-    return cached(cache.cache, key, count, () => environmentContentTags(scope.spaceId, scope.environmentId)).then((n) => n ?? 0);
+    return cached(cache.cache, key, count, () => environmentContentTags(scope.spaceId, scope.environmentId)).then(
+      (n) => n ?? 0,
+    );
   }
 
-  async function run<R>(scope: SearchScope, query: SearchQuery, toRecord: (row: any) => R, options: SearchOptions = {}): Promise<SearchPage<R>> {
+  async function run<R>(
+    scope: SearchScope,
+    query: SearchQuery,
+    toRecord: (row: any) => R,
+    options: SearchOptions = {},
+  ): Promise<SearchPage<R>> {
     const compiled = compileSearch(query);
     const { table, where, order } = compiled;
     const from = sql`${sql.table(table)} as r`;
     // The search index (entry_values) answers the total and the page when it can; the entries' JSON otherwise.
-    const count = options.total === false
-      ? Promise.resolve(0)
-      : totalOf(scope, indexedCount(scope, query) ?? sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`);
+    const count =
+      options.total === false
+        ? Promise.resolve(0)
+        : totalOf(
+            scope,
+            indexedCount(scope, query) ??
+              sql<{ n: number }>`select count(*)::int as n from ${from} where ${where(scope)}`,
+          );
     const page: PageStatement = indexedPage(db, scope, query, compiled) ?? {
       statement: sql`select ${searchColumns(table, query.state)} from ${from} where ${where(scope)} order by ${order} offset ${query.skip}::bigint limit ${query.limit}::bigint`,
       complete: async (rows) => rows,
     };
     const linkedOf = table === 'entries' && options.linkedEntriesOf?.length ? options.linkedEntriesOf : undefined;
-    const rows = query.limit === 0
-      ? Promise.resolve({ pageRows: [], linkedRows: [] })
-      : linkedOf
-        ? withLinkedEntries(page.statement, scope, query.state, linkedOf).execute(db).then((r) => splitLinkedRows(r.rows as Array<Record<string, unknown>>))
-        : page.statement.execute(db).then((r) => ({ pageRows: r.rows, linkedRows: [] }));
+    const rows =
+      query.limit === 0
+        ? Promise.resolve({ pageRows: [], linkedRows: [] })
+        : linkedOf
+          ? withLinkedEntries(page.statement, scope, query.state, linkedOf)
+              .execute(db)
+              .then((r) => splitLinkedRows(r.rows as Array<Record<string, unknown>>))
+          : page.statement.execute(db).then((r) => ({ pageRows: r.rows, linkedRows: [] }));
     const [total, { pageRows, linkedRows }] = await Promise.all([count, rows]);
     const items = (await page.complete(pageRows)).map(toRecord);
     return linkedOf ? { items, total, linkedEntries: linkedRows.map(toEntry) } : { items, total };
@@ -79,8 +99,12 @@ export function searchRepository(db: Executor, cache?: CacheContext): SearchRepo
 
   return {
     async activatedContentTypes(scope, ids) {
-      let query = db.selectFrom('content_types').selectAll()
-        .where('space_id', '=', scope.spaceId).where('environment_id', '=', scope.environmentId).where('published', 'is not', null);
+      let query = db
+        .selectFrom('content_types')
+        .selectAll()
+        .where('space_id', '=', scope.spaceId)
+        .where('environment_id', '=', scope.environmentId)
+        .where('published', 'is not', null);
       if (ids !== 'all') {
         if (ids.length === 0) return new Map();
         query = query.where('id', 'in', ids);

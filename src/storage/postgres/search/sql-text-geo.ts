@@ -29,7 +29,8 @@ export const termsQuery = (terms: string[]): Sql => sql`to_tsquery('simple', (
   from unnest(to_tsvector('simple', array_to_string(${terms}::text[], ' '))) as q))`;
 
 /** True when the text contains every term as a word prefix, case-insensitively. */
-export const matchesTerms = (text: Sql, terms: string[]): Sql => sql`(to_tsvector('simple', coalesce(${text}, '')) @@ ${termsQuery(terms)})`;
+export const matchesTerms = (text: Sql, terms: string[]): Sql =>
+  sql`(to_tsvector('simple', coalesce(${text}, '')) @@ ${termsQuery(terms)})`;
 
 const coordinate = (item: Sql, key: 'lat' | 'lon'): Sql =>
   sql`(case when jsonb_typeof(${item} -> ${sql.lit(key)}) = 'number' then (${item} -> ${sql.lit(key)})::float8 end)`;
@@ -49,8 +50,9 @@ export function withinArea(item: Sql, area: Area): Sql {
   const lat = coordinate(item, 'lat');
   const lon = coordinate(item, 'lon');
   const latitude = sql`${lat} between ${area.south}::float8 and ${area.north}::float8`;
-  const longitude = area.west <= area.east
-    ? sql`${lon} between ${area.west}::float8 and ${area.east}::float8`
-    : sql`(${lon} >= ${area.west}::float8 or ${lon} <= ${area.east}::float8)`;
+  const longitude =
+    area.west <= area.east
+      ? sql`${lon} between ${area.west}::float8 and ${area.east}::float8`
+      : sql`(${lon} >= ${area.west}::float8 or ${lon} <= ${area.east}::float8)`;
   return sql`(${latitude} and ${longitude})`;
 }

@@ -21,7 +21,8 @@ export function compileContext(table: 'entries' | 'assets', state: ContentState)
 }
 
 export const column = (ctx: CompileContext, name: string): Sql => sql.ref(`${ctx.row}.${name}`);
-export const fieldsColumn = (ctx: CompileContext): Sql => column(ctx, ctx.state === 'draft' ? 'fields' : 'published_fields');
+export const fieldsColumn = (ctx: CompileContext): Sql =>
+  column(ctx, ctx.state === 'draft' ? 'fields' : 'published_fields');
 export const tagsColumn = (ctx: CompileContext): Sql => column(ctx, ctx.state === 'draft' ? 'tags' : 'published_tags');
 
 /**
@@ -32,13 +33,19 @@ export const tagged = (tags: Sql): Sql => sql`cardinality(${tags}) > 0`;
 
 /** The SQL type a value of each kind is bound and compared as. */
 const SQL_TYPES: Partial<Record<ValueType, string>> = {
-  symbol: 'text', text: 'text', integer: 'numeric', number: 'numeric', date: 'timestamptz', boolean: 'boolean',
+  symbol: 'text',
+  text: 'text',
+  integer: 'numeric',
+  number: 'numeric',
+  date: 'timestamptz',
+  boolean: 'boolean',
 };
 export const sqlType = (valueType: ValueType): string => SQL_TYPES[valueType] ?? 'text';
 
 /** A bound parameter cast to the SQL type of `valueType` (the type name is a constant of this module). */
 export const param = (value: Scalar, valueType: ValueType): Sql => sql`${value}::${sql.raw(sqlType(valueType))}`;
-export const listParam = (values: Scalar[], valueType: ValueType): Sql => sql`${values}::${sql.raw(sqlType(valueType))}[]`;
+export const listParam = (values: Scalar[], valueType: ValueType): Sql =>
+  sql`${values}::${sql.raw(sqlType(valueType))}[]`;
 
 /**
  * A Date value as an instant: UTC when it has no offset (whatever the session time zone), null when it does not
@@ -59,10 +66,15 @@ function instant(text: Sql): Sql {
  */
 export function scalar(item: Sql, valueType: ValueType): Sql {
   switch (valueType) {
-    case 'integer': case 'number': return sql`(case when jsonb_typeof(${item}) = 'number' then (${item})::numeric end)`;
-    case 'boolean': return sql`(case when jsonb_typeof(${item}) = 'boolean' then (${item})::boolean end)`;
-    case 'date': return instant(sql`(${item} #>> '{}')`);
-    default: return sql`(case when jsonb_typeof(${item}) = 'string' then ${item} #>> '{}' end)`;
+    case 'integer':
+    case 'number':
+      return sql`(case when jsonb_typeof(${item}) = 'number' then (${item})::numeric end)`;
+    case 'boolean':
+      return sql`(case when jsonb_typeof(${item}) = 'boolean' then (${item})::boolean end)`;
+    case 'date':
+      return instant(sql`(${item} #>> '{}')`);
+    default:
+      return sql`(case when jsonb_typeof(${item}) = 'string' then ${item} #>> '{}' end)`;
   }
 }
 
@@ -70,13 +82,16 @@ export function scalar(item: Sql, valueType: ValueType): Sql {
  * A scalar as it is compared and ordered: symbols by code point (collation "C"), as the search index holds them,
  * so a search gives the same order with or without the index and on any database locale.
  */
-export const comparable = (value: Sql, valueType: ValueType): Sql => (valueType === 'symbol' ? sql`(${value} collate "C")` : value);
+export const comparable = (value: Sql, valueType: ValueType): Sql =>
+  valueType === 'symbol' ? sql`(${value} collate "C")` : value;
 
 /** The item a path reads inside one locale value (or one array element): the value itself or a subpath of it. */
-export const subItem = (value: Sql, path: FieldPath): Sql => (path.subpath.length ? sql`(${value} #> ${path.subpath}::text[])` : value);
+export const subItem = (value: Sql, path: FieldPath): Sql =>
+  path.subpath.length ? sql`(${value} #> ${path.subpath}::text[])` : value;
 
 /** `fields -> fieldId`, the object of locale values of a field. */
-export const localeObject = (ctx: CompileContext, path: FieldPath): Sql => sql`(${fieldsColumn(ctx)} -> ${path.fieldId}::text)`;
+export const localeObject = (ctx: CompileContext, path: FieldPath): Sql =>
+  sql`(${fieldsColumn(ctx)} -> ${path.fieldId}::text)`;
 
 /** The value of a locale chain: the first locale in the chain with a non-null value. */
 export function chainValue(ctx: CompileContext, path: FieldPath & { locale: { kind: 'chain' } }): Sql {
@@ -97,10 +112,21 @@ export const eachElement = (value: Sql, alias: string): Sql =>
   sql`jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} end) as ${sql.id(alias)}(x)`;
 
 const SYS_COLUMNS: Record<Exclude<SysAttribute, 'type'>, string> = {
-  id: 'id', version: 'version', publishedVersion: 'published_version', publishedCounter: 'published_counter',
-  archivedVersion: 'archived_version', createdAt: 'created_at', updatedAt: 'updated_at', publishedAt: 'published_at',
-  firstPublishedAt: 'first_published_at', archivedAt: 'archived_at', contentType: 'content_type_id',
-  createdBy: 'created_by', updatedBy: 'updated_by', publishedBy: 'published_by', archivedBy: 'archived_by',
+  id: 'id',
+  version: 'version',
+  publishedVersion: 'published_version',
+  publishedCounter: 'published_counter',
+  archivedVersion: 'archived_version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  publishedAt: 'published_at',
+  firstPublishedAt: 'first_published_at',
+  archivedAt: 'archived_at',
+  contentType: 'content_type_id',
+  createdBy: 'created_by',
+  updatedBy: 'updated_by',
+  publishedBy: 'published_by',
+  archivedBy: 'archived_by',
 };
 
 /** The column of a sys attribute; `sys.type` is the constant type of the table. */
@@ -111,6 +137,6 @@ export function sysColumn(ctx: CompileContext, attribute: SysAttribute): Sql {
 
 /** Bound parameter types for sys attributes: integer attributes compare as bigint so their indexes stay usable. */
 export const sysParam = (value: Scalar, valueType: 'symbol' | 'integer' | 'date'): Sql =>
-  (valueType === 'integer' ? sql`${value}::bigint` : param(value, valueType));
+  valueType === 'integer' ? sql`${value}::bigint` : param(value, valueType);
 export const sysListParam = (values: Scalar[], valueType: 'symbol' | 'integer' | 'date'): Sql =>
-  (valueType === 'integer' ? sql`${values}::bigint[]` : listParam(values, valueType));
+  valueType === 'integer' ? sql`${values}::bigint[]` : listParam(values, valueType);

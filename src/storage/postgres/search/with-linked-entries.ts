@@ -6,7 +6,10 @@ import { searchColumns } from './projection.ts';
 import type { Sql } from './sql-values.ts';
 
 /** Rows of a page statement wrapped by `withLinkedEntries`: the page's rows in order, then the linked entries. */
-export interface PageAndLinkedRows { pageRows: unknown[]; linkedRows: unknown[]; }
+export interface PageAndLinkedRows {
+  pageRows: unknown[];
+  linkedRows: unknown[];
+}
 
 /**
  * One statement for a page of entries and the entries its rows link to through `fieldIds` (any locale, from the
