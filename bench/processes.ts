@@ -16,11 +16,28 @@ export const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 export const SERVER_SCRIPT = process.env.BENCH_SCRIPT ?? 'dist/main.js';
 
+/**
+ * The tree whose server the parts start: this one, or a baseline commit's (`BENCH_BASELINE`) checked out beside it.
+ * Parts name `SERVER_SCRIPT`; `startChild` runs it in this tree.
+ */
+let serverTree = ROOT;
+
+/** Runs `work` with the servers of the tree at `root` (a checkout built by `buildServer(root)`). */
+export async function withServerTree<T>(root: string, work: () => Promise<T>): Promise<T> {
+  const previous = serverTree;
+  serverTree = root;
+  try {
+    return await work();
+  } finally {
+    serverTree = previous;
+  }
+}
+
 /** Compiles the server as `npm start` does, when the bench runs the compiled entry point. */
-export function buildServer(): void {
+export function buildServer(root = ROOT): void {
   if (!SERVER_SCRIPT.startsWith('dist/')) return;
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    cwd: ROOT,
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
     stdio: 'inherit',
   });
 }
@@ -53,7 +70,7 @@ export async function startChild(options: ChildOptions): Promise<Child> {
   // BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the servers the bench starts.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...extra, ...(options.nodeArgs ?? []), ...loader, options.script], {
-    cwd: ROOT,
+    cwd: options.script === SERVER_SCRIPT ? serverTree : ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',

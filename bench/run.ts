@@ -13,7 +13,8 @@ import { runWebhookCostBench } from './webhook-cost.ts';
 import { runWebhooksBench } from './webhooks.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
-import { AUTH, buildServer, type Child, ROOT, SERVER_SCRIPT, startChild, TOKEN } from './processes.ts';
+import { prepareBaseline } from './baseline.ts';
+import { AUTH, buildServer, type Child, ROOT, SERVER_SCRIPT, startChild, TOKEN, withServerTree } from './processes.ts';
 
 /**
  * `make bench`: prints figures, asserts nothing. Every server runs in its own child process; the load
@@ -21,12 +22,14 @@ import { AUTH, buildServer, type Child, ROOT, SERVER_SCRIPT, startChild, TOKEN }
  * BENCH_PARTS (default `foundation,content`) to choose the parts. The server runs compiled, as `npm start` runs
  * it (BENCH_SCRIPT=src/main.ts runs the sources under tsx). The webhooks part alternates BENCH_WEBHOOK_ROUNDS
  * (default 4: single rounds here swing between 72% and 90%) rounds of each kind: more rounds average out this
- * machine's drift.
+ * machine's drift. BENCH_BASELINE=REV builds that commit beside this tree and runs each part on both, baseline first,
+ * BENCH_BASELINE_ROUNDS times (default 1): a change's figures beside its parent's, on one machine state.
  */
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const AIM = 0.25;
+const BASELINE_ROUNDS = Number(process.env.BENCH_BASELINE_ROUNDS ?? 1);
 
 const startTessera = (env: Record<string, string>) =>
   startChild({
@@ -89,7 +92,23 @@ async function main(): Promise<void> {
     `Tessera bench: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(2)}; parts: ${parts.join(', ')}`,
   );
   console.log(`CPU reference (bench/cpu-reference.ts, lower is faster): ${cpuReferenceMs().toFixed(0)} ms\n`);
-  for (const part of parts) await PARTS[part]!();
+  const baseline = process.env.BENCH_BASELINE ? prepareBaseline(process.env.BENCH_BASELINE) : undefined;
+  try {
+    for (const part of parts) {
+      if (!baseline) {
+        await PARTS[part]!();
+        continue;
+      }
+      for (let round = 1; round <= BASELINE_ROUNDS; round++) {
+        console.log(`\n#### ${part}, round ${round}: baseline ${baseline.label}\n`);
+        await withServerTree(baseline.root, PARTS[part]!);
+        console.log(`\n#### ${part}, round ${round}: this tree\n`);
+        await PARTS[part]!();
+      }
+    }
+  } finally {
+    baseline?.remove();
+  }
   console.log(
     `CPU reference at the end: ${cpuReferenceMs().toFixed(0)} ms (the machine's speed drifts; compare runs through both)`,
   );
