@@ -9,5 +9,5 @@ const LINKS: Readonly<Record<string, (m: SpaceMembershipRecord) => string | read
   'sys.space': (m) => m.spaceId,
 };
 
-/** The ids a space membership links to at the include paths of the space membership collections (`um-collection.ts`). */
+/** The ids a space membership links to at the include paths of the space membership collections (`user-management-collections.ts`). */
 export const spaceMembershipLinks: LinkOf<SpaceMembershipRecord> = (m, path) => LINKS[path]?.(m);
