@@ -10,7 +10,7 @@ import type {
 import type { Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 import { ORGANIZATION_MEMBERSHIPS } from '../shared/user-management-collections.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import { membershipLinks } from './membership-collection.ts';
 import {
   denied,

@@ -2,7 +2,7 @@ import { notFound } from '../../errors/index.ts';
 import type { SpaceMemberRecord, Storage } from '../../storage/port/index.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 import { SPACE_MEMBERS } from '../shared/user-management-collections.ts';
-import { loadIncludes, type LinkOf } from '../shared/um-includes.ts';
+import { loadIncludes, type LinkOf } from '../shared/collection-includes.ts';
 
 const spaceMemberLinks: LinkOf<SpaceMemberRecord> = (m, path) => (path === 'sys.user' ? m.userId : undefined);
 

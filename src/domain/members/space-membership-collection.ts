@@ -1,5 +1,5 @@
 import type { SpaceMembershipRecord } from '../../storage/port/index.ts';
-import type { LinkOf } from '../shared/um-includes.ts';
+import type { LinkOf } from '../shared/collection-includes.ts';
 
 const LINKS: Readonly<Record<string, (m: SpaceMembershipRecord) => string | readonly string[] | null>> = {
   roles: (m) => m.roles.map((r) => r.sys.id),

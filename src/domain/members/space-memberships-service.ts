@@ -4,7 +4,7 @@ import type { Repositories, SpaceMembershipKey, SpaceMembershipRecord, Storage }
 import type { Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS } from '../shared/user-management-collections.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
 import {
   alreadyAMember,

@@ -15,7 +15,7 @@ function refusal(raw: string, schema: CollectionSchema<string>) {
 
 const oldestFirst = [{ key: 'createdAt', direction: 'asc' as const }];
 
-// One grammar, two APIs' conventions: the same declaration shape serves both; only paging and the reserved names differ.
+// One grammar, two APIs' conventions: one declaration shape serves both; paging and the reserved names differ.
 const management: CollectionSchema<string> = {
   attributes: {
     'sys.createdAt': { key: 'createdAt', type: 'date' },
@@ -74,7 +74,7 @@ describe('compileCollectionQuery: the one grammar of collection endpoints', () =
     expect(refusal('order=sys.version', management).errors).toEqual([expect.objectContaining({ name: 'order' })]);
   });
 
-  it('refuses `include` and `query` as unknown parameters where the API reserves neither, else by what is declared', () => {
+  it('refuses `include` and `query` as unknown where the API reserves neither, else by what is declared', () => {
     expect(refusal('include=sys.user&query=x', management).errors).toEqual([
       expect.objectContaining({ name: 'unknown', path: ['include'] }),
       expect.objectContaining({ name: 'unknown', path: ['query'] }),

@@ -22,7 +22,7 @@ export type IncludeType = 'User' | 'OrganizationMembership' | 'Team' | 'Role' | 
 export interface CollectionAttribute<Key extends string> {
   key: Key;
   type: FilterValueType;
-  /** The filter operators it takes (`eq` is the plain `path=value`); by default every one of its type. None: order only. */
+  /** The filter operators it takes (`eq` is the plain `path=value`); by default all of its type's. None: order only. */
   ops?: readonly FilterOperator[];
   /** A filter only: `order` refuses it. */
   unordered?: true;
@@ -67,7 +67,7 @@ export interface CollectionSchema<Key extends string> {
   conventions?: CollectionConventions;
 }
 
-/** The query of a collection, checked: paging, order and filters (`query` among them), applied by the database, and the include paths. */
+/** A collection's query, checked: paging, order and filters (`query` among them) for the database; include paths. */
 export type CollectionQuery<Key extends string> = PageRequest<Key> & {
   where: Array<FilterCondition<Key>>;
   include: string[];
@@ -179,16 +179,10 @@ function includes(raw: string | undefined, schema: CollectionSchema<string>, err
     ),
   ];
   const allowed = schema.include ?? {};
+  const choices = Object.keys(allowed).length ? ` Use one of: ${Object.keys(allowed).join(', ')}.` : '';
   for (const path of paths) {
-    if (!Object.hasOwn(allowed, path)) {
-      errors.push(
-        invalidParameter(
-          'include',
-          path,
-          `"${path}" cannot be included here.${Object.keys(allowed).length ? ` Use one of: ${Object.keys(allowed).join(', ')}.` : ''}`,
-        ),
-      );
-    }
+    if (!Object.hasOwn(allowed, path))
+      errors.push(invalidParameter('include', path, `"${path}" cannot be included here.${choices}`));
   }
   return paths.filter((p) => Object.hasOwn(allowed, p));
 }
@@ -208,7 +202,8 @@ function fullText<Key extends string>(
  * Compiles the raw query string of a collection endpoint against its schema: `skip`, `limit`, `order`, filters
  * `<path>[<operator>]=<value>` of exactly the declared paths and operators, and where declared (or reserved by the
  * API's conventions) `query` and `include`. Every problem is collected; any answers one 400 `InvalidQuery` whose
- * `details.errors[]` names each refused parameter. The storage adapter turns the result into SQL (`collection-page.ts`).
+ * `details.errors[]` names each refused parameter. The storage adapter turns the result into SQL
+ * (`collection-page.ts`).
  */
 export function compileCollectionQuery<Key extends string>(
   rawQuery: string,

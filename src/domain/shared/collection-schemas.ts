@@ -17,7 +17,7 @@ import { OPERATORS_OF_TYPE, type CollectionAttribute, type CollectionSchema } fr
  * What each collection endpoint of the Management API filters and orders by, by wire path. The grammar is the
  * entry search's (`path[op]=value`); the operators follow from each attribute's type (see `collection-query.ts`), and
  * names also take `[match]` (word-prefix full text). Every attribute but `sys.version` and the `createdBy`/`updatedBy`
- * links can be ordered by; `sys.id` breaks ties. The user-management collections are in `user-management-collections.ts`.
+ * links can be ordered by; `sys.id` breaks ties. The user-management collections: `user-management-collections.ts`.
  */
 const symbol = <Key extends string>(key: Key, match?: true): CollectionAttribute<Key> => ({
   key,

@@ -32,8 +32,8 @@ const RANGE: readonly FilterOperator[] = ['lt', 'lte', 'gt', 'gte'];
 /*
  * The endpoint tables of the user-management spec, one declaration per collection endpoint. Each lists exactly the
  * filters (with their operators), orders, includes and `query` of its table; the link ids behind each include path
- * are read by the owning domain module (`LinkOf` in `um-includes.ts`). All follow the `USER_MANAGEMENT_API` conventions
- * (pages of at most 100; `include` and `query` are parameters of each, refused where the table does not list them).
+ * are read by the owning domain module (`LinkOf` in `collection-includes.ts`). All follow the `USER_MANAGEMENT_API`
+ * conventions (pages of at most 100; `include` and `query` are parameters of each, refused where a table lists none).
  */
 
 const OLDEST_FIRST = [{ key: 'createdAt', direction: 'asc' }] as const;

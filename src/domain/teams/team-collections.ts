@@ -1,5 +1,5 @@
 import type { TeamMembershipRecord } from '../../storage/port/index.ts';
-import type { LinkOf } from '../shared/um-includes.ts';
+import type { LinkOf } from '../shared/collection-includes.ts';
 
 const LINKS: Readonly<Record<string, (m: TeamMembershipRecord) => string | null>> = {
   'sys.createdBy': (m) => m.createdBy,

@@ -5,7 +5,7 @@ import { organizationRole, requireManager } from '../members/organization-access
 import type { Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS } from '../shared/user-management-collections.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import { teamMembershipLinks } from './team-collections.ts';
 import { teamNotFound } from './teams-service.ts';
 

@@ -20,7 +20,7 @@ import {
   ORGANIZATION_TEAM_SPACE_MEMBERSHIPS,
   SPACE_TEAM_SPACE_MEMBERSHIPS,
 } from '../shared/user-management-collections.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import { teamSpaceMembershipLinks } from './team-space-membership-collections.ts';
 import { teamNotFound } from './teams-service.ts';
 
