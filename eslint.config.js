@@ -13,7 +13,8 @@
 // - jobs/ is the durable job runner and its contracts (`JobHandler`, `JobSignal`): domain services enqueue and
 //   implement jobs, the runner only needs the storage port, so it sits between domain and the port.
 // - http may import graphql (server.ts mounts the GraphQL endpoint and explorer); graphql never imports http.
-// Test files are composition roots of their own (a domain test opens a real database): only the cycle rule applies.
+// Test files and their support modules (`*.test-support.ts`) are composition roots of their own (a domain test opens
+// a real database): only the cycle rule applies.
 import tsParser from '@typescript-eslint/parser';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
@@ -21,6 +22,7 @@ const ROOT = ['./src/app.ts', './src/main.ts', './src/webhook-work.ts', './src/w
 const EDGE = ['./src/assets', './src/rate-limit'];
 const TOP = ['./src/http', './src/graphql'];
 const ADAPTER = './src/storage/postgres';
+const MIGRATIONS = `${ADAPTER}/migrations`;
 
 const zone = (target, from, message) => ({ target, from, message });
 
@@ -58,6 +60,23 @@ const layerZones = [
   zone('./src/graphql', [...ROOT, './src/http', ADAPTER], 'graphql imports neither http nor the storage adapter.'),
   zone('./src/http', [...ROOT, ADAPTER], 'http does not import the storage adapter (app.ts wires it).'),
   zone('./src/app.ts', './src/main.ts', 'main.ts is the process entry: nothing imports it.'),
+  // A released migration never changes, so its SQL is its own: it imports no other migration and no runtime code (a
+  // constant or helper it shares would change it), and the runtime imports only the list of migrations.
+  {
+    target: `${MIGRATIONS}/0*.ts`,
+    from: './src/**',
+    except: ['**/src/storage/postgres/migrations/execute-statements.ts'],
+    message: 'a migration imports no other migration and no runtime code: copy what it needs into it, frozen.',
+  },
+  // Helpers of tests (`*.test-support.ts`) are left out of the build (tsconfig.build.json): only tests import them.
+  zone('./src', './src/**/*.test-support.ts', 'only tests import test support modules, which the build leaves out.'),
+  {
+    target: ['./src/*.ts', `${ADAPTER}/*.ts`, `${ADAPTER}/search`],
+    from: MIGRATIONS,
+    except: ['./index.ts'],
+    message:
+      'runtime code imports only migrations/index.ts: a name it shares with a migration lives in a runtime module.',
+  },
 ];
 
 export default [
@@ -79,7 +98,7 @@ export default [
     },
   },
   {
-    files: ['src/**/*.test.ts'],
+    files: ['src/**/*.test.ts', 'src/**/*.test-support.ts'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
 ];

@@ -45,6 +45,26 @@ const forbidden: Array<[string, string, string]> = [
   ['rate-limit imports the adapter', 'src/rate-limit/probe.ts', importing('../storage/postgres/index.ts')],
   ['anything imports app.ts', 'src/http/probe.ts', importing('../app.ts')],
   ['app.ts imports main.ts', 'src/app.ts', importing('./main.ts')],
+  [
+    'a migration imports another migration',
+    'src/storage/postgres/migrations/0099-probe.ts',
+    importing('./0026-content-events.ts'),
+  ],
+  [
+    'a migration imports runtime code',
+    'src/storage/postgres/migrations/0099-probe.ts',
+    importing('../session-settings.ts'),
+  ],
+  [
+    'production code imports a test support module',
+    'src/storage/postgres/probe.ts',
+    importing('./plan-shapes.test-support.ts'),
+  ],
+  [
+    'the runtime imports a migration',
+    'src/storage/postgres/probe.ts',
+    importing('./migrations/0026-content-events.ts'),
+  ],
 ];
 
 const allowed: Array<[string, string, string]> = [
@@ -65,6 +85,22 @@ const allowed: Array<[string, string, string]> = [
   ['the adapter implements the port', 'src/storage/postgres/probe.ts', importingType('../port/index.ts')],
   ['lib imports errors', 'src/lib/probe.ts', importing('../errors/index.ts')],
   ['app.ts wires the adapter', 'src/app.ts', importing('./storage/postgres/index.ts')],
+  [
+    'a migration runs its statements',
+    'src/storage/postgres/migrations/0099-probe.ts',
+    importing('./execute-statements.ts'),
+  ],
+  [
+    'the migration list names each migration',
+    'src/storage/postgres/migrations/index.ts',
+    importing('./0001-foundation.ts'),
+  ],
+  ['the adapter migrates', 'src/storage/postgres/probe.ts', importing('./migrations/index.ts')],
+  [
+    'a test imports a test support module',
+    'src/storage/postgres/probe.test.ts',
+    importing('./plan-shapes.test-support.ts'),
+  ],
   ['a test opens a real database', 'src/domain/spaces/probe.test.ts', importing('../../storage/postgres/index.ts')],
 ];
 

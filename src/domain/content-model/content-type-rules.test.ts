@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planActivation } from './activation.ts';
 import { readContentType } from './content-type-rules.ts';
-import { contentType, field } from './test-fixtures.ts';
+import { contentType, field } from './fixtures.test-support.ts';
 
 const read = (
   fields: unknown[],

@@ -3,7 +3,7 @@ import { defaultWidgetId, syncControls } from './editor-controls.ts';
 import { readEditorInterface } from './editor-interface-rules.ts';
 import { extensionErrors, SRCDOC_MAX_BYTES } from './extension-rules.ts';
 import { mimetypeGroupOf } from './mimetype-groups.ts';
-import { field } from './test-fixtures.ts';
+import { field } from './fixtures.test-support.ts';
 
 describe('editor controls', () => {
   it('gives each field type its default widget', () => {

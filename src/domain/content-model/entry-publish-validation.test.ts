@@ -11,7 +11,7 @@ import {
   LOCALES,
   paragraph,
   text,
-} from './test-fixtures.ts';
+} from './fixtures.test-support.ts';
 
 const run = (
   fields: FieldDefinition[],

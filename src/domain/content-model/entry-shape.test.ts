@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEntryShape } from './entry-validation.ts';
-import { assetLink, contentType, doc, entryLink, field, LOCALES, paragraph, text } from './test-fixtures.ts';
+import { assetLink, contentType, doc, entryLink, field, LOCALES, paragraph, text } from './fixtures.test-support.ts';
 
 const shape = (f: ReturnType<typeof field>, value: unknown) =>
   checkEntryShape(contentType(f), { [f.id]: { 'en-US': value } }, LOCALES);

@@ -1,7 +1,7 @@
 import type { OrganizationMembershipRecord } from '../../storage/port/index.ts';
-import type { LinkOf } from '../shared/um-includes.ts';
+import type { LinkOf } from '../shared/collection-includes.ts';
 
-/** The ids an organization membership links to at the include paths of `ORGANIZATION_MEMBERSHIPS` (`um-collection.ts`). */
+/** The ids an organization membership links to at the include paths of `ORGANIZATION_MEMBERSHIPS` (`user-management-collections.ts`). */
 export const membershipLinks: LinkOf<OrganizationMembershipRecord> = (m, path) =>
   path === 'sys.user'
     ? m.userId

@@ -8,8 +8,9 @@ import type {
   Storage,
 } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
-import { ORGANIZATION_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+import type { CollectionQuery } from '../shared/collection-query.ts';
+import { ORGANIZATION_MEMBERSHIPS } from '../shared/user-management-collections.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import { membershipLinks } from './membership-collection.ts';
 import {
   denied,
@@ -53,7 +54,7 @@ export function organizationMembershipsService(storage: Storage) {
      */
     async list(
       organizationId: string,
-      query: CollectionPage<MembershipKey> & Partial<Pick<UmQuery<MembershipKey>, 'include'>>,
+      query: CollectionPage<MembershipKey> & Partial<Pick<CollectionQuery<MembershipKey>, 'include'>>,
     ) {
       return members.cachedMembershipList(organizationId, JSON.stringify(query), async () => {
         const page = await members.pageMemberships(organizationId, query);

@@ -1,7 +1,8 @@
 import { notFound } from '../../errors/index.ts';
 import type { SpaceMemberRecord, Storage } from '../../storage/port/index.ts';
-import { SPACE_MEMBERS, type UmQuery } from '../shared/um-collection.ts';
-import { loadIncludes, type LinkOf } from '../shared/um-includes.ts';
+import type { CollectionQuery } from '../shared/collection-query.ts';
+import { SPACE_MEMBERS } from '../shared/user-management-collections.ts';
+import { loadIncludes, type LinkOf } from '../shared/collection-includes.ts';
 
 const spaceMemberLinks: LinkOf<SpaceMemberRecord> = (m, path) => (path === 'sys.user' ? m.userId : undefined);
 
@@ -14,7 +15,7 @@ export function spaceMembersService(storage: Storage) {
   const { teamSpaceMemberships, spaces } = storage.repos;
 
   return {
-    async list(spaceId: string, query: UmQuery<never>) {
+    async list(spaceId: string, query: CollectionQuery<never>) {
       const space = await spaces.find(spaceId);
       if (!space) throw notFound('Space', spaceId);
       const page = await teamSpaceMemberships.pageSpaceMembers(spaceId, query);

@@ -1,5 +1,5 @@
 import type { SpaceMembershipRecord } from '../../storage/port/index.ts';
-import type { LinkOf } from '../shared/um-includes.ts';
+import type { LinkOf } from '../shared/collection-includes.ts';
 
 const LINKS: Readonly<Record<string, (m: SpaceMembershipRecord) => string | readonly string[] | null>> = {
   roles: (m) => m.roles.map((r) => r.sys.id),
@@ -9,5 +9,5 @@ const LINKS: Readonly<Record<string, (m: SpaceMembershipRecord) => string | read
   'sys.space': (m) => m.spaceId,
 };
 
-/** The ids a space membership links to at the include paths of the space membership collections (`um-collection.ts`). */
+/** The ids a space membership links to at the include paths of the space membership collections (`user-management-collections.ts`). */
 export const spaceMembershipLinks: LinkOf<SpaceMembershipRecord> = (m, path) => LINKS[path]?.(m);

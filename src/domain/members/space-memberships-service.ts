@@ -2,8 +2,9 @@ import { AppError, notFound, validationFailed, versionMismatch } from '../../err
 import { generateId } from '../../lib/ids.ts';
 import type { Repositories, SpaceMembershipKey, SpaceMembershipRecord, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
-import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+import type { CollectionQuery } from '../shared/collection-query.ts';
+import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS } from '../shared/user-management-collections.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import type { SpacesService } from '../spaces/spaces-service.ts';
 import {
   alreadyAMember,
@@ -48,7 +49,7 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
 
   return {
     /** The memberships of the space, with the users of the page when `include` names `sys.user`. */
-    async list(spaceId: string, query: UmQuery<SpaceMembershipKey>) {
+    async list(spaceId: string, query: CollectionQuery<SpaceMembershipKey>) {
       const page = await members.pageSpaceMemberships(spaceId, query);
       if (!query.include.length) return page;
       const space = await storage.repos.spaces.find(spaceId);
@@ -67,7 +68,7 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
     },
 
     /** The memberships of every space of the organization, with the linked resources `include` names. */
-    async listInOrganization(organizationId: string, query: UmQuery<SpaceMembershipKey>) {
+    async listInOrganization(organizationId: string, query: CollectionQuery<SpaceMembershipKey>) {
       const page = await members.pageSpaceMembershipsInOrganization(organizationId, query);
       return {
         ...page,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors/index.ts';
-import { contentType, field } from '../content-model/test-fixtures.ts';
+import { contentType, field } from '../content-model/fixtures.test-support.ts';
 import type { ContentTypeDefinition } from '../content-model/field.ts';
 import type { ContentState, SearchQuery, SearchTarget } from './query.ts';
 import { parseRestSearch, restSearchNeeds } from './rest-parameters.ts';

@@ -11,17 +11,18 @@ import type {
   TagOrderKey,
   WebhookDefinitionOrderKey,
 } from '../../storage/port/index.ts';
-import type { CollectionAttribute, CollectionSchema } from './collection-query.ts';
+import { OPERATORS_OF_TYPE, type CollectionAttribute, type CollectionSchema } from './collection-query.ts';
 
 /**
  * What each collection endpoint of the Management API filters and orders by, by wire path. The grammar is the
- * entry search's (`path[op]=value`); the operators follow from each attribute's type (see `collection-query.ts`).
- * Every attribute but `sys.version` and the `createdBy`/`updatedBy` links can be ordered by; `sys.id` breaks ties.
+ * entry search's (`path[op]=value`); the operators follow from each attribute's type (see `collection-query.ts`), and
+ * names also take `[match]` (word-prefix full text). Every attribute but `sys.version` and the `createdBy`/`updatedBy`
+ * links can be ordered by; `sys.id` breaks ties. The user-management collections: `user-management-collections.ts`.
  */
 const symbol = <Key extends string>(key: Key, match?: true): CollectionAttribute<Key> => ({
   key,
   type: 'symbol',
-  ...(match ? { match } : {}),
+  ...(match ? { ops: [...OPERATORS_OF_TYPE.symbol, 'match'] } : {}),
 });
 const date = <Key extends string>(key: Key): CollectionAttribute<Key> => ({ key, type: 'date' });
 const integer = <Key extends string>(key: Key): CollectionAttribute<Key> => ({ key, type: 'integer' });

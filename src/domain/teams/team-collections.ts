@@ -1,5 +1,5 @@
 import type { TeamMembershipRecord } from '../../storage/port/index.ts';
-import type { LinkOf } from '../shared/um-includes.ts';
+import type { LinkOf } from '../shared/collection-includes.ts';
 
 const LINKS: Readonly<Record<string, (m: TeamMembershipRecord) => string | null>> = {
   'sys.createdBy': (m) => m.createdBy,
@@ -9,5 +9,5 @@ const LINKS: Readonly<Record<string, (m: TeamMembershipRecord) => string | null>
   'sys.team': (m) => m.teamId,
 };
 
-/** The ids a team membership links to at the include paths of the team membership collections (`um-collection.ts`). */
+/** The ids a team membership links to at the include paths of the team membership collections (`user-management-collections.ts`). */
 export const teamMembershipLinks: LinkOf<TeamMembershipRecord> = (m, path) => LINKS[path]?.(m);

@@ -3,8 +3,9 @@ import { generateId } from '../../lib/ids.ts';
 import type { Storage, TeamMembershipKey } from '../../storage/port/index.ts';
 import { organizationRole, requireManager } from '../members/organization-access.ts';
 import type { Actor } from '../shared/actor.ts';
-import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+import type { CollectionQuery } from '../shared/collection-query.ts';
+import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS } from '../shared/user-management-collections.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import { teamMembershipLinks } from './team-collections.ts';
 import { teamNotFound } from './teams-service.ts';
 
@@ -21,7 +22,12 @@ export function teamMembershipsService(storage: Storage) {
 
   return {
     /** The memberships of one team, or of every team of the organization when `teamId` is undefined. */
-    async list(actor: Actor, organizationId: string, teamId: string | undefined, query: UmQuery<TeamMembershipKey>) {
+    async list(
+      actor: Actor,
+      organizationId: string,
+      teamId: string | undefined,
+      query: CollectionQuery<TeamMembershipKey>,
+    ) {
       await organizationRole(storage, actor, organizationId);
       if (teamId !== undefined) await team(organizationId, teamId);
       const page = await teams.pageTeamMemberships(organizationId, teamId, query);

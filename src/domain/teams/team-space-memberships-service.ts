@@ -15,12 +15,12 @@ import {
 } from '../members/space-membership-input.ts';
 import { organizationRole } from '../members/organization-access.ts';
 import type { Actor } from '../shared/actor.ts';
+import type { CollectionQuery } from '../shared/collection-query.ts';
 import {
   ORGANIZATION_TEAM_SPACE_MEMBERSHIPS,
   SPACE_TEAM_SPACE_MEMBERSHIPS,
-  type UmQuery,
-} from '../shared/um-collection.ts';
-import { loadIncludes } from '../shared/um-includes.ts';
+} from '../shared/user-management-collections.ts';
+import { loadIncludes } from '../shared/collection-includes.ts';
 import { teamSpaceMembershipLinks } from './team-space-membership-collections.ts';
 import { teamNotFound } from './teams-service.ts';
 
@@ -61,7 +61,7 @@ export function teamSpaceMembershipsService(storage: Storage) {
   const withIncludes = async (
     organizationId: string,
     page: { items: TeamSpaceMembershipRecord[]; total: number },
-    query: UmQuery<TeamSpaceMembershipKey>,
+    query: CollectionQuery<TeamSpaceMembershipKey>,
     organizationWide: boolean,
   ) => ({
     ...page,
@@ -76,7 +76,7 @@ export function teamSpaceMembershipsService(storage: Storage) {
   });
 
   return {
-    async list(spaceId: string, query: UmQuery<TeamSpaceMembershipKey>) {
+    async list(spaceId: string, query: CollectionQuery<TeamSpaceMembershipKey>) {
       const space = await spaceOf(spaceId);
       return withIncludes(space.organizationId, await teamSpaceMemberships.page({ spaceId }, query), query, false);
     },
@@ -86,7 +86,7 @@ export function teamSpaceMembershipsService(storage: Storage) {
     },
 
     /** Every team space membership of the organization's spaces; any active member of the organization may read them. */
-    async listInOrganization(actor: Actor, organizationId: string, query: UmQuery<TeamSpaceMembershipKey>) {
+    async listInOrganization(actor: Actor, organizationId: string, query: CollectionQuery<TeamSpaceMembershipKey>) {
       await organizationRole(storage, actor, organizationId);
       return withIncludes(organizationId, await teamSpaceMemberships.page({ organizationId }, query), query, true);
     },

@@ -3,7 +3,7 @@ import { generateId } from '../../lib/ids.ts';
 import type { Repositories, Storage, TeamChange, TeamKey, TeamRecord } from '../../storage/port/index.ts';
 import { organizationRole, requireManager } from '../members/organization-access.ts';
 import type { Actor } from '../shared/actor.ts';
-import type { UmQuery } from '../shared/um-collection.ts';
+import type { CollectionQuery } from '../shared/collection-query.ts';
 
 /** The body of a team's create and update (the published document has checked its shape). */
 export interface TeamInput {
@@ -49,7 +49,7 @@ export function teamsService(storage: Storage) {
   }
 
   return {
-    async list(actor: Actor, organizationId: string, query: UmQuery<TeamKey>) {
+    async list(actor: Actor, organizationId: string, query: CollectionQuery<TeamKey>) {
       await organizationRole(storage, actor, organizationId);
       return teams.pageTeams(organizationId, query);
     },

@@ -1,5 +1,6 @@
 import type { Services } from '../../domain/index.ts';
-import { compileUmQuery, ORGANIZATION_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { ORGANIZATION_MEMBERSHIPS } from '../../domain/shared/user-management-collections.ts';
 import { noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentOrganizationMembership } from '../presenters/members.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
@@ -7,7 +8,7 @@ import { umCollection } from '../presenters/um-collection.presenter.ts';
 export function organizationMembershipsHandlers({ organizationMemberships }: Services): HandlerMap {
   return {
     OrganizationMemberships_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
+      const query = compileCollectionQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
       return ok(
         umCollection(
           await organizationMemberships.list(req.params.organization_id, query),

@@ -3,7 +3,7 @@ import type { Services } from '../../domain/index.ts';
 import { ROLES } from '../../domain/shared/collection-schemas.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { collection } from '../../domain/shared/paging.ts';
-import { compileUmQuery, ORGANIZATION_ROLES } from '../../domain/shared/um-collection.ts';
+import { ORGANIZATION_ROLES } from '../../domain/shared/user-management-collections.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentRole } from '../presenters/roles.presenter.ts';
 
@@ -32,7 +32,7 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
       ),
 
     OrganizationRoles_list: async (req) => {
-      const page = compileUmQuery(req.rawQuery, ORGANIZATION_ROLES);
+      const page = compileCollectionQuery(req.rawQuery, ORGANIZATION_ROLES);
       const { items, total } = await roles.listInOrganization(req.actor, req.params.organization_id, page);
       return ok(collection(items.map(presentRole), total, page));
     },

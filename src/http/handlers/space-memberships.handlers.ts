@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import {
-  compileUmQuery,
   ORGANIZATION_SPACE_MEMBERSHIPS,
   SPACE_SPACE_MEMBERSHIPS,
-} from '../../domain/shared/um-collection.ts';
+} from '../../domain/shared/user-management-collections.ts';
 import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
@@ -18,7 +18,7 @@ const ownOnly = (req: ApiRequest) => req.grant.scope === 'space' && req.grant.st
 export function spaceMembershipsHandlers({ spaceMemberships }: Services): HandlerMap {
   return {
     SpaceMemberships_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, SPACE_SPACE_MEMBERSHIPS);
+      const query = compileCollectionQuery(req.rawQuery, SPACE_SPACE_MEMBERSHIPS);
       return ok(umCollection(await spaceMemberships.list(req.params.space_id, query), query, presentSpaceMembership));
     },
 
@@ -52,7 +52,7 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
     },
 
     OrganizationSpaceMemberships_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, ORGANIZATION_SPACE_MEMBERSHIPS);
+      const query = compileCollectionQuery(req.rawQuery, ORGANIZATION_SPACE_MEMBERSHIPS);
       return ok(
         umCollection(
           await spaceMemberships.listInOrganization(req.params.organization_id, query),

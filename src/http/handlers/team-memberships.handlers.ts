@@ -1,5 +1,6 @@
 import type { Services } from '../../domain/index.ts';
-import { compileUmQuery, ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS } from '../../domain/shared/um-collection.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS } from '../../domain/shared/user-management-collections.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentTeamMembership } from '../presenters/teams.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
@@ -7,13 +8,13 @@ import { umCollection } from '../presenters/um-collection.presenter.ts';
 export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerMap {
   return {
     TeamMemberships_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, TEAM_MEMBERSHIPS);
+      const query = compileCollectionQuery(req.rawQuery, TEAM_MEMBERSHIPS);
       const page = await teamMemberships.list(req.actor, req.params.organization_id, req.params.team_id, query);
       return ok(umCollection(page, query, presentTeamMembership));
     },
 
     OrganizationTeamMemberships_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, ORGANIZATION_TEAM_MEMBERSHIPS);
+      const query = compileCollectionQuery(req.rawQuery, ORGANIZATION_TEAM_MEMBERSHIPS);
       const page = await teamMemberships.list(req.actor, req.params.organization_id, undefined, query);
       return ok(umCollection(page, query, presentTeamMembership));
     },

@@ -1,11 +1,11 @@
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import {
-  compileUmQuery,
   ORGANIZATION_TEAM_SPACE_MEMBERSHIPS,
   SPACE_MEMBERS,
   SPACE_TEAM_SPACE_MEMBERSHIPS,
-} from '../../domain/shared/um-collection.ts';
+} from '../../domain/shared/user-management-collections.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentSpaceMember, presentTeamSpaceMembership } from '../presenters/team-space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
@@ -16,7 +16,7 @@ type Input = components['schemas']['TeamSpaceMembershipInput'];
 export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMembers }: Services): HandlerMap {
   return {
     TeamSpaceMemberships_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, SPACE_TEAM_SPACE_MEMBERSHIPS);
+      const query = compileCollectionQuery(req.rawQuery, SPACE_TEAM_SPACE_MEMBERSHIPS);
       return ok(
         umCollection(await teamSpaceMemberships.list(req.params.space_id, query), query, presentTeamSpaceMembership),
       );
@@ -61,7 +61,7 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
     },
 
     OrganizationTeamSpaceMemberships_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, ORGANIZATION_TEAM_SPACE_MEMBERSHIPS);
+      const query = compileCollectionQuery(req.rawQuery, ORGANIZATION_TEAM_SPACE_MEMBERSHIPS);
       const page = await teamSpaceMemberships.listInOrganization(req.actor, req.params.organization_id, query);
       return ok(umCollection(page, query, presentTeamSpaceMembership));
     },
@@ -78,7 +78,7 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
       ),
 
     SpaceMembers_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, SPACE_MEMBERS);
+      const query = compileCollectionQuery(req.rawQuery, SPACE_MEMBERS);
       return ok(umCollection(await spaceMembers.list(req.params.space_id, query), query, presentSpaceMember));
     },
 

@@ -1,5 +1,6 @@
 import type { Services } from '../../domain/index.ts';
-import { compileUmQuery, TEAMS } from '../../domain/shared/um-collection.ts';
+import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
+import { TEAMS } from '../../domain/shared/user-management-collections.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentTeam } from '../presenters/teams.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
@@ -7,7 +8,7 @@ import { umCollection } from '../presenters/um-collection.presenter.ts';
 export function teamsHandlers({ teams }: Services): HandlerMap {
   return {
     Teams_list: async (req) => {
-      const query = compileUmQuery(req.rawQuery, TEAMS);
+      const query = compileCollectionQuery(req.rawQuery, TEAMS);
       return ok(umCollection(await teams.list(req.actor, req.params.organization_id, query), query, presentTeam));
     },
 

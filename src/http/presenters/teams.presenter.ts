@@ -1,4 +1,4 @@
-import type { IncludedRecords } from '../../domain/shared/um-includes.ts';
+import type { IncludedRecords } from '../../domain/shared/collection-includes.ts';
 import { toSecondsIso } from '../../lib/time.ts';
 import type { TeamMembershipRecord, TeamRecord } from '../../storage/port/index.ts';
 import { link, userLink } from './links.ts';

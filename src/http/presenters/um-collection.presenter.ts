@@ -1,4 +1,4 @@
-import type { IncludedRecords } from '../../domain/shared/um-includes.ts';
+import type { IncludedRecords } from '../../domain/shared/collection-includes.ts';
 import { collection } from '../../domain/shared/paging.ts';
 import { presentIncludes } from './teams.presenter.ts';
 

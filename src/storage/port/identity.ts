@@ -29,7 +29,6 @@ export interface IdentityRepository {
     userId: string;
     role: OrganizationRole;
   }): Promise<void>;
-  findUser(id: string): Promise<UserRecord | undefined>;
   /** The token with this hash and its user, whatever the token's state. */
   findTokenOwner(tokenHash: string): Promise<TokenOwner | undefined>;
   insertToken(t: {

@@ -7,7 +7,7 @@ import type { Storage } from '../port/index.ts';
 import { CACHE_CHANNEL } from './cache-context.ts';
 import { migrate, openPostgres, postgresStorage, ReadCache, startCacheListener, type OpenDatabase } from './index.ts';
 import { withStartupOption } from './database.ts';
-import { ANNOUNCES_CONTENT } from './migrations/0015-content-announce.ts';
+import { ANNOUNCES_CONTENT } from './session-settings.ts';
 
 /** Notifications on the cache channel, as another process's listener receives them. */
 async function listener(url: string) {

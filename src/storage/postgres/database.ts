@@ -1,7 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
-import { ANNOUNCES_CONTENT } from './migrations/0015-content-announce.ts';
+import { ANNOUNCES_CONTENT } from './session-settings.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { keepStatistics, type StatisticsKeeper } from './statistics-keeper.ts';
 import { preparingPool } from './prepared-statements.ts';

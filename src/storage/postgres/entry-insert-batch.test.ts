@@ -9,7 +9,7 @@ import { toEntry } from './entries-repository.ts';
 import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
 import { linkColumns } from './entry-links.ts';
 import type { OpenDatabase } from './index.ts';
-import { ANNOUNCES_CONTENT } from './migrations/0015-content-announce.ts';
+import { ANNOUNCES_CONTENT } from './session-settings.ts';
 
 const FIELDS = [
   { id: 'title', type: 'Symbol' },

@@ -7,7 +7,7 @@ import type { Storage } from '../port/index.ts';
 import { CACHE_CHANNEL } from './cache-context.ts';
 import { publishEntries } from './entry-publish-batch.ts';
 import { migrate, openPostgres, postgresStorage, type OpenDatabase } from './index.ts';
-import { ANNOUNCES_CONTENT } from './migrations/0015-content-announce.ts';
+import { ANNOUNCES_CONTENT } from './session-settings.ts';
 
 const USER = 'user-publisher';
 

@@ -3,7 +3,7 @@ import type { Executor } from './executor.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { copyEntryValues, entryValueSlotCopies, type SlotCopies } from './search/entry-values-copy.ts';
 import { inSnapshotOf } from './snapshot-transaction.ts';
-import { EVENT_SETTINGS } from './migrations/0026-content-events.ts';
+import { ENVIRONMENT_COPY_SETTING, EVENT_SETTINGS } from './session-settings.ts';
 
 /**
  * Every table whose rows belong to one environment, keyed by `(space_id, environment_id, ...)`, in copy order
@@ -100,7 +100,7 @@ async function copyTables(db: Executor, spaceId: string, fromId: string, toId: s
     order by table_name, ordinal_position`.execute(db);
   // The entries' search values are copied as rows (copyEntryValues), not computed again by the entries' insert trigger.
   // Copies record no content events (migration 0026): an environment's rows are new to it, not changes.
-  await sql`select set_config('tessera.environment_copy', 'on', true), set_config(${EVENT_SETTINGS.off}, 'off', true)`.execute(
+  await sql`select set_config(${ENVIRONMENT_COPY_SETTING}, 'on', true), set_config(${EVENT_SETTINGS.off}, 'off', true)`.execute(
     db,
   );
   // The entries' insert triggers see the copied rows as a transition table, which spills to disk beyond work_mem.
@@ -117,7 +117,7 @@ async function copyTables(db: Executor, spaceId: string, fromId: string, toId: s
       where space_id = ${spaceId} and environment_id = ${fromId}
       ${COPY_ORDER[table] ? sql`order by ${sql.join(COPY_ORDER[table].map((c) => sql.id(c)))}` : sql``}`.execute(db);
   }
-  await sql`select set_config('tessera.environment_copy', '', true), set_config(${EVENT_SETTINGS.off}, '', true)`.execute(
+  await sql`select set_config(${ENVIRONMENT_COPY_SETTING}, '', true), set_config(${EVENT_SETTINGS.off}, '', true)`.execute(
     db,
   );
 }

@@ -4,8 +4,7 @@ import { toAsset } from './assets-repository.ts';
 import { toContentType } from './content-types-repository.ts';
 import { toEntry } from './entries-repository.ts';
 import type { Executor } from './executor.ts';
-import { EVENT_SETTINGS } from './migrations/0026-content-events.ts';
-import { REQUESTED_ENVIRONMENT_SETTING } from './migrations/0029-event-environment-path.ts';
+import { EVENT_SETTINGS, REQUESTED_ENVIRONMENT_SETTING } from './session-settings.ts';
 import { toIso } from './type-parsers.ts';
 
 export interface EventRow {

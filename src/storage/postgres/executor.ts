@@ -17,4 +17,3 @@ export function orderBy<Q extends { orderBy: (...args: any[]) => Q }>(
 }
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string })?.code === '23505';
-export const isForeignKeyViolation = (error: unknown): boolean => (error as { code?: string })?.code === '23503';

@@ -104,10 +104,6 @@ export function identityRepository(db: Executor, cache?: CacheContext): Identity
         .execute();
       await cache?.invalidate([`org:${m.organizationId}`, userTag(m.userId)]);
     },
-    async findUser(id) {
-      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && toUser(row);
-    },
     findTokenOwner(tokenHash) {
       return cached(
         cache?.cache,

@@ -4,7 +4,7 @@ import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-t
 import type { SearchQuery } from '../../domain/search/query.ts';
 import { findEntryRows, findLinkedEntries } from './entry-read-batch.ts';
 import type { Db, OpenDatabase } from './index.ts';
-import { explainingPlans, scansOf, type PlanNode } from './plan-shapes.ts';
+import { explainingPlans, scansOf, type PlanNode } from './plan-shapes.test-support.ts';
 import { linkingEntries } from './search/linking-entries.ts';
 import { searchRepository } from './search/search-repository.ts';
 

@@ -6,7 +6,7 @@ import { entriesRepository } from './entries-repository.ts';
 import { entryBatches } from './entry-batches.ts';
 import { publishEntries } from './entry-publish-batch.ts';
 import type { OpenDatabase } from './index.ts';
-import { explainingPlans, scansOf, type PlanNode } from './plan-shapes.ts';
+import { explainingPlans, scansOf, type PlanNode } from './plan-shapes.test-support.ts';
 
 const FIELDS = [
   { id: 'title', type: 'Symbol' },

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { compiledOnce, type Compiles } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
-import { REQUESTED_ENVIRONMENT_SETTING } from './migrations/0029-event-environment-path.ts';
+import { REQUESTED_ENVIRONMENT_SETTING } from './session-settings.ts';
 
 /** What a statement written outside a transaction carries when its request named an alias (see 0029). */
 export interface OnRequestedEnvironment {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { NewWebhookEventPayload, WebhookCallOutcome } from '../port/index.ts';
-import { explainingPlans, scansOf } from './plan-shapes.ts';
+import { explainingPlans, scansOf } from './plan-shapes.test-support.ts';
 import { webhookCallsRepository } from './webhook-calls-repository.ts';
 
 for (const kind of DB_KINDS) {

@@ -25,7 +25,7 @@ import { executeStatements } from './execute-statements.ts';
  */
 
 /** `value` (one locale value, jsonb) of a field of type `k.type` as `num` or `text`: null when the JSON type does not fit. */
-export const typed = (value: string) => `
+const typed = (value: string) => `
   case k.type
     when 'Integer' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
     when 'Number' then case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end
@@ -36,7 +36,7 @@ export const typed = (value: string) => `
 
 const KINDS = `join entry_value_kinds as k on k.space_id = e.space_id and k.environment_id = e.environment_id and k.content_type_id = e.content_type_id`;
 
-export const localeObject = (value: string) => `case when jsonb_typeof(${value}) = 'object' then ${value} end`;
+const localeObject = (value: string) => `case when jsonb_typeof(${value}) = 'object' then ${value} end`;
 
 /**
  * Per entry of `source`, indexed field and locale: the draft value `d` and the published value `p`, typed. The
@@ -53,7 +53,7 @@ const typedValues = (source: string) => `
   offset 0`;
 
 /** The two statements that add the value rows of the entry rows of `source` (a relation with the columns of entries). */
-export function valueStatements(source: string): string[] {
+function valueStatements(source: string): string[] {
   return [
     // Every (field, locale) with a value on either side gets a slot; sorted, so concurrent writers creating the
     // same slots take their locks in one order.
@@ -79,7 +79,7 @@ export function valueStatements(source: string): string[] {
 }
 
 /** Entries of `rows` whose row in `others` (same key) is missing or differs in content type or fields. */
-export const changed = (rows: string, others: string) => `(select r.* from ${rows} as r where not exists (
+const changed = (rows: string, others: string) => `(select r.* from ${rows} as r where not exists (
   select 1 from ${others} as x where x.space_id = r.space_id and x.environment_id = r.environment_id and x.id = r.id
     and x.content_type_id = r.content_type_id and x.fields = r.fields and x.published_fields is not distinct from r.published_fields))`;
 
@@ -88,7 +88,7 @@ const deleteValuesOf = (rows: string) => `delete from entry_values as v using ${
     and v.slot = s.id and v.entry_id = o.id`;
 
 /** A step of a trigger: a statement, or a query whose `false` ends the trigger (nothing to do). */
-export type Step = { run: string } | { continueIf: string };
+type Step = { run: string } | { continueIf: string };
 
 /** Most statements touch a few rows (one entry's write); bulk ones (a clone, a rename over every entry) many. */
 const FEW_ROWS = 50;
@@ -99,7 +99,7 @@ const FEW_ROWS = 50;
  * for 100,000 and the other way round. So the static statements only ever see a few rows, and a bulk statement
  * runs the same SQL through EXECUTE, planned for its real size.
  */
-export function triggerFunction(name: string, rows: string, steps: Step[], first = ''): string {
+function triggerFunction(name: string, rows: string, steps: Step[], first = ''): string {
   const fixed = steps.map((s) => ('run' in s ? `${s.run};` : `if not (${s.continueIf}) then return null; end if;`));
   const planned = steps.map((s) =>
     'run' in s

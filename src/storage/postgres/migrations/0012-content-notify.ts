@@ -6,13 +6,13 @@ import { sql, type Kysely } from 'kysely';
  * processes learn of it at commit without a round trip of its own, whatever wrote the rows (the API, a migration, SQL
  * typed by hand). PostgreSQL sends identical notifications of one transaction once.
  */
-export const notifyTouched = (
+const notifyTouched = (
   rows: string,
 ) => `perform pg_notify('tessera_cache', 'content:' || t.space_id || ':' || t.environment_id)
     from (select distinct space_id, environment_id from ${rows}) as t;`;
 
 /** The environments of both sides of an update. */
-export const REWRITTEN_ROWS =
+const REWRITTEN_ROWS =
   '(select space_id, environment_id from before_rows union select space_id, environment_id from written_rows) as both_sides';
 
 const notifyFunction = (name: string, rows: string) => `create function ${name}() returns trigger language plpgsql as $$

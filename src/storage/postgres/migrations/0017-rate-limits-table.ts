@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { RATE_LIMITS_TABLE } from '../../port/rate-limits.ts';
 import { executeStatements } from './execute-statements.ts';
 
 /**
@@ -11,7 +10,7 @@ import { executeStatements } from './execute-statements.ts';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await executeStatements(
     db,
-    `create table if not exists ${RATE_LIMITS_TABLE} (
+    `create table if not exists tessera_rate_limits (
     key varchar(255) primary key,
     points integer not null default 0,
     expire bigint

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { triggerFunction } from './0007-entry-values.ts';
 import { executeStatements } from './execute-statements.ts';
 
 /** Transaction-local settings the triggers read (set through `repos.events.describeTransaction`). */
-export const EVENT_SETTINGS = {
+const EVENT_SETTINGS = {
   off: 'tessera.events',
   action: 'tessera.event_action',
   actor: 'tessera.actor',
@@ -22,17 +21,17 @@ export const EVENT_SETTINGS = {
  * Deletes of rows whose environment is gone (an environment's or space's deletion) and writes of a transaction
  * that turned events off (an environment copy) record nothing. No NOTIFY here: see 0015 for what it costs at commit.
  */
-export const TABLES = [
+const TABLES = [
   { table: 'entries', type: 'Entry', archivable: true },
   { table: 'assets', type: 'Asset', archivable: true },
   { table: 'content_types', type: 'ContentType', archivable: false },
 ] as const;
 
-export const setting = (name: string) => `current_setting('${name}', true)`;
-export const UNLESS_OFF = `if ${setting(EVENT_SETTINGS.off)} = 'off' then return null; end if;`;
+const setting = (name: string) => `current_setting('${name}', true)`;
+const UNLESS_OFF = `if ${setting(EVENT_SETTINGS.off)} = 'off' then return null; end if;`;
 const COLUMNS = 'space_id, environment_id, entity_type, entity_id, action, snapshot, actor_id';
 
-export const actionOfUpdate = (archivable: boolean) => `case
+const actionOfUpdate = (archivable: boolean) => `case
       when n.published_counter <> o.published_counter then 'publish'
       when o.published_version is not null and n.published_version is null then 'unpublish'
       ${
@@ -60,7 +59,7 @@ const deleted = (type: string) => `insert into content_events (${COLUMNS})
   from old_rows as o where exists (select from environments as v where v.space_id = o.space_id and v.id = o.environment_id)`;
 
 /** An insert reads only its new rows: one plan fits every size. */
-export const plainFunction = (
+const plainFunction = (
   name: string,
   statement: string,
 ) => `create function ${name}() returns trigger language plpgsql as $$
@@ -109,4 +108,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `,
     );
   }
+}
+
+/*
+ * Frozen copies of the SQL helpers of 0007, as this migration ran them: a migration never changes once
+ * released, so it imports no other migration's code.
+ */
+
+/** A step of a trigger: a statement, or a query whose `false` ends the trigger (nothing to do). */
+type Step = { run: string } | { continueIf: string };
+
+/** Most statements touch a few rows (one entry's write); bulk ones (a clone, a rename over every entry) many. */
+const FEW_ROWS = 50;
+
+/**
+ * A statement-level trigger function. PL/pgSQL keeps the plan of a static statement from its first run, made for
+ * the row count of that run's transition tables; a plan made for one row (index lookups, nested loops) is ruinous
+ * for 100,000 and the other way round. So the static statements only ever see a few rows, and a bulk statement
+ * runs the same SQL through EXECUTE, planned for its real size.
+ */
+function triggerFunction(name: string, rows: string, steps: Step[], first = ''): string {
+  const fixed = steps.map((s) => ('run' in s ? `${s.run};` : `if not (${s.continueIf}) then return null; end if;`));
+  const planned = steps.map((s) =>
+    'run' in s
+      ? `execute $q$${s.run}$q$;`
+      : `execute $q$select ${s.continueIf}$q$ into go; if not go then return null; end if;`,
+  );
+  return `create function ${name}() returns trigger language plpgsql as $$
+declare go boolean;
+begin
+  ${first}
+  if (select count(*) from ${rows}) <= ${FEW_ROWS} then
+    ${fixed.join('\n    ')}
+  else
+    ${planned.join('\n    ')}
+  end if;
+  return null;
+end $$`;
 }

@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { triggerFunction } from './0007-entry-values.ts';
-import { actionOfUpdate, EVENT_SETTINGS, plainFunction, setting, TABLES, UNLESS_OFF } from './0026-content-events.ts';
 import { executeStatements } from './execute-statements.ts';
 
 /** The transaction-local setting naming the environment id the request used (set through `describeTransaction`). */
-export const REQUESTED_ENVIRONMENT_SETTING = 'tessera.requested_environment';
+const REQUESTED_ENVIRONMENT_SETTING = 'tessera.requested_environment';
 
 /**
  * Webhooks on an environment alias fire only for writes made through that alias's path (issue 22), so each event
@@ -59,3 +57,79 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const statement of functions) await sql.raw(orReplace(statement)).execute(db);
   }
 }
+
+/*
+ * Frozen copies of the SQL helpers of 0007 and 0026, as this migration ran them: a migration never changes once
+ * released, so it imports no other migration's code.
+ */
+
+/** A step of a trigger: a statement, or a query whose `false` ends the trigger (nothing to do). */
+type Step = { run: string } | { continueIf: string };
+
+/** Most statements touch a few rows (one entry's write); bulk ones (a clone, a rename over every entry) many. */
+const FEW_ROWS = 50;
+
+/**
+ * A statement-level trigger function. PL/pgSQL keeps the plan of a static statement from its first run, made for
+ * the row count of that run's transition tables; a plan made for one row (index lookups, nested loops) is ruinous
+ * for 100,000 and the other way round. So the static statements only ever see a few rows, and a bulk statement
+ * runs the same SQL through EXECUTE, planned for its real size.
+ */
+function triggerFunction(name: string, rows: string, steps: Step[], first = ''): string {
+  const fixed = steps.map((s) => ('run' in s ? `${s.run};` : `if not (${s.continueIf}) then return null; end if;`));
+  const planned = steps.map((s) =>
+    'run' in s
+      ? `execute $q$${s.run}$q$;`
+      : `execute $q$select ${s.continueIf}$q$ into go; if not go then return null; end if;`,
+  );
+  return `create function ${name}() returns trigger language plpgsql as $$
+declare go boolean;
+begin
+  ${first}
+  if (select count(*) from ${rows}) <= ${FEW_ROWS} then
+    ${fixed.join('\n    ')}
+  else
+    ${planned.join('\n    ')}
+  end if;
+  return null;
+end $$`;
+}
+
+/** Transaction-local settings the triggers read (set through `repos.events.describeTransaction`). */
+const EVENT_SETTINGS = {
+  off: 'tessera.events',
+  action: 'tessera.event_action',
+  actor: 'tessera.actor',
+} as const;
+
+const TABLES = [
+  { table: 'entries', type: 'Entry', archivable: true },
+  { table: 'assets', type: 'Asset', archivable: true },
+  { table: 'content_types', type: 'ContentType', archivable: false },
+] as const;
+
+const setting = (name: string) => `current_setting('${name}', true)`;
+const UNLESS_OFF = `if ${setting(EVENT_SETTINGS.off)} = 'off' then return null; end if;`;
+
+const actionOfUpdate = (archivable: boolean) => `case
+      when n.published_counter <> o.published_counter then 'publish'
+      when o.published_version is not null and n.published_version is null then 'unpublish'
+      ${
+        archivable
+          ? `when o.archived_at is null and n.archived_at is not null then 'archive'
+      when o.archived_at is not null and n.archived_at is null then 'unarchive'`
+          : ''
+      }
+      when n.version <> o.version then case when ${setting(EVENT_SETTINGS.action)} = 'auto_save' then 'auto_save' else 'save' end
+    end`;
+
+/** An insert reads only its new rows: one plan fits every size. */
+const plainFunction = (
+  name: string,
+  statement: string,
+) => `create function ${name}() returns trigger language plpgsql as $$
+begin
+  ${UNLESS_OFF}
+  ${statement};
+  return null;
+end $$`;

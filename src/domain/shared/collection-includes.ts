@@ -6,7 +6,7 @@ import type {
   TeamRecord,
   UserRecord,
 } from '../../storage/port/index.ts';
-import type { IncludeType, UmCollection } from './um-collection.ts';
+import type { IncludeType, CollectionSchema } from './collection-query.ts';
 
 /** The linked resources of one page, grouped by type (what `includes` of the collection answer holds). */
 export interface IncludedRecords {
@@ -29,7 +29,7 @@ export async function loadIncludes<T>(
   organizationId: string,
   items: readonly T[],
   paths: readonly string[],
-  collection: UmCollection<string>,
+  collection: CollectionSchema<string>,
   linkOf: LinkOf<T>,
 ): Promise<IncludedRecords | undefined> {
   if (!paths.length) return undefined;
