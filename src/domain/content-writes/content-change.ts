@@ -24,6 +24,3 @@ export function changeOf(
     ...(extra.actorId === undefined ? {} : { actorId: extra.actorId }),
   };
 }
-
-/** Whether a statement that records only its path can describe `change` alone (no transaction needed). */
-export const recordedByPathAlone = (change: ContentChange): boolean => !change.autoSave && change.actorId === undefined;

@@ -188,5 +188,25 @@ for (const kind of DB_KINDS) {
       ]);
       expect(await storedPaths(['by-hand'])).toEqual(['by-hand null', 'by-hand null']);
     });
+
+    it('a transaction given a content change records it for its writes: the path, auto_save and the actor of a delete', async () => {
+      await mark();
+      await storage.repos.entries.insert(entry('c1'));
+      await storage.transaction(
+        (repos) =>
+          repos.entries.update(SPACE, TARGET, 'c1', { fields: { title: { 'en-US': 'two' } }, tags: [] }, 1, userId),
+        { change: { requestedEnvironmentId: 'master', autoSave: true } },
+      );
+      await storage.transaction((repos) => repos.entries.delete(SPACE, TARGET, 'c1'), {
+        change: { requestedEnvironmentId: 'master', actorId: userId },
+      });
+      const events = await since();
+      expect(events.map(line)).toEqual([
+        'c1 create target via target',
+        'c1 auto_save target via master',
+        'c1 delete target via master',
+      ]);
+      expect(events.at(-1)?.actorId).toBe(userId);
+    });
   });
 }
