@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EntryRecord } from '../port/content.ts';
 import type { EntriesRepository, ValidationLookups } from '../port/entries.ts';
-import { contentLifecycle, toContent } from './content-rows.ts';
+import { contentLifecycle, toEntry } from './content-rows.ts';
 import { createdLinksCte, linkColumns, replaceEntryLinks, unnestLinks } from './entry-links.ts';
 import type { EntryInsert } from './entry-insert-batch.ts';
 import type { EntryBatches } from './entry-batches.ts';
@@ -11,7 +11,7 @@ import { rememberedEntries } from './remembered-entries.ts';
 import { compiledOnEitherPath, setsRequestedEnvironment } from './requested-environment.ts';
 import type { Executor } from './executor.ts';
 
-export const toEntry = (r: any): EntryRecord => ({ ...toContent(r), contentTypeId: r.content_type_id });
+export { toEntry };
 
 type AssetFileFacts = { contentType?: string; size?: number; width?: number; height?: number };
 
