@@ -183,7 +183,7 @@ export const publishedColumns = (userId: unknown) => ({
 });
 
 /** The conditional publish of one row (without `returning`): the draft copied to the published side, at `expectedVersion`, not archived. */
-export function publishWrite(
+function publishWrite(
   db: Executor,
   table: ContentTable,
   spaceId: string,
