@@ -1,3 +1,4 @@
+import { contentWrites } from '../domain/content-writes/index.ts';
 import type { AssetProcessingPayload } from '../domain/uploads/asset-processing-service.ts';
 import { parseFile, sameSource, type ParsedFile } from '../domain/uploads/file-source.ts';
 import { PermanentJobError, type JobHandler } from '../jobs/job-handler.ts';
@@ -11,9 +12,6 @@ export interface AssetProcessingJobOptions {
   maxBytes: number;
   fetchRemoteFiles: boolean;
 }
-
-/** Thrown inside the apply transaction when the asset moved on: the transaction rolls back and the loop reads again. */
-const NOT_APPLIED = Symbol('not applied');
 
 /** Attempts to apply a result while other locales of the same asset land their own version bumps. */
 const APPLY_ATTEMPTS = 20;
@@ -38,6 +36,7 @@ export function assetProcessingJob(
   store: FileStore,
   options: AssetProcessingJobOptions,
 ): JobHandler<AssetProcessingPayload> {
+  const writes = contentWrites(storage).assets;
   const current = async ({ spaceId, environmentId, assetId, locale }: AssetProcessingPayload) => {
     const asset = await storage.repos.assets.find(spaceId, environmentId, assetId);
     const parsed = asset && parseFile(asset.fields.file?.[locale], locale);
@@ -83,24 +82,28 @@ export function assetProcessingJob(
   });
 
   /**
-   * Writes the URL, the asset file row and the blob in one transaction, under the blob's lock that the collection of
-   * unused files also takes: the blob is on disk and recorded when the URL that needs it is committed.
+   * Writes the URL, the asset file row and the blob through the domain's write of a processed file (one transaction,
+   * under the blob's lock): the blob is on disk and recorded when the URL that needs it is committed. When the asset
+   * moved on meanwhile, nothing is written and the loop reads it again.
    */
   async function apply(payload: AssetProcessingPayload, file: ParsedFile, stored: StoredFile): Promise<void> {
     const image = file.contentType.startsWith('image/') ? await probeImage(stored.path) : undefined;
     const fileKey = stored.sha256.slice(0, 32);
     const result = processedFile(payload, file, stored, fileKey, image);
+    // The save's event names the environment as the request that asked for the processing did (an alias).
+    const { requestedEnvironmentId } = payload;
+    const change = requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId };
     for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt += 1) {
       const now = await current(payload);
       if (!now || !sameSource(now.file, file)) return; // deleted, or the file was replaced meanwhile
-      // Lock order: the space (the row's foreign key), the asset file row, the blob, the asset; deleting an
-      // environment locks the space before its assets, and the collection takes rows before blobs, so none can cycle.
-      const applied = await storage
-        .transaction(async (repos) => {
-          // The save's event names the environment as the request that asked for the processing did (an alias).
-          const { requestedEnvironmentId } = payload;
-          if (requestedEnvironmentId !== undefined) await repos.events.describeTransaction({ requestedEnvironmentId });
-          await repos.uploads.saveAssetFile({
+      const applied = await writes.saveProcessedFile(
+        change,
+        {
+          spaceId: payload.spaceId,
+          environmentId: payload.environmentId,
+          assetId: payload.assetId,
+          locale: payload.locale,
+          assetFile: {
             spaceId: payload.spaceId,
             assetId: payload.assetId,
             fileKey,
@@ -109,22 +112,13 @@ export function assetProcessingJob(
             size: stored.size,
             width: image?.width ?? null,
             height: image?.height ?? null,
-          });
-          await repos.uploads.lockBlob(stored.sha256);
-          await store.adoptBlob(stored.sha256, stored.path);
-          const updated = await repos.assets.updateFile(
-            payload.spaceId,
-            payload.environmentId,
-            payload.assetId,
-            payload.locale,
-            result,
-            now.version,
-          );
-          if (!updated) throw NOT_APPLIED; // rolls the row back: nothing refers to it
-          if (stored.uploadId) await repos.uploads.markProcessed(payload.spaceId, stored.uploadId);
-          return true;
-        })
-        .catch((error) => (error === NOT_APPLIED ? false : Promise.reject(error)));
+          },
+          value: result,
+          expectedVersion: now.version,
+          uploadId: stored.uploadId,
+        },
+        () => store.adoptBlob(stored.sha256, stored.path),
+      );
       if (applied) return;
     }
     throw new Error(`The asset ${payload.assetId} kept changing while its ${payload.locale} file was applied.`);

@@ -12,16 +12,11 @@ import {
 } from '../content/content-input.ts';
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
-import {
-  describeWrite,
-  type ResolveEnvironment,
-  type ResolvedEnvironment,
-} from '../environments/environment-resolver.ts';
+import { changeOf, contentWrites } from '../content-writes/index.ts';
+import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
-import { announceJobs } from '../../jobs/job-signal.ts';
-import { enqueueAssetFilesGc } from '../uploads/asset-files-gc.ts';
 import { assetPublishProblems } from './asset-publish-rules.ts';
 import { checkAssetShape } from './asset-shape.ts';
 
@@ -32,16 +27,19 @@ export type AssetView = ContentView<AssetRecord>;
  * asset processing service (through `assets.updateFile`); an asset is published only with every file processed.
  */
 export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
-  const lifecycle = contentLifecycleService(storage, resolve, 'Asset', (repos) => repos.assets, {
-    async checkPublish({ environment }, asset) {
+  const writes = contentWrites(storage).assets;
+  const lifecycle = contentLifecycleService(
+    storage,
+    resolve,
+    'Asset',
+    (repos) => repos.assets,
+    writes.lifecycle,
+    async ({ environment }, asset) => {
       const locales = await storage.repos.locales.list(environment.spaceId, environment.id);
       const errors = [...checkAssetShape(asset.fields, locales), ...assetPublishProblems(asset.fields, locales)];
       if (errors.length) throw validationFailed(errors);
     },
-    async afterDelete(repos, { environment }, id) {
-      await enqueueAssetFilesGc(repos, { spaceId: environment.spaceId, assetId: id });
-    },
-  });
+  );
 
   async function checked(resolved: ResolvedEnvironment, input: ContentInput) {
     const { spaceId, id: environmentId } = resolved.environment;
@@ -64,11 +62,11 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     requireCreate(rights, { type: 'Asset', id, tagIds: tagIdsOf(input) });
     const draft = await checked(resolved, input);
     const { spaceId, id: environmentId } = resolved.environment;
-    const record = await storage.transaction(async (repos) => {
-      await describeWrite(repos, resolved);
-      await lockTags(repos.assets, spaceId, environmentId, input);
-      return repos.assets.insert({ spaceId, environmentId, id, ...draft, createdBy: actor.user.id });
-    });
+    const record = await writes.insert(
+      changeOf(resolved),
+      { spaceId, environmentId, id, ...draft, createdBy: actor.user.id },
+      (repos) => lockTags(repos.assets, spaceId, environmentId, input),
+    );
     // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing asset.
     if (!record) throw versionMismatch(1, undefined);
     return contentView(storage, resolved, record);
@@ -80,10 +78,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     unpublish: lifecycle.unpublish,
     archive: lifecycle.archive,
     unarchive: lifecycle.unarchive,
-    async delete(...args: Parameters<typeof lifecycle.delete>): Promise<void> {
-      await lifecycle.delete(...args);
-      announceJobs(storage);
-    },
+    delete: lifecycle.delete,
 
     async create(
       actor: Actor,
@@ -118,18 +113,18 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       if (refused) throw refused;
       const draft = await checked(resolved, input);
       requireUpdate(rights, docOf('Asset', existing), existing.fields, draft.fields, missing);
-      const view = await lifecycle.apply(
-        actor,
+      const { spaceId: s, id: e } = resolved.environment;
+      const record = await writes.saveDraft(
+        changeOf(resolved, { autoSave }),
         resolved,
         id,
-        'update',
-        version,
-        async (repo, s, e, repos) => {
-          await lockTags(repos.assets, s, e, input);
-          return repo.update(s, e, id, draft, version!, actor.user.id);
-        },
-        { autoSave },
+        draft,
+        version!,
+        actor.user.id,
+        (repos) => lockTags(repos.assets, s, e, input),
+        lifecycle.explain(resolved, id, 'update', version),
       );
+      const view = await contentView(storage, resolved, record);
       return { created: false, view };
     },
   };

@@ -1,24 +1,10 @@
 import { AppError, badRequest, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
-import type {
-  ContentTypeOrderKey,
-  ContentTypeRecord,
-  PageRequest,
-  Repositories,
-  Storage,
-} from '../../storage/port/index.ts';
-import { isMasterEnvironment } from '../content/master-environment.ts';
-import {
-  describeWrite,
-  requestedPath,
-  type ResolveEnvironment,
-  type ResolvedEnvironment,
-} from '../environments/environment-resolver.ts';
+import type { ContentTypeOrderKey, ContentTypeRecord, PageRequest, Storage } from '../../storage/port/index.ts';
+import { changeOf, contentWrites } from '../content-writes/index.ts';
+import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
-import { planActivation } from './activation.ts';
-import { refuseInvalidatingActivation } from './activation-check.ts';
 import { readContentType, type ContentTypeInput } from './content-type-rules.ts';
-import { syncEditorInterface } from './editor-interface-sync.ts';
 import type { ContentTypeDefinition } from './field.ts';
 
 /** A content type and the environment id the client named (an alias id stays an alias id in `sys.environment`). */
@@ -27,19 +13,14 @@ export interface ContentTypeView {
   environmentId: string;
 }
 
-export const draftOf = (r: ContentTypeRecord): ContentTypeDefinition => ({
-  name: r.name,
-  description: r.description,
-  displayField: r.displayField,
-  fields: r.fields,
-});
-
 /**
  * Content types: the draft definition is saved with create and update; activation makes it the definition that
  * shapes entries (`published`), applies field deletions and renames to the entries, keeps the editor interface in
  * step and, in the master environment, records a snapshot. Who may write is the authorizer's decision (`domain/access`).
  */
 export function contentTypesService(storage: Storage, resolve: ResolveEnvironment) {
+  const writes = contentWrites(storage).contentTypes;
+
   async function forWrite(
     actor: Actor,
     spaceId: string,
@@ -50,6 +31,8 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
 
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound('ContentType', id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
+
+  const missingOf = (resolved: ResolvedEnvironment, id: string) => () => missing(resolved, id);
 
   const view = (resolved: ResolvedEnvironment, record: ContentTypeRecord): ContentTypeView => ({
     record,
@@ -62,33 +45,6 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     return definition;
   }
 
-  /**
-   * Runs a write of one statement made for the request: alone, or, when the request went through an alias, in a
-   * transaction that records that path in its event.
-   */
-  function single<T>(resolved: ResolvedEnvironment, write: (repos: Repositories) => Promise<T>): Promise<T> {
-    if (requestedPath(resolved).requestedEnvironmentId === undefined) return write(storage.repos);
-    return storage.transaction(async (repos) => {
-      await describeWrite(repos, resolved);
-      return write(repos);
-    });
-  }
-
-  /** Runs `work` with the content type row locked; 404 when it does not exist. */
-  function locked<T>(
-    resolved: ResolvedEnvironment,
-    id: string,
-    work: (repos: Repositories, current: ContentTypeRecord) => Promise<T>,
-  ): Promise<T> {
-    const { spaceId, id: environmentId } = resolved.environment;
-    return storage.transaction(async (repos) => {
-      await describeWrite(repos, resolved);
-      const current = await repos.contentTypes.lock(spaceId, environmentId, id);
-      if (!current) throw missing(resolved, id);
-      return work(repos, current);
-    });
-  }
-
   async function insert(
     actor: Actor,
     resolved: ResolvedEnvironment,
@@ -96,7 +52,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     input: ContentTypeInput,
   ): Promise<ContentTypeRecord | undefined> {
     const definition = checked(input, null);
-    return single(resolved, (repos) =>
+    return writes.save(changeOf(resolved), (repos) =>
       repos.contentTypes.insert({
         spaceId: resolved.environment.spaceId,
         environmentId: resolved.environment.id,
@@ -165,7 +121,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       }
       if (version !== existing.version) throw versionMismatch(existing.version, version);
       const definition = checked(input, existing.published);
-      const updated = await single(resolved, (repos) =>
+      const updated = await writes.save(changeOf(resolved), (repos) =>
         repos.contentTypes.update(s, e, id, definition, version, actor.user.id),
       );
       if (updated) return { view: view(resolved, updated), created: false };
@@ -177,12 +133,12 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     async delete(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<void> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       // The row lock also waits for entries being created (their foreign key check shares the row), so none slips in.
-      await locked(resolved, id, async (repos, current) => {
+      const change = changeOf(resolved, { actorId: actor.user.id });
+      await writes.locked(change, resolved, id, missingOf(resolved, id), async (repos, current) => {
         if (current.published) throw badRequest('Cannot delete published');
         if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
           throw badRequest('Content Type has entries');
         await repos.snapshots.deleteFor(current.spaceId, current.environmentId, 'ContentType', id);
-        await repos.events.describeTransaction({ actorId: actor.user.id });
         if (!(await repos.contentTypes.delete(current.spaceId, current.environmentId, id))) throw missing(resolved, id);
       });
     },
@@ -196,33 +152,14 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       version: number | undefined,
     ): Promise<ContentTypeView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
-      const record = await locked(resolved, id, async (repos, current) => {
-        if (version !== current.version) throw versionMismatch(current.version, version);
-        const plan = planActivation(draftOf(current), current.published);
-        await refuseInvalidatingActivation(repos, current.spaceId, current.environmentId, id, plan, current.published);
-        const activated = await repos.contentTypes.activate(
-          current.spaceId,
-          current.environmentId,
-          id,
-          version,
-          plan,
-          actor.user.id,
-        );
-        if (!activated) throw versionMismatch(current.version, version);
-        await syncEditorInterface(repos, activated, plan.renames, actor.user.id);
-        if (await isMasterEnvironment(repos, resolved)) {
-          await repos.snapshots.insert({
-            spaceId: current.spaceId,
-            environmentId: current.environmentId,
-            id: generateId(),
-            entityType: 'ContentType',
-            entityId: id,
-            snapshot: { ...activated } as unknown as Record<string, unknown>,
-            createdBy: actor.user.id,
-          });
-        }
-        return activated;
-      });
+      const record = await writes.activate(
+        changeOf(resolved),
+        resolved,
+        id,
+        version,
+        actor.user.id,
+        missingOf(resolved, id),
+      );
       return view(resolved, record);
     },
 
@@ -234,15 +171,21 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       id: string,
     ): Promise<ContentTypeView> {
       const resolved = await forWrite(actor, spaceId, environmentId);
-      const record = await locked(resolved, id, async (repos, current) => {
-        if (!current.published) throw badRequest('Not published');
-        if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
-          throw badRequest('Content Type has entries');
-        return (
-          (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actor.user.id)) ??
-          Promise.reject(badRequest('Not published'))
-        );
-      });
+      const record = await writes.locked(
+        changeOf(resolved),
+        resolved,
+        id,
+        missingOf(resolved, id),
+        async (repos, current) => {
+          if (!current.published) throw badRequest('Not published');
+          if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
+            throw badRequest('Content Type has entries');
+          return (
+            (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actor.user.id)) ??
+            Promise.reject(badRequest('Not published'))
+          );
+        },
+      );
       return view(resolved, record);
     },
   };

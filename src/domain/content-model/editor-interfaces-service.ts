@@ -1,5 +1,6 @@
 import { notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import type { EditorInterfaceRecord, Storage } from '../../storage/port/index.ts';
+import { contentWrites } from '../content-writes/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { readEditorInterface, type EditorInterfaceInput } from './editor-interface-rules.ts';
@@ -15,6 +16,7 @@ export interface EditorInterfaceView {
  * read and replaced here. A content type that was never activated has none (404).
  */
 export function editorInterfacesService(storage: Storage, resolve: ResolveEnvironment) {
+  const writes = contentWrites(storage).contentTypes;
   const missing = (resolved: ResolvedEnvironment, contentTypeId: string) =>
     notFound('EditorInterface', 'default', {
       space: resolved.environment.spaceId,
@@ -69,20 +71,26 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
     ): Promise<EditorInterfaceView> {
       const resolved = await resolve(actor, spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
-      const record = await storage.transaction(async (repos) => {
-        const contentType = await repos.contentTypes.lock(s, e, contentTypeId);
-        if (!contentType) throw missingType(resolved, contentTypeId);
-        const current = await repos.editorInterfaces.find(s, e, contentTypeId);
-        if (!current) throw missing(resolved, contentTypeId);
-        if (version !== current.version) throw versionMismatch(current.version, version);
-        const fields = [...(contentType.published?.fields ?? []), ...contentType.fields].filter((f) => !f.deleted);
-        const { changes, errors } = readEditorInterface(input, new Set(fields.map((f) => f.id)));
-        if (errors.length) throw validationFailed(errors, 'The editor interface you sent is invalid.');
-        return (
-          (await repos.editorInterfaces.update(s, e, contentTypeId, changes, version, actor.user.id)) ??
-          Promise.reject(versionMismatch(current.version, version))
-        );
-      });
+      // Editor interfaces record no events: the transaction describes no change.
+      const missingContentType = () => missingType(resolved, contentTypeId);
+      const record = await writes.locked(
+        undefined,
+        resolved,
+        contentTypeId,
+        missingContentType,
+        async (repos, contentType) => {
+          const current = await repos.editorInterfaces.find(s, e, contentTypeId);
+          if (!current) throw missing(resolved, contentTypeId);
+          if (version !== current.version) throw versionMismatch(current.version, version);
+          const fields = [...(contentType.published?.fields ?? []), ...contentType.fields].filter((f) => !f.deleted);
+          const { changes, errors } = readEditorInterface(input, new Set(fields.map((f) => f.id)));
+          if (errors.length) throw validationFailed(errors, 'The editor interface you sent is invalid.');
+          return (
+            (await repos.editorInterfaces.update(s, e, contentTypeId, changes, version, actor.user.id)) ??
+            Promise.reject(versionMismatch(current.version, version))
+          );
+        },
+      );
       return { record, environmentId: resolved.requestedId };
     },
   };

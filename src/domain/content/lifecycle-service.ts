@@ -1,10 +1,7 @@
 import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
-import type { ContentLifecycle, ContentRecord, Repositories, Storage } from '../../storage/port/index.ts';
-import {
-  describeWrite,
-  type ResolveEnvironment,
-  type ResolvedEnvironment,
-} from '../environments/environment-resolver.ts';
+import type { ContentRecord, ContentTransitions, Repositories, Storage } from '../../storage/port/index.ts';
+import { changeOf, type ContentKindWrites, type Explain, type StateTransition } from '../content-writes/index.ts';
+import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireAction, requireReadable } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -38,68 +35,22 @@ export async function localeCodes(storage: Storage, spaceId: string, environment
   return (await storage.repos.locales.list(spaceId, environmentId)).map((locale) => locale.code);
 }
 
-/** `apply`'s options: what a publish was validated against; a save recorded as auto_save. */
-export interface ApplyOptions<V> {
-  validated?: () => V;
-  autoSave?: boolean;
-}
-
-export interface LifecycleHooks<R, V> {
-  /**
-   * Publish-time validation of the entity as it is at the version to publish; throws 422 `ValidationFailed`.
-   * Returns what the validation relied on, for `beforePublish`.
-   */
-  checkPublish(resolved: ResolvedEnvironment, current: R): Promise<V>;
-  /**
-   * First in the publishing transaction, before the write: locks what the validation relied on (so a concurrent
-   * change of it waits, or is waited for), validates again if it changed since `checkPublish`, and returns it as
-   * locked.
-   */
-  beforePublish?(repos: Repositories, resolved: ResolvedEnvironment, current: R, validated: V): Promise<V>;
-  /**
-   * More writes in the transaction of a transition (the link index, snapshots). A publish passes what it was
-   * validated against (as `beforePublish` returned it, else as `checkPublish` did).
-   */
-  afterWrite?(
-    repos: Repositories,
-    resolved: ResolvedEnvironment,
-    record: R,
-    transition: Transition,
-    actor: Actor,
-    validated?: V,
-  ): Promise<void>;
-  /**
-   * The whole publish (what `beforePublish`, the write and `afterWrite` do) as one atomic write, when the entity
-   * allows it: answers the record published, or undefined when it wrote nothing or cannot (then the publishing
-   * transaction runs and says why). `validated` is what `checkPublish` returned.
-   */
-  publishAtOnce?(
-    resolved: ResolvedEnvironment,
-    current: R,
-    version: number,
-    validated: V,
-    actor: Actor,
-  ): Promise<R | undefined>;
-  /**
-   * The entity as this process wrote it, if that left it at `version`: not read again, so a publish may validate it
-   * only to pass it to `publishAtOnce` as its `current`, which writes only if it still holds.
-   */
-  remembered?(resolved: ResolvedEnvironment, id: string, version: number): R | undefined;
-  /** More deletes in the transaction that deletes the entity. */
-  afterDelete?(repos: Repositories, resolved: ResolvedEnvironment, id: string): Promise<void>;
-}
+/** Publish-time validation of the entity as it is at the version to publish (422 `ValidationFailed`): what it relied on. */
+export type CheckPublish<R, V> = (resolved: ResolvedEnvironment, current: R) => Promise<V>;
 
 /**
- * The lifecycle entries and assets share: get, publish, unpublish, archive, unarchive, delete. Every write is one
- * conditional statement (version and state checked atomically); when it writes nothing, the entity is read again
- * to answer why (404, 409 or the 400 of the state rule).
+ * The lifecycle entries and assets share: get, publish, unpublish, archive, unarchive, delete. The writes are the
+ * kind's (`writes`, through the content write path); every one is conditional (version and state checked
+ * atomically), and when it writes nothing the entity is read again to answer why (404, 409 or the 400 of the state
+ * rule).
  */
 export function contentLifecycleService<R extends ContentRecord, V>(
   storage: Storage,
   resolve: ResolveEnvironment,
   kind: 'Entry' | 'Asset',
-  repoOf: (repos: Repositories) => ContentLifecycle<R>,
-  hooks: LifecycleHooks<R, V>,
+  repoOf: (repos: Repositories) => ContentTransitions<R>,
+  writes: ContentKindWrites<R, V>,
+  checkPublish: CheckPublish<R, V>,
 ) {
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound(kind, id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
@@ -110,31 +61,30 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     return record;
   }
 
-  /** Runs one conditional write with its follow-up writes in a transaction, or explains why it wrote nothing. */
-  async function apply(
+  /** Why a conditional write of `transition` at `version` wrote nothing, read in its transaction. */
+  const explain =
+    (resolved: ResolvedEnvironment, id: string, transition: Transition, version: number | undefined): Explain =>
+    async (repos) => {
+      const now = await current(repos, resolved, id);
+      throw refusal(now, transition, version) ?? versionMismatch(now.version, version);
+    };
+
+  async function transit(
     actor: Actor,
     resolved: ResolvedEnvironment,
     id: string,
-    transition: Transition,
+    transition: StateTransition,
     version: number | undefined,
-    write: (
-      repo: ContentLifecycle<R>,
-      spaceId: string,
-      environmentId: string,
-      repos: Repositories,
-    ) => Promise<R | undefined>,
-    { validated, autoSave }: ApplyOptions<V> = {},
   ): Promise<ContentView<R>> {
-    const record = await storage.transaction(async (repos) => {
-      await describeWrite(repos, resolved, autoSave ? { action: 'auto_save' } : {});
-      const written = await write(repoOf(repos), resolved.environment.spaceId, resolved.environment.id, repos);
-      if (!written) {
-        const now = await current(repos, resolved, id);
-        throw refusal(now, transition, version) ?? versionMismatch(now.version, version);
-      }
-      await hooks.afterWrite?.(repos, resolved, written, transition, actor, validated?.());
-      return written;
-    });
+    const record = await writes.transition(
+      changeOf(resolved),
+      resolved,
+      id,
+      transition,
+      version,
+      user(actor),
+      explain(resolved, id, transition, version),
+    );
     return contentView(storage, resolved, record);
   }
 
@@ -157,16 +107,17 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     );
   }
 
-  /** The at-once publish of a remembered record; undefined for anything but success, refusals and invalid content included. */
-  async function publishAsRemembered(
+  /** The publish of a record this process wrote, unread; undefined for anything but success, refusals and invalid content included. */
+  async function publishUnread(
     actor: Actor,
     resolved: ResolvedEnvironment,
     record: R,
     version: number,
   ): Promise<R | undefined> {
-    if (!hooks.publishAtOnce || refusal(record, 'publish', version)) return undefined;
+    if (!writes.publishAlone || refusal(record, 'publish', version)) return undefined;
     try {
-      return await hooks.publishAtOnce(resolved, record, version, await hooks.checkPublish(resolved, record), actor);
+      const validated = await checkPublish(resolved, record);
+      return await writes.publishAlone(changeOf(resolved), resolved, record, version, validated, user(actor));
     } catch (error) {
       if (error instanceof AppError) return undefined;
       throw error;
@@ -176,7 +127,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
   return {
     missing,
     current,
-    apply,
+    explain,
 
     async get(
       actor: Actor,
@@ -205,35 +156,35 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       version: number | undefined,
     ) {
       const resolved = await resolve(actor, spaceId, environmentId);
-      const remembered = version === undefined ? undefined : hooks.remembered?.(resolved, id, version);
-      if (remembered) await permit(rights, resolved, id, 'publish', remembered);
-      const published = remembered && (await publishAsRemembered(actor, resolved, remembered, version!));
+      const written = version === undefined ? undefined : writes.writtenBasis?.(resolved, id, version);
+      if (written) await permit(rights, resolved, id, 'publish', written);
+      const published = written && (await publishUnread(actor, resolved, written, version!));
       if (published) return contentView(storage, resolved, published);
       const now = await current(storage.repos, resolved, id);
       await permit(rights, resolved, id, 'publish', now);
       const refused = refusal(now, 'publish', version);
       if (refused) throw refused;
-      let validated = await hooks.checkPublish(resolved, now);
-      const publishedAtOnce = await hooks.publishAtOnce?.(resolved, now, version!, validated, actor);
-      if (publishedAtOnce) return contentView(storage, resolved, publishedAtOnce);
-      return apply(
-        actor,
-        resolved,
-        id,
-        'publish',
-        version,
-        async (repo, s, e, repos) => {
-          if (hooks.beforePublish) validated = await hooks.beforePublish(repos, resolved, now, validated);
-          return repo.publish(s, e, id, version!, user(actor));
-        },
-        { validated: () => validated },
-      );
+      const validated = await checkPublish(resolved, now);
+      const change = changeOf(resolved);
+      const alone = await writes.publishAlone?.(change, resolved, now, version!, validated, user(actor));
+      const record =
+        alone ??
+        (await writes.publish(
+          change,
+          resolved,
+          now,
+          version!,
+          validated,
+          user(actor),
+          explain(resolved, id, 'publish', version),
+        ));
+      return contentView(storage, resolved, record);
     },
 
     async unpublish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string) {
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'unpublish');
-      return apply(actor, resolved, id, 'unpublish', undefined, (repo, s, e) => repo.unpublish(s, e, id, user(actor)));
+      return transit(actor, resolved, id, 'unpublish', undefined);
     },
 
     async archive(
@@ -246,9 +197,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     ) {
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'archive');
-      return apply(actor, resolved, id, 'archive', version, (repo, s, e) =>
-        repo.archive(s, e, id, version, user(actor)),
-      );
+      return transit(actor, resolved, id, 'archive', version);
     },
 
     async unarchive(
@@ -261,9 +210,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     ) {
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'unarchive');
-      return apply(actor, resolved, id, 'unarchive', version, (repo, s, e) =>
-        repo.unarchive(s, e, id, version, user(actor)),
-      );
+      return transit(actor, resolved, id, 'unarchive', version);
     },
 
     async delete(
@@ -275,12 +222,8 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     ): Promise<void> {
       const resolved = await resolve(actor, spaceId, environmentId);
       await permit(rights, resolved, id, 'delete');
-      await storage.transaction(async (repos) => {
-        await describeWrite(repos, resolved, { actorId: user(actor) });
-        if (!(await repoOf(repos).delete(resolved.environment.spaceId, resolved.environment.id, id))) {
-          throw refusal(await current(repos, resolved, id), 'delete', undefined) ?? missing(resolved, id);
-        }
-        await hooks.afterDelete?.(repos, resolved, id);
+      await writes.delete(changeOf(resolved, { actorId: user(actor) }), resolved, id, async (repos) => {
+        throw refusal(await current(repos, resolved, id), 'delete', undefined) ?? missing(resolved, id);
       });
     },
   };

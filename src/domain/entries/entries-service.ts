@@ -1,8 +1,7 @@
-import { badRequest, validationFailed, versionMismatch } from '../../errors/index.ts';
+import { badRequest, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
-import type { EntryRecord, Repositories, Storage } from '../../storage/port/index.ts';
-import { checkEntryShape, validateEntryForPublish } from '../content-model/entry-validation.ts';
-import type { ContentTypeDefinition } from '../content-model/field.ts';
+import type { EntryRecord, Storage } from '../../storage/port/index.ts';
+import { checkEntryShape } from '../content-model/entry-validation.ts';
 import {
   lockTags,
   refuseInvalid,
@@ -13,23 +12,13 @@ import {
 } from '../content/content-input.ts';
 import { contentLifecycleService, contentView, type ContentView } from '../content/lifecycle-service.ts';
 import { refusal } from '../content/lifecycle-rules.ts';
-import { isMasterEnvironment, isMasterWithoutReading } from '../content/master-environment.ts';
-import {
-  requestedPath,
-  type ResolveEnvironment,
-  type ResolvedEnvironment,
-} from '../environments/environment-resolver.ts';
+import { changeOf, contentWrites, type EntryValidation } from '../content-writes/index.ts';
+import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, mayRead, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
-import {
-  activatedDefinition,
-  activationOf,
-  defaultLocaleOf,
-  linkBearing,
-  withDefaults,
-  type Activation,
-} from './entry-content-type.ts';
+import { activatedDefinition, activationOf, defaultLocaleOf, linkBearing, withDefaults } from './entry-content-type.ts';
+import { validateForPublish } from './entry-publish-check.ts';
 import { patchedInput, writableEntry, type PatchOperation } from './entry-patch.ts';
 import { collectReferences, DEFAULT_INCLUDE, type EntryReferences } from './entry-references.ts';
 
@@ -47,8 +36,14 @@ export interface EntryReferencesView extends EntryReferences {
  * and of the published side, in the same transaction; each publish in the master environment records a snapshot.
  */
 export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
-  const lifecycle = contentLifecycleService(storage, resolve, 'Entry', (repos) => repos.entries, {
-    async checkPublish({ environment }, entry) {
+  const writes = contentWrites(storage).entries;
+  const lifecycle = contentLifecycleService(
+    storage,
+    resolve,
+    'Entry',
+    (repos) => repos.entries,
+    writes.lifecycle,
+    async ({ environment }, entry): Promise<EntryValidation> => {
       const { spaceId, id: environmentId } = environment;
       const activation = activationOf(
         await storage.repos.contentTypes.find(spaceId, environmentId, entry.contentTypeId),
@@ -63,132 +58,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       );
       return { ...activation, defaultLocale };
     },
-    /**
-     * An activation holds the content type row while it checks the published entries against the new definition;
-     * publishing shares that row lock, so either the activation sees this entry published or this publish sees the
-     * new activation (a new published version) and is validated again against its definition.
-     */
-    async beforePublish(repos, { environment }, entry, validated): Promise<Activation> {
-      const { spaceId, id: environmentId } = environment;
-      const locked = activationOf(
-        await repos.contentTypes.lockShared(spaceId, environmentId, entry.contentTypeId),
-        entry.contentTypeId,
-      );
-      if (locked.publishedVersion === validated.publishedVersion)
-        return { ...locked, defaultLocale: validated.defaultLocale };
-      return {
-        ...locked,
-        defaultLocale: await validateForPublish(repos, spaceId, environmentId, entry, locked.definition),
-      };
-    },
-    /**
-     * Without `unique` rules (checked again under a lock, in the transaction) and when the master environment needs
-     * no read, the publish is one statement: it shares the content type's row lock as `beforePublish` does, and
-     * writes only if the activation is still the one validated against; otherwise the transaction runs.
-     */
-    async publishAtOnce(resolved, entry, version, validated, actor) {
-      const master = isMasterWithoutReading(resolved);
-      if (master === undefined || hasUnique(validated.definition)) return undefined;
-      const { spaceId, id: environmentId } = resolved.environment;
-      return storage.repos.entries.publishAtOnce({
-        spaceId,
-        environmentId,
-        id: entry.id,
-        contentTypeId: entry.contentTypeId,
-        expectedVersion: version,
-        activationVersion: validated.publishedVersion,
-        userId: actor.user.id,
-        links: linkBearing(validated.definition, entry.fields, validated.defaultLocale),
-        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined,
-        basis: entry,
-        ...requestedPath(resolved),
-      });
-    },
-    remembered: ({ environment }, id, version) =>
-      storage.repos.entries.remembered?.(environment.spaceId, environment.id, id, version),
-    async afterWrite(repos, resolved, entry, transition, actor, validated) {
-      const { spaceId, id: environmentId } = resolved.environment;
-      if (transition === 'unpublish')
-        await repos.entries.replaceLinks(spaceId, environmentId, entry.id, 'published', null);
-      if (transition !== 'publish') return;
-      const { definition } = validated!;
-      await recheckUniqueness(repos, spaceId, environmentId, entry, definition);
-      await repos.entries.replaceLinks(
-        spaceId,
-        environmentId,
-        entry.id,
-        'published',
-        linkBearing(definition, entry.publishedFields, validated!.defaultLocale),
-      );
-      if (await isMasterEnvironment(repos, resolved)) {
-        await repos.snapshots.insert({
-          spaceId,
-          environmentId,
-          id: generateId(),
-          entityType: 'Entry',
-          entityId: entry.id,
-          snapshot: { ...entry } as unknown as Record<string, unknown>,
-          createdBy: actor.user.id,
-        });
-      }
-    },
-    async afterDelete(repos, { environment }, id) {
-      await repos.snapshots.deleteFor(environment.spaceId, environment.id, 'Entry', id);
-    },
-  });
-
-  /** The publish-time validation of an entry's draft against an activated definition; answers the default locale. */
-  async function validateForPublish(
-    repos: Repositories,
-    spaceId: string,
-    environmentId: string,
-    entry: EntryRecord,
-    definition: ContentTypeDefinition,
-  ) {
-    const locales = await repos.locales.list(spaceId, environmentId);
-    const errors = [
-      ...checkEntryShape(definition, entry.fields, locales),
-      ...(await validateEntryForPublish(
-        definition,
-        entry.id,
-        entry.fields,
-        locales,
-        repos.entries.validationLookups(spaceId, environmentId, entry),
-      )),
-    ];
-    if (errors.length) throw validationFailed(errors);
-    return defaultLocaleOf(locales);
-  }
-
-  /**
-   * `unique` was checked before the publishing transaction; two publishes of one value at the same instant would both
-   * pass that check. Under a per-content-type lock, the transaction checks again against what is committed.
-   */
-  async function recheckUniqueness(
-    repos: Repositories,
-    spaceId: string,
-    environmentId: string,
-    entry: EntryRecord,
-    definition: ContentTypeDefinition,
-  ) {
-    if (!hasUnique(definition)) return;
-    await repos.entries.lockContentTypePublishing(spaceId, environmentId, entry.contentTypeId);
-    const locales = await repos.locales.list(spaceId, environmentId);
-    const errors = (
-      await validateEntryForPublish(
-        definition,
-        entry.id,
-        entry.publishedFields ?? {},
-        locales,
-        repos.entries.validationLookups(spaceId, environmentId),
-      )
-    ).filter((e) => e.name === 'unique');
-    if (errors.length) throw validationFailed(errors);
-  }
-
-  function hasUnique(definition: ContentTypeDefinition): boolean {
-    return definition.fields.some((f) => f.validations.some((v) => 'unique' in v));
-  }
+  );
 
   /** Save-time checks of a body against the activated content type and the environment's tags and locales. */
   async function checked(resolved: ResolvedEnvironment, contentTypeId: string, input: ContentInput, creating: boolean) {
@@ -221,24 +91,15 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     const { spaceId, id: environmentId } = resolved.environment;
     requireCreate(rights, { type: 'Entry', id, contentTypeId, tagIds: tagIdsOf(input) });
     const { definition, defaultLocale, ...draft } = await checked(resolved, contentTypeId, input, true);
-    const write = async (repos: Repositories) => {
-      // The insert statement itself records the request's path in its event, batched or in the transaction.
-      const entry = await repos.entries.insert(
-        { spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id, ...requestedPath(resolved) },
-        linkBearing(definition, draft.fields, defaultLocale),
-      );
-      // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
-      if (!entry) throw versionMismatch(1, undefined);
-      return entry;
-    };
     // The insert writes the row and its links in one statement; tags, checked again and locked first, need a transaction.
-    const record =
-      draft.tags.length === 0
-        ? await write(storage.repos)
-        : await storage.transaction(async (repos: Repositories) => {
-            await lockTags(repos.entries, spaceId, environmentId, input);
-            return write(repos);
-          });
+    const record = await writes.insert(
+      changeOf(resolved),
+      { spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id },
+      linkBearing(definition, draft.fields, defaultLocale),
+      draft.tags.length === 0 ? undefined : (repos) => lockTags(repos.entries, spaceId, environmentId, input),
+    );
+    // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
+    if (!record) throw versionMismatch(1, undefined);
     return contentView(storage, resolved, record);
   }
 
@@ -260,21 +121,19 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     requireUpdate(rights, docOf('Entry', existing), existing.fields, draft.fields, () =>
       lifecycle.missing(resolved, id),
     );
-    return lifecycle.apply(
-      actor,
+    const { spaceId, id: environmentId } = resolved.environment;
+    const record = await writes.saveDraft(
+      changeOf(resolved, { autoSave }),
       resolved,
       id,
-      'update',
-      version,
-      async (repo, s, e, repos) => {
-        await lockTags(repos.entries, s, e, input);
-        const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
-        if (updated)
-          await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields, defaultLocale));
-        return updated;
-      },
-      { autoSave },
+      draft,
+      version!,
+      actor.user.id,
+      (fields) => linkBearing(definition, fields, defaultLocale),
+      (repos) => lockTags(repos.entries, spaceId, environmentId, input),
+      lifecycle.explain(resolved, id, 'update', version),
     );
+    return contentView(storage, resolved, record);
   }
 
   return {

@@ -1,11 +1,5 @@
 import { notFound } from '../../errors/index.ts';
-import type {
-  EnvironmentRecord,
-  Repositories,
-  SpaceAccess,
-  Storage,
-  TransactionDescription,
-} from '../../storage/port/index.ts';
+import type { EnvironmentRecord, SpaceAccess, Storage } from '../../storage/port/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import { MASTER, type SpacesService } from '../spaces/spaces-service.ts';
 
@@ -15,28 +9,6 @@ export interface ResolvedEnvironment {
   readonly environment: EnvironmentRecord;
   readonly requestedId: string;
   readonly aliasId: string | undefined;
-}
-
-/**
- * What the events of writes made for a request record of its path (`TransactionDescription`, `NewEntry`): the alias id
- * when the request went through an alias, else nothing (the event then records the environment's own id, at no cost).
- * Webhooks on an alias fire only for writes made through it.
- */
-export function requestedPath(resolved: ResolvedEnvironment): { requestedEnvironmentId?: string } {
-  return resolved.requestedId === resolved.environment.id ? {} : { requestedEnvironmentId: resolved.requestedId };
-}
-
-/**
- * Describes the transaction of a write made for the request (call it first in the transaction): the path it named
- * (an alias) and `extra` (e.g. the action auto_save for a save the client marked as automatic). Without either it
- * sends nothing to the database.
- */
-export async function describeWrite(
-  repos: Repositories,
-  resolved: ResolvedEnvironment,
-  extra: TransactionDescription = {},
-): Promise<void> {
-  await repos.events.describeTransaction({ ...requestedPath(resolved), ...extra });
 }
 
 /**

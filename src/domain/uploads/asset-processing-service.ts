@@ -1,7 +1,8 @@
 import { validationFailed, notFound, versionMismatch } from '../../errors/index.ts';
 import { announceJobs } from '../../jobs/job-signal.ts';
 import type { Storage } from '../../storage/port/index.ts';
-import { requestedPath, type ResolveEnvironment } from '../environments/environment-resolver.ts';
+import { changeOf } from '../content-writes/index.ts';
+import type { ResolveEnvironment } from '../environments/environment-resolver.ts';
 import type { Actor } from '../shared/actor.ts';
 import { docOf, requireFieldUpdates } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -89,6 +90,7 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
         ]);
       }
       const bases = options.fileBaseUrls?.() ?? QUICK_START_BASES;
+      const { requestedEnvironmentId } = changeOf(resolved);
       const payload: AssetProcessingPayload = {
         spaceId: environment.spaceId,
         environmentId: environment.id,
@@ -96,7 +98,7 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
         locale,
         assetsBaseUrl: bases.assets,
         imagesBaseUrl: bases.images,
-        ...requestedPath(resolved),
+        ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
       };
       await storage.repos.jobs.enqueue(
         ASSET_PROCESSING_JOB,

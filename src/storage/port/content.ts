@@ -25,3 +25,17 @@ export interface EntryRecord extends ContentRecord {
   contentTypeId: string;
 }
 export type AssetRecord = ContentRecord;
+
+/**
+ * How one write of content (an entry, asset or content type) describes its change to the event stream, beyond what
+ * its rows say. The domain's write path builds it once per write; the adapter records it, in the statement or for
+ * the transaction. Empty on the common path: nothing is recorded then.
+ */
+export interface ContentChange {
+  /** The environment id the request named, when it is not that of the environment written (an alias id). */
+  requestedEnvironmentId?: string;
+  /** A save the client marked as automatic: its event is `auto_save` instead of `save`. */
+  autoSave?: boolean;
+  /** The actor of a delete (other events take theirs from the row written). */
+  actorId?: string;
+}

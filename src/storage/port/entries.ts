@@ -1,4 +1,4 @@
-import type { EntryRecord, LocalizedFields } from './content.ts';
+import type { ContentChange, EntryRecord, LocalizedFields } from './content.ts';
 import type { Page } from './records.ts';
 
 /** What publish-time validation needs to know about other content, answered by the storage layer in batches. */
@@ -81,29 +81,32 @@ export interface ContentLifecycle<R> {
   unknownTags(spaceId: string, environmentId: string, tagIds: string[]): Promise<string[]>;
 }
 
+/** The conditional writes of entries: those of `ContentLifecycle` but its publish (entries publish as validated). */
+export type ContentTransitions<R> = Omit<ContentLifecycle<R>, 'publish'>;
+
 export interface NewContent extends ContentDraft {
   spaceId: string;
   environmentId: string;
   id: string;
   createdBy: string;
 }
-/** The environment id the request named, when it is not `environmentId` (an alias id): the write's event records it. */
-interface RequestedEnvironment {
-  requestedEnvironmentId?: string;
-}
 
-export interface NewEntry extends NewContent, RequestedEnvironment {
+export interface NewEntry extends NewContent {
   contentTypeId: string;
+  /** How the insert's event describes the change (the path the request named); the insert records it itself. */
+  change?: ContentChange;
 }
 
 export type LinkState = 'draft' | 'published';
 
-export interface AtOncePublish extends RequestedEnvironment {
+/** The publish of an entry's draft as it was validated (`EntriesRepository.publishValidated`). */
+export interface EntryPublish {
   spaceId: string;
   environmentId: string;
   id: string;
   contentTypeId: string;
   expectedVersion: number;
+  /** The published version of the content type the draft was validated against. */
   activationVersion: number;
   userId: string;
   /** The link-bearing fields of the draft being published. */
@@ -111,32 +114,35 @@ export interface AtOncePublish extends RequestedEnvironment {
   /** The snapshot to record (publishes in the master environment). */
   snapshot?: { id: string; createdBy: string };
   /**
-   * The record validated. When `remembered` answered it, the publish also writes only if the row and the entries its
-   * links point to are still as they were then.
+   * The record validated. When it is one `writtenBasis` answered (not read again), the publish also writes only if the
+   * row and the entries its links point to are still as they were then.
    */
   basis?: EntryRecord;
+  /** How the publish's event describes the change (the path the request named); the statement records it itself. */
+  change?: ContentChange;
 }
 
 /** Entries of one environment, with the reverse link index and the lookups of publish-time validation. */
-export interface EntriesRepository extends ContentLifecycle<EntryRecord> {
+export interface EntriesRepository extends ContentTransitions<EntryRecord> {
   /**
    * Inserts an entry at version 1, with the draft's rows of the reverse link index for every link found in `links`
    * (the fields that can hold links), in one statement; undefined when the id is taken (nothing is written).
    */
   insert(entry: NewEntry, links?: LocalizedFields): Promise<EntryRecord | undefined>;
   /**
-   * The entry as this process created it (outside a transaction), if that left it at `version`: not read again, so
-   * only ever the `basis` of a `publishAtOnce`, which checks that it still holds.
+   * The entry as this process's own create left it, when that was at `version`: not read again, so only ever the
+   * `basis` of a `publishValidated`, which checks that it still holds. Undefined when the adapter cannot tell.
    */
-  remembered?(spaceId: string, environmentId: string, id: string, version: number): EntryRecord | undefined;
+  writtenBasis?(spaceId: string, environmentId: string, id: string, version: number): EntryRecord | undefined;
   /**
-   * The whole publish of an entry in one statement, for an entry whose content type has no `unique` rule: shares
-   * the content type's row lock, as the publishing transaction does, and publishes the entry only if the content
-   * type is still at `activationVersion` (the activation validated against) and the entry at `expectedVersion` and
-   * not archived; with it the published rows of the link index become those of `links`, and `snapshot` is recorded.
-   * Undefined when nothing was written (the publishing transaction then finds out why).
+   * Publishes the entry's draft as validated, in one statement, the only publish of entries: shares the content
+   * type's row lock (the one an activation holds while it checks the published entries) and writes only if the
+   * content type is still at `activationVersion`, the entry at `expectedVersion` and not archived, and the `basis`
+   * still holds; with the row, the published rows of the link index become those of `links` and `snapshot` is
+   * recorded. Undefined when nothing was written (the caller finds out why). Outside a transaction, concurrent
+   * publishes may share one statement.
    */
-  publishAtOnce(publish: AtOncePublish): Promise<EntryRecord | undefined>;
+  publishValidated(publish: EntryPublish): Promise<EntryRecord | undefined>;
   /**
    * Replaces the entry's rows of the reverse link index for one state with every link found in `fields`
    * (`null`: none). Call it in the transaction that wrote the fields. `created`: the entry was inserted in this

@@ -21,6 +21,7 @@ import type { ContentResponseCache } from './content-responses.ts';
 import type { WebhooksRepository } from './webhooks.ts';
 import type { WebhookCallsRepository } from './webhook-calls.ts';
 import type { EventsRepository } from './events.ts';
+import type { ContentChange } from './content.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
@@ -91,8 +92,12 @@ export interface Storage {
   /**
    * Runs `work` in one transaction: all of it commits, or none of it does. `snapshot`: every statement reads the
    * database as of the first one (repeatable read), e.g. a copy of several tables; a row another transaction changed
-   * since cannot be written (the transaction fails and can be run again).
+   * since cannot be written (the transaction fails and can be run again). `change`: how the content events of the
+   * transaction's writes describe their change (content writes pass it, through the domain's write path).
    */
-  transaction<T>(work: (repos: Repositories) => Promise<T>, options?: { snapshot?: boolean }): Promise<T>;
+  transaction<T>(
+    work: (repos: Repositories) => Promise<T>,
+    options?: { snapshot?: boolean; change?: ContentChange },
+  ): Promise<T>;
   close(): Promise<void>;
 }

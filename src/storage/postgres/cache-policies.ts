@@ -166,8 +166,7 @@ export const entriesCachePolicy = everyWrite<EntriesRepository>({ announcedAfter
   {
     insert: ofNew,
     update: ofRow,
-    publish: ofRow,
-    publishAtOnce: ofNew,
+    publishValidated: ofNew,
     unpublish: ofRow,
     archive: ofRow,
     unarchive: ofRow,

@@ -4,7 +4,7 @@ import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-t
 import type { ContentEventRecord, NewEntry, Storage } from '../port/index.ts';
 import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
 import { linkColumns } from './entry-links.ts';
-import { publishEntries } from './entry-publish-batch.ts';
+import { publishEntries } from './entry-publish.ts';
 import type { OpenDatabase } from './index.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }];
@@ -47,7 +47,7 @@ for (const kind of DB_KINDS) {
       fields: { title: { 'en-US': id } },
       tags: [],
       createdBy: userId,
-      ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
+      ...(requestedEnvironmentId === undefined ? {} : { change: { requestedEnvironmentId } }),
     });
     const storedPaths = async (ids: string[]) =>
       (
@@ -86,7 +86,7 @@ for (const kind of DB_KINDS) {
       await mark();
       await storage.repos.entries.insert(entry('s1', 'master'));
       const publish = (id: string, requestedEnvironmentId?: string) =>
-        storage.repos.entries.publishAtOnce({
+        storage.repos.entries.publishValidated({
           spaceId: SPACE,
           environmentId: TARGET,
           id,
@@ -95,7 +95,7 @@ for (const kind of DB_KINDS) {
           activationVersion: 1,
           userId,
           links: {},
-          ...(requestedEnvironmentId === undefined ? {} : { requestedEnvironmentId }),
+          ...(requestedEnvironmentId === undefined ? {} : { change: { requestedEnvironmentId } }),
         });
       expect((await publish('s1', 'master'))?.publishedVersion).toBe(1);
       const before = open.statements();
@@ -187,6 +187,26 @@ for (const kind of DB_KINDS) {
         'by-hand save target via target',
       ]);
       expect(await storedPaths(['by-hand'])).toEqual(['by-hand null', 'by-hand null']);
+    });
+
+    it('a transaction given a content change records it for its writes: the path, auto_save and the actor of a delete', async () => {
+      await mark();
+      await storage.repos.entries.insert(entry('c1'));
+      await storage.transaction(
+        (repos) =>
+          repos.entries.update(SPACE, TARGET, 'c1', { fields: { title: { 'en-US': 'two' } }, tags: [] }, 1, userId),
+        { change: { requestedEnvironmentId: 'master', autoSave: true } },
+      );
+      await storage.transaction((repos) => repos.entries.delete(SPACE, TARGET, 'c1'), {
+        change: { requestedEnvironmentId: 'master', actorId: userId },
+      });
+      const events = await since();
+      expect(events.map(line)).toEqual([
+        'c1 create target via target',
+        'c1 auto_save target via master',
+        'c1 delete target via master',
+      ]);
+      expect(events.at(-1)?.actorId).toBe(userId);
     });
   });
 }

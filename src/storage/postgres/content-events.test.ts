@@ -4,7 +4,7 @@ import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-t
 import type { ContentEventRecord, EntryRecord, Repositories, Storage } from '../port/index.ts';
 import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
 import { linkColumns } from './entry-links.ts';
-import { publishEntries } from './entry-publish-batch.ts';
+import { publishEntries } from './entry-publish.ts';
 import type { OpenDatabase } from './index.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ContentRecord } from '../port/content.ts';
+import type { ContentRecord, EntryRecord } from '../port/content.ts';
 import type { ContentLifecycle } from '../port/entries.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
@@ -29,6 +29,8 @@ export const toContent = (r: any): ContentRecord => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
+
+export const toEntry = (r: any): EntryRecord => ({ ...toContent(r), contentTypeId: r.content_type_id });
 
 type RowKey = { spaceId: string; environmentId: string; id: string };
 
@@ -181,7 +183,7 @@ export const publishedColumns = (userId: unknown) => ({
 });
 
 /** The conditional publish of one row (without `returning`): the draft copied to the published side, at `expectedVersion`, not archived. */
-export function publishWrite(
+function publishWrite(
   db: Executor,
   table: ContentTable,
   spaceId: string,

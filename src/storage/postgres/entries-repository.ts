@@ -1,28 +1,17 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { EntryRecord } from '../port/content.ts';
-import type { AtOncePublish, EntriesRepository, ValidationLookups } from '../port/entries.ts';
-import { contentLifecycle, publishWrite, toContent } from './content-rows.ts';
-import {
-  createdLinksCte,
-  linkColumns,
-  replaceEntryLinks,
-  replaceLinksCtes,
-  unnestLinks,
-  type LinkColumns,
-} from './entry-links.ts';
+import type { EntriesRepository, ValidationLookups } from '../port/entries.ts';
+import { contentLifecycle, toEntry } from './content-rows.ts';
+import { createdLinksCte, linkColumns, replaceEntryLinks, unnestLinks } from './entry-links.ts';
 import type { EntryInsert } from './entry-insert-batch.ts';
 import type { EntryBatches } from './entry-batches.ts';
 import { entryTargetsOf, findLinkedEntries, linkTargetsReadWith, rememberLinkTargets } from './entry-read-batch.ts';
-import { basisHolds, publishBasis, rememberedEntries } from './remembered-entries.ts';
-import {
-  compiledOnEitherPath,
-  setsRequestedEnvironment,
-  type OnRequestedEnvironment,
-} from './requested-environment.ts';
-import { entrySnapshotJson } from './snapshots-repository.ts';
+import { publishEntry, publishItem } from './entry-publish.ts';
+import { rememberedEntries } from './remembered-entries.ts';
+import { compiledOnEitherPath, setsRequestedEnvironment } from './requested-environment.ts';
 import type { Executor } from './executor.ts';
 
-export const toEntry = (r: any): EntryRecord => ({ ...toContent(r), contentTypeId: r.content_type_id });
+export { toEntry };
 
 type AssetFileFacts = { contentType?: string; size?: number; width?: number; height?: number };
 
@@ -122,84 +111,13 @@ const insertEntry = compiledOnEitherPath(
 export const insertOne = async (db: Executor, e: EntryInsert): Promise<Record<string, unknown> | undefined> =>
   (await insertEntry(db, e)).rows[0];
 
-interface PublishValues extends LinkColumns, OnRequestedEnvironment {
-  spaceId: string;
-  environmentId: string;
-  id: string;
-  contentTypeId: string;
-  expectedVersion: number;
-  activationVersion: number;
-  userId: string | null;
-  snapshotId: string | null;
-  snapshotCreatedBy: string | null;
-  /** `publishBasis`: the row version to find, and per link the content type its target entry must still have. */
-  rowXmin: string | null;
-  expectedTypes: Array<string | null>;
-}
-
-/**
- * The whole publish in one statement. The share lock on the content type is the one the publishing transaction takes
- * first (see the domain): an activation that changed the published version meanwhile makes the update write nothing,
- * and so does a change of what a remembered basis claimed (`basisHolds`).
- */
-const publishStatement = (withSnapshot: boolean) =>
-  compiledOnEitherPath((onPath) => (p: PublishValues, db: Executor) => {
-    const { spaceId, environmentId, id } = p;
-    const written = publishWrite(db, 'entries', spaceId, environmentId, id, p.expectedVersion, p.userId)
-      .where(sql<number>`(select published_version from locked_type)`, '=', p.activationVersion)
-      .where(
-        basisHolds(
-          sql`entries`,
-          sql`${p.rowXmin}::text`,
-          sql`unnest(${p.targetIds}::text[], ${p.expectedTypes}::text[]) as c(target_id, expected_type)`,
-          sql`true`,
-          sql`${spaceId}::text`,
-          sql`${environmentId}::text`,
-        ) as RawBuilder<boolean>,
-      )
-      .returningAll();
-    const snapshot = withSnapshot
-      ? sql`, snapshot_put as (insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
-        select w.space_id, w.environment_id, ${p.snapshotId}::text, 'Entry', w.id, ${entrySnapshotJson('w')}, ${p.snapshotCreatedBy}::text from w)`
-      : sql``;
-    return sql`with locked_type as (
-      select published_version from content_types
-      where space_id = ${spaceId}::text and environment_id = ${environmentId}::text and id = ${p.contentTypeId}::text for share),
-    w as (${written}),
-    ${replaceLinksCtes(spaceId, environmentId, id, 'published', unnestLinks(p), sql`w`)}
-    ${snapshot}
-    select * from w ${setsRequestedEnvironment(onPath, p.requestedEnvironmentId)}`;
-  });
-const publishWithSnapshot = publishStatement(true);
-const publishWithoutSnapshot = publishStatement(false);
-
-/** One at-once publish alone (see EntriesRepository.publishAtOnce). */
-export async function publishOne(db: Executor, p: AtOncePublish): Promise<EntryRecord | undefined> {
-  const links = linkColumns(p.links);
-  const values: PublishValues = {
-    spaceId: p.spaceId,
-    environmentId: p.environmentId,
-    id: p.id,
-    contentTypeId: p.contentTypeId,
-    expectedVersion: p.expectedVersion,
-    activationVersion: p.activationVersion,
-    userId: p.userId,
-    ...links,
-    ...publishBasis(p.basis, links),
-    snapshotId: p.snapshot?.id ?? null,
-    snapshotCreatedBy: p.snapshot?.createdBy ?? null,
-    requestedEnvironmentId: p.requestedEnvironmentId,
-  };
-  const { rows } = await (p.snapshot ? publishWithSnapshot : publishWithoutSnapshot)(db, values);
-  return rows[0] ? toEntry(rows[0]) : undefined;
-}
-
 /**
  * `batches`: outside transactions, concurrent writes go to the database together (entry-batches.ts), and the entries
  * created are remembered for the publish that may follow (remembered-entries.ts).
  */
 export function entriesRepository(db: Executor, batches?: EntryBatches): EntriesRepository {
-  const lifecycle = contentLifecycle(db, 'entries', toEntry);
+  // Entries publish only as validated (`publishValidated`): the shared lifecycle's publish is not theirs.
+  const { publish: _publish, ...lifecycle } = contentLifecycle(db, 'entries', toEntry);
   const created = batches ? rememberedEntries() : undefined;
   return {
     ...lifecycle,
@@ -219,7 +137,7 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
         tags: e.tags,
         createdBy: e.createdBy,
         ...linkColumns(links ?? null),
-        requestedEnvironmentId: e.requestedEnvironmentId,
+        requestedEnvironmentId: e.change?.requestedEnvironmentId,
       };
       const row = await (batches ? batches.insert(values) : insertOne(db, values));
       if (!row) return undefined;
@@ -228,9 +146,10 @@ export function entriesRepository(db: Executor, batches?: EntryBatches): Entries
       created?.remember(record, row);
       return record;
     },
-    remembered: (spaceId, environmentId, id, version) => created?.find(spaceId, environmentId, id, version),
-    async publishAtOnce(p) {
-      const published = await (batches ? batches.publish(p) : publishOne(db, p));
+    writtenBasis: (spaceId, environmentId, id, version) => created?.find(spaceId, environmentId, id, version),
+    async publishValidated(p) {
+      const item = publishItem(p);
+      const published = await (batches ? batches.publish(item) : publishEntry(db, item));
       if (published) created?.forget(p.spaceId, p.environmentId, p.id);
       return published;
     },

@@ -125,7 +125,7 @@ for (const kind of DB_KINDS) {
       const ids = Array.from({ length: 6 }, (_, n) => `publish-${n}`);
       await Promise.all(ids.map((id) => create(entry(id))));
       const publish = (id: string, expectedVersion = 1) =>
-        storage.repos.entries.publishAtOnce({
+        storage.repos.entries.publishValidated({
           spaceId: 'space-a',
           environmentId: 'master',
           id,
@@ -188,7 +188,7 @@ for (const kind of DB_KINDS) {
     it("a found entry's link targets are read with it: lookups of them run no statement and answer as a lookup would", async () => {
       const target = entry('target-published');
       await create(target);
-      await storage.repos.entries.publishAtOnce({
+      await storage.repos.entries.publishValidated({
         spaceId: 'space-a',
         environmentId: 'master',
         id: target.id,

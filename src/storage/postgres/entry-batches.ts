@@ -1,9 +1,8 @@
 import type { EntryRecord } from '../port/content.ts';
-import type { AtOncePublish } from '../port/entries.ts';
 import { keyOf } from './batch-binding.ts';
-import { insertOne, publishOne, toEntry } from './entries-repository.ts';
+import { insertOne, toEntry } from './entries-repository.ts';
 import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
-import { publishEntries } from './entry-publish-batch.ts';
+import { publishEntries, publishEntry, type PublishItem } from './entry-publish.ts';
 import {
   findEntryRows,
   findLinkedEntries,
@@ -16,7 +15,7 @@ import type { Executor } from './executor.ts';
 import { statementBatcher, type BatcherOptions } from './statement-batcher.ts';
 
 /**
- * The hot entry statements made outside transactions, grouped under load (statement-batcher.ts): creates, at-once
+ * The hot entry statements made outside transactions, grouped under load (statement-batcher.ts): creates,
  * publishes, reads by id and publish validation's link lookups that arrive while one of their kind is in flight go
  * to the database together, as one statement; one statement of a kind at a time per environment (writes: per
  * content type), so that batches grow with the load. Each batch stays under the 50 rows below which the
@@ -24,7 +23,7 @@ import { statementBatcher, type BatcherOptions } from './statement-batcher.ts';
  */
 export interface EntryBatches {
   insert(values: EntryInsert): Promise<Record<string, unknown> | undefined>;
-  publish(publish: AtOncePublish): Promise<EntryRecord | undefined>;
+  publish(publish: PublishItem): Promise<EntryRecord | undefined>;
   find(key: EntryKey): Promise<EntryRecord | undefined>;
   linkedEntries(key: EntryIds): Promise<Map<string, LinkedEntry>>;
 }
@@ -82,8 +81,8 @@ export function entryBatches(db: Executor, options: BatcherOptions = ENTRY_BATCH
       options,
       contentTypeOf,
     ),
-    publish: statementBatcher<AtOncePublish, EntryRecord | undefined>(
-      (p) => publishOne(db, p),
+    publish: statementBatcher<PublishItem, EntryRecord | undefined>(
+      (p) => publishEntry(db, p),
       (items) => publishEntries(db, items),
       options,
       contentTypeOf,

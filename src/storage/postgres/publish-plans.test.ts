@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
-import type { AtOncePublish } from '../port/index.ts';
+import type { EntryPublish } from '../port/index.ts';
 import { entriesRepository } from './entries-repository.ts';
 import { entryBatches } from './entry-batches.ts';
-import { publishEntries } from './entry-publish-batch.ts';
+import { publishEntries } from './entry-publish.ts';
 import type { OpenDatabase } from './index.ts';
 import { explainingPlans, scansOf, type PlanNode } from './plan-shapes.test-support.ts';
 
@@ -36,7 +36,7 @@ for (const kind of DB_KINDS) {
   describe(`${kind}: publish plans on tables never analyzed (${ENTRIES} entries)`, () => {
     let open: OpenDatabase;
     let close: (() => Promise<void>) | undefined;
-    const items: AtOncePublish[] = [];
+    const items: EntryPublish[] = [];
     beforeAll(async () => {
       let storage;
       ({ open, storage, close } = await openMigratedDatabase(kind));
@@ -52,7 +52,7 @@ for (const kind of DB_KINDS) {
       const repo = entriesRepository(open.db, entryBatches(open.db));
       for (const id of ['n-1', 'n-2', 'n-3']) {
         const fields = { title: { 'en-US': id }, author: { 'en-US': link('a-7') } };
-        const links = { author: fields.author } as AtOncePublish['links'];
+        const links = { author: fields.author } as EntryPublish['links'];
         const basis = await repo.insert(
           {
             spaceId: 'space-q',
@@ -87,7 +87,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('a single publish on a remembered basis reads each link target by its key', async () => {
-      expectTargetLookups(await explainingPlans(open.db, (db) => entriesRepository(db).publishAtOnce(items[0]!)));
+      expectTargetLookups(await explainingPlans(open.db, (db) => entriesRepository(db).publishValidated(items[0]!)));
     });
   });
 }

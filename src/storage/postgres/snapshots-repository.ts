@@ -32,6 +32,15 @@ export function entrySnapshotJson(alias: string): Sql {
     'contentTypeId', ${c('content_type_id')})`;
 }
 
+/**
+ * The insert of snapshots, the only one: `rows` are `values` or a `select` of (space, environment, id, entity type,
+ * entity id, snapshot JSON, created by). A content type's activation records its snapshot through the repository; a
+ * publish of entries records theirs in its statement, built by `entrySnapshotJson`.
+ */
+export function insertSnapshots(rows: Sql): Sql {
+  return sql`insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by) ${rows}`;
+}
+
 export function snapshotsRepository(db: Executor): SnapshotsRepository {
   const ofEntity = (
     spaceId: string,
@@ -48,21 +57,11 @@ export function snapshotsRepository(db: Executor): SnapshotsRepository {
 
   return {
     async insert(s) {
-      return toSnapshot(
-        await db
-          .insertInto('snapshots')
-          .values({
-            space_id: s.spaceId,
-            environment_id: s.environmentId,
-            id: s.id,
-            entity_type: s.entityType,
-            entity_id: s.entityId,
-            snapshot: JSON.stringify(s.snapshot),
-            created_by: s.createdBy,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      );
+      const { rows } = await sql`${insertSnapshots(
+        sql`values (${s.spaceId}::text, ${s.environmentId}::text, ${s.id}::text, ${s.entityType}::text, ${s.entityId}::text,
+          ${JSON.stringify(s.snapshot)}::jsonb, ${s.createdBy}::text)`,
+      )} returning *`.execute(db);
+      return toSnapshot(rows[0]);
     },
     async page(spaceId, environmentId, entityType, entityId, page) {
       const [rows, count] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { Repositories, Storage } from '../port/index.ts';
+import type { ContentChange, Repositories, Storage } from '../port/index.ts';
 import { apiKeysRepository } from './api-keys-repository.ts';
 import type { OpenDatabase } from './database.ts';
 import { environmentsRepository } from './environments-repository.ts';
@@ -97,6 +97,15 @@ export interface StorageOptions {
 const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
 const TRANSACTION_ATTEMPTS = 3;
 
+/** Sets what the event triggers of the transaction's writes record of `change` (nothing when it adds nothing). */
+function recordChange(repos: Repositories, change: ContentChange): Promise<void> {
+  return repos.events.describeTransaction({
+    requestedEnvironmentId: change.requestedEnvironmentId,
+    action: change.autoSave ? 'auto_save' : undefined,
+    actorId: change.actorId,
+  });
+}
+
 /** The PostgreSQL adapter of the storage port, on a server or on PGlite. */
 export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}): Storage {
   const shared = open.kind === 'postgres';
@@ -121,7 +130,9 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
           const result = await (
             transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin
           ).execute(async (executor) => {
-            const value = await work(repositories(executor, tx.context, pool));
+            const repos = repositories(executor, tx.context, pool);
+            if (transactionOptions?.change) await recordChange(repos, transactionOptions.change);
+            const value = await work(repos);
             await tx.beforeCommit(executor);
             return value;
           });

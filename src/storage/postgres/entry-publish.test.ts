@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { EntryRecord } from '../port/content.ts';
-import type { AtOncePublish, Storage } from '../port/index.ts';
+import type { EntryPublish, Storage } from '../port/index.ts';
 import { entriesRepository, toEntry } from './entries-repository.ts';
 import { entryBatches } from './entry-batches.ts';
-import { publishEntries } from './entry-publish-batch.ts';
+import { publishEntries } from './entry-publish.ts';
 import type { OpenDatabase } from './index.ts';
 
 const FIELDS = [
@@ -18,11 +18,11 @@ const link = (id: string) => ({ sys: { type: 'Link', linkType: 'Entry', id } });
 const LINK_FIELDS = ['ref', 'refs'];
 /** The link-bearing fields of a draft, as the domain passes them. */
 const linksOf = (fields: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(fields).filter(([id]) => LINK_FIELDS.includes(id))) as AtOncePublish['links'];
+  Object.fromEntries(Object.entries(fields).filter(([id]) => LINK_FIELDS.includes(id))) as EntryPublish['links'];
 
 const USER = 'user-publisher';
 
-type Publish = (items: AtOncePublish[]) => Promise<Array<EntryRecord | undefined>>;
+type Publish = (items: EntryPublish[]) => Promise<Array<EntryRecord | undefined>>;
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: entry publishes in one statement`, () => {
@@ -38,7 +38,7 @@ for (const kind of DB_KINDS) {
 
     const single: Publish = async (items) => {
       const answers = [];
-      for (const item of items) answers.push(await entriesRepository(open.db).publishAtOnce(item));
+      for (const item of items) answers.push(await entriesRepository(open.db).publishValidated(item));
       return answers;
     };
     const batch: Publish = (items) => publishEntries(open.db, items);
@@ -216,7 +216,7 @@ for (const kind of DB_KINDS) {
     it("writes the same search values and links as single publishes for a batch past the triggers' few-rows branch (50)", async () => {
       const run = async (spaceId: string, publish: Publish) => {
         await arrange(spaceId);
-        const items: AtOncePublish[] = [];
+        const items: EntryPublish[] = [];
         for (let n = 0; n < 60; n++) {
           const fields = {
             title: { 'en-US': `T${n}`, ...(n % 7 === 0 ? { [`l${n}`]: `L${n}` } : {}) },
@@ -374,8 +374,8 @@ for (const kind of DB_KINDS) {
             { spaceId, environmentId: 'master', id, contentTypeId: 'ct', fields, tags: [], createdBy: creator },
             linksOf(fields),
           );
-          expect(repo.remembered?.(spaceId, 'master', id, 1)).toBe(record);
-          expect(repo.remembered?.(spaceId, 'master', id, 2)).toBeUndefined();
+          expect(repo.writtenBasis?.(spaceId, 'master', id, 1)).toBe(record);
+          expect(repo.writtenBasis?.(spaceId, 'master', id, 2)).toBeUndefined();
           return {
             spaceId,
             environmentId: 'master',

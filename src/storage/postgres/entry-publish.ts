@@ -1,14 +1,27 @@
 import { sql } from 'kysely';
 import type { EntryRecord } from '../port/content.ts';
-import type { AtOncePublish } from '../port/entries.ts';
+import type { EntryPublish } from '../port/entries.ts';
 import { appendLinks, firstOfEachKey, keyOf, type ItemLinkColumns } from './batch-binding.ts';
-import { publishedColumns } from './content-rows.ts';
-import { toEntry } from './entries-repository.ts';
+import { publishedColumns, toEntry } from './content-rows.ts';
 import { linkColumns, linkStateCtes } from './entry-links.ts';
 import type { Executor } from './executor.ts';
 import { basisHolds, publishBasis } from './remembered-entries.ts';
-import { compiledOnEitherPath, requestedEnvironmentOf, setsRequestedEnvironment } from './requested-environment.ts';
-import { entrySnapshotJson } from './snapshots-repository.ts';
+import {
+  compiledOnEitherPath,
+  requestedEnvironmentOf,
+  setsRequestedEnvironment,
+  type OnRequestedEnvironment,
+} from './requested-environment.ts';
+import { entrySnapshotJson, insertSnapshots } from './snapshots-repository.ts';
+
+/** A publish as the statement binds it: the port's, its change reduced to the path the statement records. */
+export interface PublishItem extends Omit<EntryPublish, 'change'>, OnRequestedEnvironment {}
+
+export function publishItem({ change, ...publish }: EntryPublish): PublishItem {
+  return change?.requestedEnvironmentId === undefined
+    ? publish
+    : { ...publish, requestedEnvironmentId: change.requestedEnvironmentId };
+}
 
 /** The items of a batch as parallel columns, and their links flattened, each with its item's ordinal (from 1). */
 interface BatchValues extends ItemLinkColumns {
@@ -34,10 +47,11 @@ const setPublished = sql.join(
 );
 
 /**
- * `publishAtOnce` for many entries in one statement, one text whatever their number. The content types are share
- * locked first, all of them and in key order (the count, a one-time filter of the update, reads them all before any
- * entry is written), so concurrent batches take them in one order, as a single publish takes its one before its
- * entry. Each entry is written, and its links and snapshot with it, only if its own conditions hold.
+ * The publish of entries, one statement and one text whatever their number (one, alone or in a transaction, or a
+ * batch). The content types are share locked first, all of them and in key order (the count, a one-time filter of
+ * the update, reads them all before any entry is written), so concurrent batches take them in one order; a publish
+ * in a transaction that already holds the lock (the domain's locked publish) takes it again at no cost. Each entry is
+ * written, and its links and snapshot with it, only if its own conditions hold.
  */
 const publishBatch = compiledOnEitherPath(
   (onPath) => (v: BatchValues) => sql`with items as (
@@ -72,23 +86,23 @@ const publishBatch = compiledOnEitherPath(
       as n(item, field_id, locale, position, target_type, target_id)
     join w on w.batch_item = n.item),
   ${linkStateCtes('published', sql`w`)},
-  snapshot_put as (
-    insert into snapshots (space_id, environment_id, id, entity_type, entity_id, snapshot, created_by)
-    select w.space_id, w.environment_id, w.batch_snapshot_id, 'Entry', w.id, ${entrySnapshotJson('w')}, w.batch_snapshot_created_by
-    from w where w.batch_snapshot_id is not null)
+  snapshot_put as (${insertSnapshots(
+    sql`select w.space_id, w.environment_id, w.batch_snapshot_id, 'Entry', w.id, ${entrySnapshotJson('w')}, w.batch_snapshot_created_by
+    from w where w.batch_snapshot_id is not null`,
+  )})
   select * from w ${setsRequestedEnvironment(onPath, v.requestedEnvironmentId)}`,
 );
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
- * Many `publishAtOnce`s in one statement: the same rows, links, snapshots and search values as running them one by
- * one, each answering its entry as published, or undefined when nothing was written for it. An entry named again
+ * Publishes entries as validated (`EntriesRepository.publishValidated`) in one statement: the same rows, links,
+ * snapshots and search values as running them one by one, each answering its entry as published, or undefined when nothing was written for it. An entry named again
  * in the same call answers undefined (the first naming it may publish). Items are bound in key order, which is the
  * order the entries are written in when the plan follows them. An item with a remembered basis is written only if
  * that still holds (`basisHolds`). The items share one requested environment.
  */
-export async function publishEntries(db: Executor, items: AtOncePublish[]): Promise<Array<EntryRecord | undefined>> {
+export async function publishEntries(db: Executor, items: PublishItem[]): Promise<Array<EntryRecord | undefined>> {
   const answers: Array<EntryRecord | undefined> = items.map(() => undefined);
   const firsts = firstOfEachKey(items, (p) => keyOf(p.spaceId, p.environmentId, p.id));
   if (firsts.length === 0) return answers;
@@ -133,4 +147,9 @@ export async function publishEntries(db: Executor, items: AtOncePublish[]): Prom
   const { rows } = await publishBatch(db, v);
   for (const row of rows) answers[firsts[row.batch_item - 1]!.at] = toEntry(row);
   return answers;
+}
+
+/** One publish alone (a lone item of the batcher, or a publish in a transaction). */
+export async function publishEntry(db: Executor, item: PublishItem): Promise<EntryRecord | undefined> {
+  return (await publishEntries(db, [item]))[0];
 }

@@ -5,7 +5,7 @@ import { createTestDatabase, insertSpace } from '../../../contract-tests/support
 import type { EntryRecord } from '../port/content.ts';
 import type { Storage } from '../port/index.ts';
 import { CACHE_CHANNEL } from './cache-context.ts';
-import { publishEntries } from './entry-publish-batch.ts';
+import { publishEntries } from './entry-publish.ts';
 import { migrate, openPostgres, postgresStorage, type OpenDatabase } from './index.ts';
 import { ANNOUNCES_CONTENT } from './session-settings.ts';
 
