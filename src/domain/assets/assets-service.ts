@@ -17,7 +17,7 @@ import {
   type ResolveEnvironment,
   type ResolvedEnvironment,
 } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { docOf, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
 import { announceJobs } from '../../jobs/job-signal.ts';
@@ -67,7 +67,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     const record = await storage.transaction(async (repos) => {
       await describeWrite(repos, resolved);
       await lockTags(repos.assets, spaceId, environmentId, input);
-      return repos.assets.insert({ spaceId, environmentId, id, ...draft, createdBy: actor.user.id });
+      return repos.assets.insert({ spaceId, environmentId, id, ...draft, createdBy: actorId(actor) });
     });
     // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing asset.
     if (!record) throw versionMismatch(1, undefined);
@@ -92,7 +92,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       environmentId: string | undefined,
       input: ContentInput,
     ): Promise<AssetView> {
-      return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), input);
+      return insert(actor, rights, await resolve(spaceId, environmentId), generateId(), input);
     },
 
     /**
@@ -109,7 +109,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       version: number | undefined,
       autoSave = false,
     ): Promise<{ created: boolean; view: AssetView }> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const existing = await storage.repos.assets.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!existing) return { created: true, view: await insert(actor, rights, resolved, id, input) };
       const missing = () => lifecycle.missing(resolved, id);
@@ -126,7 +126,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
         version,
         async (repo, s, e, repos) => {
           await lockTags(repos.assets, s, e, input);
-          return repo.update(s, e, id, draft, version!, actor.user.id);
+          return repo.update(s, e, id, draft, version!, actorId(actor));
         },
         { autoSave },
       );

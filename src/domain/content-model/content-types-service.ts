@@ -14,7 +14,7 @@ import {
   type ResolveEnvironment,
   type ResolvedEnvironment,
 } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { planActivation } from './activation.ts';
 import { refuseInvalidatingActivation } from './activation-check.ts';
 import { readContentType, type ContentTypeInput } from './content-type-rules.ts';
@@ -45,7 +45,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     spaceId: string,
     environmentId: string | undefined,
   ): Promise<ResolvedEnvironment> {
-    return resolve(actor, spaceId, environmentId);
+    return resolve(spaceId, environmentId);
   }
 
   const missing = (resolved: ResolvedEnvironment, id: string) =>
@@ -102,7 +102,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
         environmentId: resolved.environment.id,
         id,
         definition,
-        createdBy: actor.user.id,
+        createdBy: actorId(actor),
       }),
     );
   }
@@ -115,7 +115,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       page: PageRequest<ContentTypeOrderKey>,
       options: { activatedOnly?: boolean } = {},
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { items, total } = await storage.repos.contentTypes.page(
         resolved.environment.spaceId,
         resolved.environment.id,
@@ -126,7 +126,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     },
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentTypeView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const record = await storage.repos.contentTypes.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!record) throw missing(resolved, id);
       return view(resolved, record);
@@ -166,7 +166,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       if (version !== existing.version) throw versionMismatch(existing.version, version);
       const definition = checked(input, existing.published);
       const updated = await single(resolved, (repos) =>
-        repos.contentTypes.update(s, e, id, definition, version, actor.user.id),
+        repos.contentTypes.update(s, e, id, definition, version, actorId(actor)),
       );
       if (updated) return { view: view(resolved, updated), created: false };
       const now = await storage.repos.contentTypes.find(s, e, id);
@@ -182,7 +182,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
         if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
           throw badRequest('Content Type has entries');
         await repos.snapshots.deleteFor(current.spaceId, current.environmentId, 'ContentType', id);
-        await repos.events.describeTransaction({ actorId: actor.user.id });
+        await repos.events.describeTransaction({ actorId: actorId(actor) });
         if (!(await repos.contentTypes.delete(current.spaceId, current.environmentId, id))) throw missing(resolved, id);
       });
     },
@@ -206,10 +206,10 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
           id,
           version,
           plan,
-          actor.user.id,
+          actorId(actor),
         );
         if (!activated) throw versionMismatch(current.version, version);
-        await syncEditorInterface(repos, activated, plan.renames, actor.user.id);
+        await syncEditorInterface(repos, activated, plan.renames, actorId(actor));
         if (await isMasterEnvironment(repos, resolved)) {
           await repos.snapshots.insert({
             spaceId: current.spaceId,
@@ -218,7 +218,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
             entityType: 'ContentType',
             entityId: id,
             snapshot: { ...activated } as unknown as Record<string, unknown>,
-            createdBy: actor.user.id,
+            createdBy: actorId(actor),
           });
         }
         return activated;
@@ -239,7 +239,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
         if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
           throw badRequest('Content Type has entries');
         return (
-          (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actor.user.id)) ??
+          (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actorId(actor))) ??
           Promise.reject(badRequest('Not published'))
         );
       });

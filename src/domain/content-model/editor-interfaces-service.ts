@@ -1,7 +1,7 @@
 import { notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import type { EditorInterfaceRecord, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { readEditorInterface, type EditorInterfaceInput } from './editor-interface-rules.ts';
 
 /** An editor interface and the environment id the client named. */
@@ -31,7 +31,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
       environmentId: string | undefined,
       page: { skip: number; limit: number },
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { items, total } = await storage.repos.editorInterfaces.page(
         resolved.environment.spaceId,
         resolved.environment.id,
@@ -49,7 +49,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
       environmentId: string | undefined,
       contentTypeId: string,
     ): Promise<EditorInterfaceView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
       const record = await storage.repos.editorInterfaces.find(s, e, contentTypeId);
       if (record) return { record, environmentId: resolved.requestedId };
@@ -67,7 +67,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
       input: EditorInterfaceInput,
       version: number | undefined,
     ): Promise<EditorInterfaceView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
       const record = await storage.transaction(async (repos) => {
         const contentType = await repos.contentTypes.lock(s, e, contentTypeId);
@@ -79,7 +79,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
         const { changes, errors } = readEditorInterface(input, new Set(fields.map((f) => f.id)));
         if (errors.length) throw validationFailed(errors, 'The editor interface you sent is invalid.');
         return (
-          (await repos.editorInterfaces.update(s, e, contentTypeId, changes, version, actor.user.id)) ??
+          (await repos.editorInterfaces.update(s, e, contentTypeId, changes, version, actorId(actor))) ??
           Promise.reject(versionMismatch(current.version, version))
         );
       });

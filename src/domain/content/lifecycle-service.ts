@@ -5,7 +5,7 @@ import {
   type ResolveEnvironment,
   type ResolvedEnvironment,
 } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { docOf, requireAction, requireReadable } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
 import { refusal, type Transition } from './lifecycle-rules.ts';
@@ -138,7 +138,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     return contentView(storage, resolved, record);
   }
 
-  const user = (actor: Actor) => actor.user.id;
+  const user = (actor: Actor) => actorId(actor);
 
   /**
    * The entity-level decision of a member's transition (404 for what they may not read, 403 for what they may not
@@ -185,7 +185,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       environmentId: string | undefined,
       id: string,
     ): Promise<ContentView<R>> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const record = await current(storage.repos, resolved, id);
       requireReadable(rights, docOf(kind, record), () => missing(resolved, id));
       return contentView(storage, resolved, record);
@@ -204,7 +204,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       id: string,
       version: number | undefined,
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const remembered = version === undefined ? undefined : hooks.remembered?.(resolved, id, version);
       if (remembered) await permit(rights, resolved, id, 'publish', remembered);
       const published = remembered && (await publishAsRemembered(actor, resolved, remembered, version!));
@@ -231,7 +231,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     },
 
     async unpublish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'unpublish');
       return apply(actor, resolved, id, 'unpublish', undefined, (repo, s, e) => repo.unpublish(s, e, id, user(actor)));
     },
@@ -244,7 +244,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       id: string,
       version: number | undefined,
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'archive');
       return apply(actor, resolved, id, 'archive', version, (repo, s, e) =>
         repo.archive(s, e, id, version, user(actor)),
@@ -259,7 +259,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       id: string,
       version: number | undefined,
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'unarchive');
       return apply(actor, resolved, id, 'unarchive', version, (repo, s, e) =>
         repo.unarchive(s, e, id, version, user(actor)),
@@ -273,7 +273,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       environmentId: string | undefined,
       id: string,
     ): Promise<void> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'delete');
       await storage.transaction(async (repos) => {
         await describeWrite(repos, resolved, { actorId: user(actor) });

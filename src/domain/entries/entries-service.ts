@@ -19,7 +19,7 @@ import {
   type ResolveEnvironment,
   type ResolvedEnvironment,
 } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { docOf, mayRead, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
 import {
@@ -97,9 +97,9 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
         contentTypeId: entry.contentTypeId,
         expectedVersion: version,
         activationVersion: validated.publishedVersion,
-        userId: actor.user.id,
+        userId: actorId(actor),
         links: linkBearing(validated.definition, entry.fields, validated.defaultLocale),
-        snapshot: master ? { id: generateId(), createdBy: actor.user.id } : undefined,
+        snapshot: master ? { id: generateId(), createdBy: actorId(actor) } : undefined,
         basis: entry,
         ...requestedPath(resolved),
       });
@@ -128,7 +128,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
           entityType: 'Entry',
           entityId: entry.id,
           snapshot: { ...entry } as unknown as Record<string, unknown>,
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
       }
     },
@@ -224,7 +224,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     const write = async (repos: Repositories) => {
       // The insert statement itself records the request's path in its event, batched or in the transaction.
       const entry = await repos.entries.insert(
-        { spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id, ...requestedPath(resolved) },
+        { spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actorId(actor), ...requestedPath(resolved) },
         linkBearing(definition, draft.fields, defaultLocale),
       );
       // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing entry.
@@ -268,7 +268,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       version,
       async (repo, s, e, repos) => {
         await lockTags(repos.entries, s, e, input);
-        const updated = await repo.update(s, e, id, draft, version!, actor.user.id);
+        const updated = await repo.update(s, e, id, draft, version!, actorId(actor));
         if (updated)
           await repos.entries.replaceLinks(s, e, id, 'draft', linkBearing(definition, updated.fields, defaultLocale));
         return updated;
@@ -294,7 +294,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       contentTypeId: string,
       input: ContentInput,
     ): Promise<EntryView> {
-      return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), contentTypeId, input);
+      return insert(actor, rights, await resolve(spaceId, environmentId), generateId(), contentTypeId, input);
     },
 
     /**
@@ -313,7 +313,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       version: number | undefined,
       autoSave = false,
     ): Promise<{ created: boolean; view: EntryView }> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const existing = await storage.repos.entries.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!existing) {
         if (!contentTypeId)
@@ -338,7 +338,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       version: number | undefined,
       autoSave = false,
     ): Promise<EntryView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const existing = await lifecycle.current(storage.repos, resolved, id);
       requireReadable(rights, docOf('Entry', existing), () => lifecycle.missing(resolved, id));
       const refused = refusal(existing, 'update', version);
@@ -363,7 +363,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       id: string,
       include = DEFAULT_INCLUDE,
     ): Promise<EntryReferencesView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const entry = await lifecycle.current(storage.repos, resolved, id);
       requireReadable(rights, docOf('Entry', entry), () => lifecycle.missing(resolved, id));
       const scope = { spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id };

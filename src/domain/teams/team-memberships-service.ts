@@ -1,8 +1,7 @@
 import { notFound, validationFailed } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { Storage, TeamMembershipKey } from '../../storage/port/index.ts';
-import { organizationRole, requireManager } from '../members/organization-access.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS, type UmQuery } from '../shared/um-collection.ts';
 import { loadIncludes } from '../shared/um-includes.ts';
 import { teamMembershipLinks } from './team-collections.ts';
@@ -21,8 +20,7 @@ export function teamMembershipsService(storage: Storage) {
 
   return {
     /** The memberships of one team, or of every team of the organization when `teamId` is undefined. */
-    async list(actor: Actor, organizationId: string, teamId: string | undefined, query: UmQuery<TeamMembershipKey>) {
-      await organizationRole(storage, actor, organizationId);
+    async list(organizationId: string, teamId: string | undefined, query: UmQuery<TeamMembershipKey>) {
       if (teamId !== undefined) await team(organizationId, teamId);
       const page = await teams.pageTeamMemberships(organizationId, teamId, query);
       const collection = teamId === undefined ? ORGANIZATION_TEAM_MEMBERSHIPS : TEAM_MEMBERSHIPS;
@@ -39,15 +37,13 @@ export function teamMembershipsService(storage: Storage) {
       };
     },
 
-    async get(actor: Actor, organizationId: string, teamId: string, id: string) {
-      await organizationRole(storage, actor, organizationId);
+    async get(organizationId: string, teamId: string, id: string) {
       return (
         (await teams.findTeamMembership(organizationId, teamId, id)) ?? Promise.reject(notFound('TeamMembership', id))
       );
     },
 
     async create(actor: Actor, organizationId: string, teamId: string, organizationMembershipId: string) {
-      await requireManager(storage, actor, organizationId);
       return storage.transaction(async (repos) => {
         await repos.members.lockOrganization(organizationId);
         if (!(await repos.teams.findTeam(organizationId, teamId))) throw teamNotFound(teamId);
@@ -76,13 +72,12 @@ export function teamMembershipsService(storage: Storage) {
           organizationId,
           teamId,
           organizationMembershipId,
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
       });
     },
 
-    async delete(actor: Actor, organizationId: string, teamId: string, id: string): Promise<void> {
-      await requireManager(storage, actor, organizationId);
+    async delete(organizationId: string, teamId: string, id: string): Promise<void> {
       if (!(await teams.deleteTeamMembership(organizationId, teamId, id))) throw notFound('TeamMembership', id);
     },
   };
