@@ -6,7 +6,7 @@ import {
   ORGANIZATION_SPACE_MEMBERSHIPS,
   SPACE_SPACE_MEMBERSHIPS,
 } from '../../domain/shared/um-collection.ts';
-import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
