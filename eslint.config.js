@@ -1,5 +1,6 @@
 // ESLint checks only the dependency rules of the layers here (no style rules): `make lint`, and so CI, fails when a
-// module imports a layer above its own or when modules import each other in a cycle at run time.
+// module imports a layer above its own, when modules import each other in a cycle at run time, or when code outside
+// src/domain/access refuses with AccessDenied or reads the roles access is decided on.
 //
 //   http, graphql  ->  assets, rate-limit  ->  domain  ->  jobs  ->  storage/port  <-  storage/postgres (the adapter)
 //
@@ -79,6 +80,25 @@ const layerZones = [
   },
 ];
 
+// Access is decided only in src/domain/access (the authorizer and its record rules): nothing else refuses with
+// AccessDenied or reads the roles access is decided on (space access, a member's roles, organization roles).
+const ACCESS_ONLY = 'access is decided only in src/domain/access: take the grant the authorizer answered';
+const accessDeniedOutside = [
+  {
+    selector: "Literal[value='AccessDenied']",
+    message: `AccessDenied is refused only in domain/access (${ACCESS_ONLY}).`,
+  },
+];
+const roleReadsOutside = [
+  {
+    selector: 'MemberExpression[property.name=/^(memberRoles|rolesOf|organizationRolesOf|findAccessible)$/]',
+    message: `Organization and space roles are read only in domain/access (${ACCESS_ONLY}).`,
+  },
+];
+const accessDeniedImport = {
+  patterns: [{ group: ['**/access/access-denied.ts'], message: `The AccessDenied constructor is ${ACCESS_ONLY}.` }],
+};
+
 export default [
   {
     files: ['src/**/*.ts'],
@@ -98,7 +118,23 @@ export default [
     },
   },
   {
+    files: ['src/**/*.ts'],
+    ignores: ['src/domain/access/**', 'src/storage/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...accessDeniedOutside, ...roleReadsOutside],
+      'no-restricted-imports': ['error', accessDeniedImport],
+    },
+  },
+  // The storage layer implements the role reads; it refuses nothing either.
+  {
+    files: ['src/storage/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...accessDeniedOutside],
+      'no-restricted-imports': ['error', accessDeniedImport],
+    },
+  },
+  {
     files: ['src/**/*.test.ts', 'src/**/*.test-support.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'import-x/no-restricted-paths': 'off', 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
   },
 ];

@@ -299,7 +299,7 @@ for (const kind of DB_KINDS) {
 
     beforeAll(async () => {
       const owner = await api().tessera.storage.repos.identity.findTokenOwner(hashToken(ADMIN_TOKEN));
-      const roles = await api().tessera.storage.repos.identity.organizationRoles(owner!.user.id);
+      const roles = await api().tessera.storage.repos.memberRoles.organizationRolesOf(owner!.user.id);
       ids.organization_id = roles[0].organizationId;
       ids.space_id = (await created(api().post('/spaces', { name: 'Matrix' }))).sys.id;
       for (const actor of ACTORS)

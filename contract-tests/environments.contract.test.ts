@@ -122,20 +122,19 @@ for (const kind of DB_KINDS) {
 
     it('an environment that is not ready yet is shown with its state but is not found on content paths', async () => {
       const spaceId = await f.newSpace();
-      const actor = await f.adminActor();
       await api().tessera.jobs.stop();
       try {
         await api().put(`/spaces/${spaceId}/environments/later`, { name: 'later' });
         const shown = await api().get(`/spaces/${spaceId}/environments/later`);
         expect(shown.body.sys).toMatchObject({ state: 'queued', status: { sys: { id: 'queued' } } });
-        await expect(api().tessera.services.resolveEnvironment(actor, spaceId, 'later')).rejects.toMatchObject({
+        await expect(api().tessera.services.resolveEnvironment(spaceId, 'later')).rejects.toMatchObject({
           id: 'NotFound',
         });
       } finally {
         api().tessera.jobs.start();
       }
       await f.waitForState(spaceId, 'later', 'ready');
-      const resolved = await api().tessera.services.resolveEnvironment(actor, spaceId, 'later');
+      const resolved = await api().tessera.services.resolveEnvironment(spaceId, 'later');
       expect(resolved.environment.status).toBe('ready');
     });
 
@@ -164,9 +163,9 @@ for (const kind of DB_KINDS) {
         .where('payload', '@>', JSON.stringify({ spaceId, environmentId: 'orphan' }) as never)
         .executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'failed', last_error: expect.stringContaining('doomed-source') });
-      await expect(
-        api().tessera.services.resolveEnvironment(await f.adminActor(), spaceId, 'orphan'),
-      ).rejects.toMatchObject({ id: 'NotFound' });
+      await expect(api().tessera.services.resolveEnvironment(spaceId, 'orphan')).rejects.toMatchObject({
+        id: 'NotFound',
+      });
       expect((await api().delete(`/spaces/${spaceId}/environments/orphan`)).status).toBe(204);
     });
 

@@ -121,4 +121,42 @@ describe('layer rules (eslint.config.js)', () => {
       "import type { checkEntryShape } from './entry-validation.ts';\nexport type Probe = typeof checkEntryShape;\n";
     expect(await rulesBroken('src/domain/content-model/value-shape.ts', typesOnly)).toEqual([]);
   });
+
+  // Access is decided only in src/domain/access: AccessDenied and the role reads are refused anywhere else.
+  const refusing =
+    "import { AppError } from '../../errors/index.ts';\nexport const probe = () => new AppError('AccessDenied');\n";
+  const readingRoles = (repos: string) =>
+    `import type { Storage } from '${repos}';\nexport const probe = (s: Storage) => [s.repos.memberRoles.organizationRolesOf('u'), s.repos.spaces.findAccessible('u', 's')];\n`;
+  const accessDenied = (from: string) =>
+    `import { accessDenied } from '${from}';\nexport const probe = () => accessDenied('no', 'reason');\n`;
+
+  it.each([
+    ['a service refuses with AccessDenied', 'src/domain/members/probe.ts', refusing, 'no-restricted-syntax'],
+    ['a handler refuses with AccessDenied', 'src/http/handlers/probe.ts', refusing, 'no-restricted-syntax'],
+    ['the adapter refuses with AccessDenied', 'src/storage/postgres/probe.ts', refusing, 'no-restricted-syntax'],
+    [
+      'a service reads roles',
+      'src/domain/spaces/probe.ts',
+      readingRoles('../../storage/port/index.ts'),
+      'no-restricted-syntax',
+    ],
+    ['a handler reads roles', 'src/http/probe.ts', readingRoles('../storage/port/index.ts'), 'no-restricted-syntax'],
+    [
+      'a service imports the AccessDenied constructor',
+      'src/domain/teams/probe.ts',
+      accessDenied('../access/access-denied.ts'),
+      'no-restricted-imports',
+    ],
+  ])('refuses: %s', async (_name, filePath, source, rule) => {
+    expect(await rulesBroken(filePath, source)).toContain(rule);
+  });
+
+  it.each([
+    ['the authorizer refuses with AccessDenied', 'src/domain/access/probe.ts', refusing],
+    ['the authorizer reads roles', 'src/domain/access/probe.ts', readingRoles('../../storage/port/index.ts')],
+    ['a record rule builds AccessDenied', 'src/domain/access/probe.ts', accessDenied('./access-denied.ts')],
+    ['a test asserts AccessDenied', 'src/domain/members/probe.test.ts', refusing],
+  ])('allows: %s', async (_name, filePath, source) => {
+    expect(await rulesBroken(filePath, source)).toEqual([]);
+  });
 });

@@ -47,7 +47,7 @@ export interface ServiceOptions {
 /** Every domain service, built once over one storage. */
 export function createServices(storage: Storage, options: ServiceOptions = {}) {
   const spaces = spacesService(storage);
-  const resolveEnvironment = environmentResolver(storage, spaces);
+  const resolveEnvironment = environmentResolver(storage);
   const organizationMemberships = organizationMembershipsService(storage);
   const invitations = invitationsService(storage, options.invitations ?? { publicBase: () => 'http://localhost:8080' });
   const teams = teamsService(storage);
@@ -56,9 +56,9 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     authorizer: authorizer(storage),
     spaces,
     resolveEnvironment,
-    environments: environmentsService(storage, spaces, resolveEnvironment),
+    environments: environmentsService(storage, resolveEnvironment),
     locales: localesService(storage, resolveEnvironment),
-    apiKeys: apiKeysService(storage, spaces),
+    apiKeys: apiKeysService(storage),
     contentTypes: contentTypesService(storage, resolveEnvironment),
     contentTypeSnapshots: contentTypeSnapshotsService(storage, resolveEnvironment),
     editorInterfaces: editorInterfacesService(storage, resolveEnvironment),
@@ -77,8 +77,8 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     organizationMemberships,
     invitations,
     scimUsers: scimUsersService(storage, invitations, organizationMemberships),
-    roles: rolesService(storage, spaces),
-    spaceMemberships: spaceMembershipsService(storage, spaces),
+    roles: rolesService(storage),
+    spaceMemberships: spaceMembershipsService(storage),
     teams,
     scimGroups: scimGroupsService(storage, teams),
     teamMemberships: teamMembershipsService(storage),
@@ -86,11 +86,10 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     spaceMembers: spaceMembersService(storage),
     webhookDefinitions: webhookDefinitionsService(
       storage,
-      spaces,
       options.webhookDefinitions ?? { allowPrivateTargets: false, vendorToken: 'service' },
     ),
-    webhookSettings: webhookSettingsService(storage, spaces),
-    webhookCalls: deliveryLogService(storage, spaces),
+    webhookSettings: webhookSettingsService(storage),
+    webhookCalls: deliveryLogService(storage),
   };
 }
 

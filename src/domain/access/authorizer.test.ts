@@ -60,9 +60,7 @@ const storage = {
         reads.push(`roles:${userId}`);
         return memberRolesOf[userId] ?? [];
       },
-    },
-    identity: {
-      organizationRoles: async (userId: string) => {
+      organizationRolesOf: async (userId: string) => {
         reads.push(`org:${userId}`);
         return rolesOf[userId] ? [{ organizationId: 'o1', role: rolesOf[userId] }] : [];
       },
@@ -90,7 +88,7 @@ describe('authorizer', () => {
         environment_id: 'master',
         entry_id: 'e',
       });
-      expect(grant).toMatchObject({ scope: 'space', standing: who, access: { space: { id: 's1' } } });
+      expect(grant).toMatchObject({ scope: 'space', standing: who, space: { id: 's1' } });
     }
   });
 
@@ -196,14 +194,13 @@ describe('authorizer', () => {
 
   it('decides organization operations by the role in the organization of the path', async () => {
     const path = { organization_id: 'o1', organization_membership_id: 'm' };
-    expect(await authorize(actor('member'), 'OrganizationMemberships_list', path)).toMatchObject({
+    expect(await authorize(actor('member'), 'OrganizationMemberships_list', path)).toEqual({
       scope: 'organization',
+      organizationId: 'o1',
       role: 'developer',
-      ownOnly: false,
     });
     expect(await authorize(actor('admin'), 'OrganizationMemberships_update', path)).toMatchObject({
       role: 'admin',
-      ownOnly: false,
     });
     expect(await refusal(authorize(actor('member'), 'OrganizationMemberships_update', path))).toEqual({
       id: 'AccessDenied',
@@ -212,7 +209,12 @@ describe('authorizer', () => {
     expect(
       await refusal(authorize(actor('member'), 'Invitations_get', { organization_id: 'o1', invitation_id: 'i' })),
     ).toMatchObject({ id: 'AccessDenied' });
-    expect(await authorize(actor('member'), 'OrganizationMemberships_delete', path)).toMatchObject({ ownOnly: true });
+    // Their own membership only: the grant carries their role, `requireRemovable` refuses anyone else's (record-rules.test.ts).
+    expect(await authorize(actor('member'), 'OrganizationMemberships_delete', path)).toEqual({
+      scope: 'organization',
+      organizationId: 'o1',
+      role: 'developer',
+    });
     expect(await refusal(authorize(actor('stranger'), 'OrganizationMemberships_list', path))).toEqual({
       id: 'NotFound',
       details: { type: 'Organization', id: 'o1' },
@@ -220,12 +222,17 @@ describe('authorizer', () => {
   });
 
   it('lets only owners and admins of some organization create spaces; anyone lists their own organizations', async () => {
-    expect(await authorize(actor('admin'), 'Spaces_create', {})).toMatchObject({
-      scope: 'organization',
-      organizationId: undefined,
+    expect(await authorize(actor('admin'), 'Spaces_create', {})).toEqual({
+      scope: 'organizations',
+      roles: [{ organizationId: 'o1', role: 'admin' }],
     });
     expect(await refusal(authorize(actor('spaceAdmin'), 'Spaces_create', {}))).toMatchObject({ id: 'AccessDenied' });
-    expect(await authorize(actor('stranger'), 'Organizations_list', {})).toMatchObject({ scope: 'organization' });
+    reads.length = 0;
+    expect(await authorize(actor('stranger'), 'Organizations_list', {})).toMatchObject({
+      scope: 'user',
+      user: { id: 'stranger' },
+    });
+    expect(reads).toEqual([]);
   });
 
   it('needs a token except where the path carries its own secret, and refuses operations it has no rule for', async () => {

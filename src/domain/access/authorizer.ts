@@ -1,33 +1,14 @@
 import { AppError, notFound } from '../../errors/index.ts';
-import type { OrganizationRole, SpaceAccess, Storage } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
+import type { OrganizationRole, SpaceAccess, Storage, UserRecord } from '../../storage/port/index.ts';
+import { unknownActorKind, type Actor } from '../shared/actor.ts';
+import { accessDenied } from './access-denied.ts';
+import type { AccessGrant, SpaceGrant, SpaceStanding } from './grant.ts';
 import { checkMemberRule } from './member-rules.ts';
 import { accessRuleOf, type AccessRule, type OrganizationRule } from './operation-table.ts';
-import { ALL_RIGHTS, memberRights, type SpaceRights } from './space-rights.ts';
+import { isOrganizationManager } from './record-rules.ts';
+import { ALL_RIGHTS, memberRights } from './space-rights.ts';
 
-/** What the actor is in a space: an owner or admin of its organization, a space admin, or another member. */
-export type SpaceStanding = 'owner' | 'admin' | 'spaceAdmin' | 'member';
-
-/** The answer of the authorizer: the rule it applied and what the actor is where the operation acts. */
-export type AccessGrant =
-  | { readonly scope: 'anyone' | 'user'; readonly rule: AccessRule }
-  | {
-      readonly scope: 'organization';
-      readonly rule: AccessRule;
-      /** Undefined for operations without an organization in the path (the actor's own organizations). */
-      readonly organizationId: string | undefined;
-      readonly role: OrganizationRole | undefined;
-      /** The actor may act on their own record only (`alsoOwn` rules for members without the owner or admin role). */
-      readonly ownOnly: boolean;
-    }
-  | {
-      readonly scope: 'space';
-      readonly rule: AccessRule;
-      readonly access: SpaceAccess;
-      readonly standing: SpaceStanding;
-      /** What the actor may do in the space; services decide on entries and assets with it (`entity-access.ts`). */
-      readonly rights: SpaceRights;
-    };
+export { rightsOf, type AccessGrant } from './grant.ts';
 
 export type Authorize = (
   actor: Actor | undefined,
@@ -36,14 +17,9 @@ export type Authorize = (
 ) => Promise<AccessGrant>;
 
 const readOnlyToken = () =>
-  new AppError('AccessDenied', 'This token has the content_management_read scope only.', {
-    reasons: ['content_management_manage scope required'],
-  });
+  accessDenied('This token has the content_management_read scope only.', 'content_management_manage scope required');
 const organizationAdminRequired = () =>
-  new AppError('AccessDenied', 'Only organization owners and admins may do this.', {
-    reasons: ['organization owner or admin role required'],
-  });
-const isOrganizationAdmin = (role: OrganizationRole | undefined) => role === 'owner' || role === 'admin';
+  accessDenied('Only organization owners and admins may do this.', 'organization owner or admin role required');
 
 export function standingOf(access: SpaceAccess): SpaceStanding {
   if (access.organizationRole) return access.organizationRole;
@@ -53,68 +29,75 @@ export function standingOf(access: SpaceAccess): SpaceStanding {
 /**
  * The one place that decides whether an actor may run an operation, from the operation table and the path's
  * parameters. No access to the space or organization: 404 NotFound (existence is not revealed); access but not the
- * action: 403 AccessDenied with `details.reasons`; a read-only token never writes. Space access and a member's
- * roles come from the read cache (`spaces.findAccessible`, `memberRoles.rolesOf`), so a warm request costs no
- * database read here. Members without the admin flag get the compiled rights of their roles: permission areas are
- * decided here, entries and assets by the services on the entity (they carry `grant.rights`).
+ * action: 403 AccessDenied with `details.reasons`; a read-only token never writes. Space access, a member's roles and
+ * the organization roles come from the read cache (`spaces.findAccessible`, `memberRoles.rolesOf`,
+ * `memberRoles.organizationRolesOf`), so a warm request costs no database read here. Members without the admin flag
+ * get the compiled rights of their roles: permission areas are decided here, entries and assets by the services on
+ * the entity (`grant.rights`, `entity-access.ts`), records by the rules of `record-rules.ts` on the grant.
  */
 export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
-  const { spaces, identity, memberRoles } = storage.repos;
+  const { spaces, memberRoles } = storage.repos;
 
   async function inSpace(
-    actor: Actor,
+    user: UserRecord,
     rule: Extract<AccessRule, { scope: 'space' }>,
     spaceId: string | undefined,
     operationId: string,
-  ): Promise<AccessGrant> {
+  ): Promise<SpaceGrant> {
     if (spaceId === undefined) throw new Error(`a space rule needs a space_id path parameter (${rule.subject})`);
-    const access = await spaces.findAccessible(actor.user.id, spaceId);
+    const access = await spaces.findAccessible(user.id, spaceId);
     if (!access) throw notFound('Space', spaceId);
     const standing = standingOf(access);
-    if (standing !== 'member') return { scope: 'space', rule, access, standing, rights: ALL_RIGHTS };
-    const rights = memberRights(await memberRoles.rolesOf(spaceId, actor.user.id), actor.user.id);
-    // `alsoOwn` (a member leaving the space): the grant's standing `member` tells the service to allow their own record only.
+    if (standing !== 'member') return { scope: 'space', space: access.space, standing, rights: ALL_RIGHTS };
+    const rights = memberRights(await memberRoles.rolesOf(spaceId, user.id), user.id);
+    // `alsoOwn` (a member leaving the space): the grant's standing `member` makes the record rule allow their own only.
     if (!rights.all && !('alsoOwn' in rule && rule.alsoOwn)) checkMemberRule(rights, rule, operationId);
-    return { scope: 'space', rule, access, standing, rights };
+    return { scope: 'space', space: access.space, standing, rights };
   }
 
   async function inOrganization(
-    actor: Actor,
+    user: UserRecord,
     rule: OrganizationRule,
     organizationId: string | undefined,
   ): Promise<AccessGrant> {
-    const grant = (role: OrganizationRole | undefined, ownOnly = false) =>
-      ({ scope: 'organization', rule, organizationId, role, ownOnly }) as const;
-    if (organizationId === undefined && rule.action === 'read') return grant(undefined);
-    const roles = await identity.organizationRoles(actor.user.id);
+    // The actor's own organizations: theirs to list, as their account is.
+    if (organizationId === undefined && rule.action === 'read') return { scope: 'user', user };
+    const roles = await memberRoles.organizationRolesOf(user.id);
     if (organizationId === undefined) {
-      if (!roles.some((r) => isOrganizationAdmin(r.role))) throw organizationAdminRequired();
-      return grant(undefined);
+      if (!roles.some((r) => isOrganizationManager(r.role))) throw organizationAdminRequired();
+      return { scope: 'organizations', roles };
     }
-    const role = roles.find((r) => r.organizationId === organizationId)?.role;
+    const role: OrganizationRole | undefined = roles.find((r) => r.organizationId === organizationId)?.role;
     if (!role) throw notFound('Organization', organizationId);
-    if (rule.action === 'read' || isOrganizationAdmin(role)) return grant(role);
-    if (rule.alsoOwn) return grant(role, true);
+    // `alsoOwn` (a member leaving the organization): the record rule allows their own membership only.
+    if (rule.action === 'read' || isOrganizationManager(role) || rule.alsoOwn)
+      return { scope: 'organization', organizationId, role };
     throw organizationAdminRequired();
+  }
+
+  function forUser(
+    user: UserRecord,
+    rule: Exclude<AccessRule, { scope: 'anyone' }>,
+    params: Readonly<Record<string, string>>,
+    operationId: string,
+  ): AccessGrant | Promise<AccessGrant> {
+    if (rule.scope === 'user') return { scope: 'user', user };
+    if (rule.scope === 'organization') return inOrganization(user, rule, params.organization_id);
+    return inSpace(user, rule, params.space_id, operationId);
   }
 
   return async function authorize(actor, operationId, params) {
     const rule = accessRuleOf(operationId);
     if (!rule)
-      throw new AppError('AccessDenied', `The operation ${operationId} has no access rule.`, {
-        reasons: ['operation without an access rule'],
-      });
-    if (rule.scope === 'anyone') return { scope: 'anyone', rule };
+      throw accessDenied(`The operation ${operationId} has no access rule.`, 'operation without an access rule');
+    if (rule.scope === 'anyone') return { scope: 'anyone' };
     if (!actor) throw new AppError('AccessTokenInvalid');
     if (rule.action !== 'read' && !actor.canWrite) throw readOnlyToken();
-    if (rule.scope === 'user') return { scope: 'user', rule };
-    if (rule.scope === 'organization') return inOrganization(actor, rule, params.organization_id);
-    return inSpace(actor, rule, params.space_id, operationId);
+    switch (actor.kind) {
+      case 'user':
+        return forUser(actor.user, rule, params, operationId);
+      default:
+        return unknownActorKind(actor.kind);
+    }
   };
-}
-
-/** The rights a space operation's grant carries, for the services' entity-level decisions. */
-export function rightsOf(grant: AccessGrant): SpaceRights {
-  if (grant.scope !== 'space') throw new Error(`a ${grant.scope} grant carries no space rights`);
-  return grant.rights;
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { AppError } from '../../errors/index.ts';
 import type { ContentRecord, LocalizedFields } from '../../storage/port/index.ts';
 import type { Condition, SearchTarget } from '../search/query.ts';
+import { accessDenied } from './access-denied.ts';
 import type { PolicyAction } from './policy.ts';
 import { decide, type ChangedPath, type EntityDoc } from './policy-evaluation.ts';
 import { readableCondition } from './policy-query.ts';
@@ -27,9 +27,10 @@ export function docOf(type: 'Entry' | 'Asset', record: ContentRecord & { content
 }
 
 const denied = (action: PolicyAction, doc: EntityDoc, detail = '') =>
-  new AppError('AccessDenied', `Your roles do not allow ${action} on this ${doc.type.toLowerCase()}${detail}.`, {
-    reasons: [`no role policy allows ${action} on this ${doc.type}${detail}`],
-  });
+  accessDenied(
+    `Your roles do not allow ${action} on this ${doc.type.toLowerCase()}${detail}.`,
+    `no role policy allows ${action} on this ${doc.type}${detail}`,
+  );
 
 export function mayRead(rights: SpaceRights, doc: EntityDoc): boolean {
   return rights.all || decide(rights.policies, 'read', doc, rights.userId).allowed;

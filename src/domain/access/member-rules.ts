@@ -1,4 +1,4 @@
-import { AppError } from '../../errors/index.ts';
+import { accessDenied as denied } from './access-denied.ts';
 import type { AccessRule, OperationId } from './operation-table.ts';
 import { MANAGE_ONLY_AREAS, type PermissionArea } from './policy.ts';
 import { decide } from './policy-evaluation.ts';
@@ -30,8 +30,6 @@ const READ_BY_EVERY_MEMBER = new Set<string>([
  * and a member works in the space's environments, so every member lists and reads them.
  */
 const EVERY_MEMBER_READS: readonly PermissionArea[] = ['ContentModel', 'Environments'];
-
-const denied = (message: string, reason: string) => new AppError('AccessDenied', message, { reasons: [reason] });
 
 function checkArea(rights: MemberRights, action: 'read' | 'manage', area: PermissionArea, operationId: string): void {
   if (action === 'read' && (EVERY_MEMBER_READS.includes(area) || READ_BY_EVERY_MEMBER.has(operationId))) return;

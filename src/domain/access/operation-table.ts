@@ -36,7 +36,7 @@ export type AccessRule =
   | { readonly scope: 'space'; readonly action: 'read' | 'manage'; readonly subject: PermissionArea }
   | SpaceRecordRule;
 
-/** A record of a space. `alsoOwn`: a member without the right may still act on their own record (the grant's `standing` is then `member` and the service refuses anyone else's). */
+/** A record of a space. `alsoOwn`: a member without the right may still act on their own record (the grant's `standing` is then `member` and `record-rules.ts` refuses anyone else's). */
 export interface SpaceRecordRule {
   readonly scope: 'space';
   readonly action: RecordAction;
@@ -49,8 +49,8 @@ export interface OrganizationRule {
   readonly action: RecordAction | 'manage';
   readonly subject: OrganizationSubject;
   /**
-   * A member without the owner or admin role may still act on their own record: the grant then says `ownOnly`
-   * and the service, which reads the record anyway, refuses anyone else's.
+   * A member without the owner or admin role may still act on their own record: the grant carries their role and
+   * `record-rules.ts` refuses anyone else's record, which the service reads anyway.
    */
   readonly alsoOwn?: true;
 }

@@ -1,8 +1,7 @@
 import { AppError, notFound, validationFailed, versionMismatch, type ErrorItem } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { PageRequest, RoleOrderKey, RoleRecord, Storage } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
-import type { SpacesService } from '../spaces/spaces-service.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { validateRole, type RoleDefinition, type RoleInput } from './role-validation.ts';
 
 const nameTaken = (name: string): ErrorItem => ({
@@ -20,45 +19,26 @@ function definition(input: RoleInput): RoleDefinition {
 
 /**
  * Roles of a space: created with a generated id, replaced at the current version, deleted unless a membership would
- * be left with no role. Reading needs access to the space, writing the space admin role.
+ * be left with no role. Who may read and write them is the authorizer's decision (the operation table).
  */
-export function rolesService(storage: Storage, spaces: SpacesService) {
+export function rolesService(storage: Storage) {
   const { roles } = storage.repos;
 
   return {
-    async list(actor: Actor, spaceId: string, page: PageRequest<RoleOrderKey>) {
-      await spaces.access(actor, spaceId);
-      return roles.page(spaceId, page);
-    },
+    list: (spaceId: string, page: PageRequest<RoleOrderKey>) => roles.page(spaceId, page),
 
-    /** The roles of every space of the organization: its owners and admins only. */
-    async listInOrganization(actor: Actor, organizationId: string, page: { skip: number; limit: number }) {
-      const membership = (await storage.repos.identity.organizationRoles(actor.user.id)).find(
-        (r) => r.organizationId === organizationId,
-      );
-      if (!membership) throw notFound('Organization', organizationId);
-      if (membership.role !== 'owner' && membership.role !== 'admin') {
-        throw new AppError(
-          'AccessDenied',
-          'Only organization owners and admins may list the roles of the organization.',
-          {
-            reasons: ['organization owner or admin role required'],
-          },
-        );
-      }
-      return roles.pageInOrganization(organizationId, page);
-    },
+    /** The roles of every space of the organization (its owners and admins only). */
+    listInOrganization: (organizationId: string, page: { skip: number; limit: number }) =>
+      roles.pageInOrganization(organizationId, page),
 
-    async get(actor: Actor, spaceId: string, id: string): Promise<RoleRecord> {
-      await spaces.access(actor, spaceId);
+    async get(spaceId: string, id: string): Promise<RoleRecord> {
       return (await roles.find(spaceId, id)) ?? Promise.reject(notFound('Role', id));
     },
 
     /** Creates a role with a generated id at version 0. */
     async create(actor: Actor, spaceId: string, input: RoleInput): Promise<RoleRecord> {
-      await spaces.requireAdmin(actor, spaceId);
       const role = definition(input);
-      const inserted = await roles.insert({ spaceId, id: generateId(), ...role, createdBy: actor.user.id });
+      const inserted = await roles.insert({ spaceId, id: generateId(), ...role, createdBy: actorId(actor) });
       if (inserted === 'nameTaken') throw validationFailed([nameTaken(role.name)]);
       return inserted;
     },
@@ -71,12 +51,11 @@ export function rolesService(storage: Storage, spaces: SpacesService) {
       input: RoleInput,
       version: number | undefined,
     ): Promise<RoleRecord> {
-      await spaces.requireAdmin(actor, spaceId);
       const current = await roles.find(spaceId, id);
       if (!current) throw notFound('Role', id);
       if (version !== current.version) throw versionMismatch(current.version, version);
       const role = definition(input);
-      const updated = await roles.update(spaceId, id, role, version, actor.user.id);
+      const updated = await roles.update(spaceId, id, role, version, actorId(actor));
       if (updated === 'nameTaken') throw validationFailed([nameTaken(role.name)]);
       if (updated) return updated;
       const now = await roles.find(spaceId, id);
@@ -85,9 +64,8 @@ export function rolesService(storage: Storage, spaces: SpacesService) {
 
     /** Deletes the role and unlinks it from memberships; refused while a membership would be left with no role. */
     async delete(actor: Actor, spaceId: string, id: string, version: number | undefined): Promise<void> {
-      await spaces.requireAdmin(actor, spaceId);
       const refusal = await storage.transaction(async (repos) => {
-        const reason = await repos.roles.delete(spaceId, id, version, actor.user.id);
+        const reason = await repos.roles.delete(spaceId, id, version, actorId(actor));
         return reason === 'inUse'
           ? { reason, memberships: await repos.roles.membershipsLeftWithoutRole(spaceId, id) }
           : reason && { reason };

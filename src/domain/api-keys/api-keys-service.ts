@@ -2,8 +2,7 @@ import { notFound, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import { newDeliveryToken } from '../../lib/secrets.ts';
 import type { ApiKeyGrant, ApiKeyOrderKey, ApiKeyRecord, PageRequest, Storage } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
-import type { SpacesService } from '../spaces/spaces-service.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { keyEnvironmentIds, type EnvironmentLinkInput } from './api-key-environments.ts';
 
 /** A create or update body; `accessToken`, `preview_api_key`, `policies` and `sys` are never read. */
@@ -13,8 +12,11 @@ export interface ApiKeyInput {
   environments?: EnvironmentLinkInput[] | null;
 }
 
-/** Delivery API keys and their preview keys: one preview key per delivery key, created and deleted with it. */
-export function apiKeysService(storage: Storage, spaces: SpacesService) {
+/**
+ * Delivery API keys and their preview keys: one preview key per delivery key, created and deleted with it. Who may
+ * read and change them (the ContentDelivery permission) is the authorizer's decision.
+ */
+export function apiKeysService(storage: Storage) {
   const { apiKeys } = storage.repos;
 
   async function insert(
@@ -33,7 +35,7 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
         previewKeyId: generateId(),
         previewAccessToken: newDeliveryToken(),
         environmentIds: await keyEnvironmentIds(repos, spaceId, input.environments),
-        createdBy: actor.user.id,
+        createdBy: actorId(actor),
       }),
     );
   }
@@ -52,26 +54,23 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
       const environmentIds = await keyEnvironmentIds(repos, spaceId, input.environments);
       const changes = { name: input.name, description: input.description ?? null, environmentIds };
       return (
-        (await repos.apiKeys.update(spaceId, id, changes, version, actor.user.id)) ??
+        (await repos.apiKeys.update(spaceId, id, changes, version, actorId(actor))) ??
         Promise.reject(versionMismatch(current.version, version))
       );
     });
   }
 
   return {
-    async list(actor: Actor, spaceId: string, page: PageRequest<ApiKeyOrderKey>) {
-      await spaces.access(actor, spaceId);
+    async list(spaceId: string, page: PageRequest<ApiKeyOrderKey>) {
       return apiKeys.page(spaceId, page);
     },
 
-    async get(actor: Actor, spaceId: string, id: string): Promise<ApiKeyRecord> {
-      await spaces.access(actor, spaceId);
+    async get(spaceId: string, id: string): Promise<ApiKeyRecord> {
       return (await apiKeys.find(spaceId, id)) ?? Promise.reject(notFound('ApiKey', id));
     },
 
     /** Creates a delivery key with a generated id, and its preview key. */
     async create(actor: Actor, spaceId: string, input: ApiKeyInput): Promise<ApiKeyRecord> {
-      await spaces.access(actor, spaceId);
       const id = generateId();
       return (
         (await insert(actor, spaceId, id, input)) ?? Promise.reject(new Error(`generated api key id ${id} collided`))
@@ -83,7 +82,6 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
      * (which needs the current version). Tokens never change.
      */
     async put(actor: Actor, spaceId: string, id: string, input: ApiKeyInput, version: number | undefined) {
-      await spaces.access(actor, spaceId);
       if (!(await apiKeys.find(spaceId, id))) {
         const inserted = await insert(actor, spaceId, id, input);
         if (inserted) return { created: true, key: inserted };
@@ -91,18 +89,13 @@ export function apiKeysService(storage: Storage, spaces: SpacesService) {
       return { created: false, key: await update(actor, spaceId, id, input, version) };
     },
 
-    async delete(actor: Actor, spaceId: string, id: string): Promise<void> {
-      await spaces.access(actor, spaceId);
+    async delete(spaceId: string, id: string): Promise<void> {
       if (!(await apiKeys.delete(spaceId, id))) throw notFound('ApiKey', id);
     },
 
-    listPreview: async (actor: Actor, spaceId: string, page: PageRequest<ApiKeyOrderKey>) => {
-      await spaces.access(actor, spaceId);
-      return apiKeys.page(spaceId, page);
-    },
+    listPreview: (spaceId: string, page: PageRequest<ApiKeyOrderKey>) => apiKeys.page(spaceId, page),
 
-    async getPreview(actor: Actor, spaceId: string, previewKeyId: string): Promise<ApiKeyRecord> {
-      await spaces.access(actor, spaceId);
+    async getPreview(spaceId: string, previewKeyId: string): Promise<ApiKeyRecord> {
       return (
         (await apiKeys.findByPreviewId(spaceId, previewKeyId)) ??
         Promise.reject(notFound('PreviewApiKey', previewKeyId))

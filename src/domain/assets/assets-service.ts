@@ -14,7 +14,7 @@ import { contentLifecycleService, contentView, type ContentView } from '../conte
 import { refusal } from '../content/lifecycle-rules.ts';
 import { changeOf, contentWrites } from '../content-writes/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { docOf, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
 import { assetPublishProblems } from './asset-publish-rules.ts';
@@ -64,7 +64,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
     const { spaceId, id: environmentId } = resolved.environment;
     const record = await writes.insert(
       changeOf(resolved),
-      { spaceId, environmentId, id, ...draft, createdBy: actor.user.id },
+      { spaceId, environmentId, id, ...draft, createdBy: actorId(actor) },
       (repos) => lockTags(repos.assets, spaceId, environmentId, input),
     );
     // Taken by a concurrent create with the same id: the same answer as a PUT without a version to an existing asset.
@@ -87,7 +87,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       environmentId: string | undefined,
       input: ContentInput,
     ): Promise<AssetView> {
-      return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), input);
+      return insert(actor, rights, await resolve(spaceId, environmentId), generateId(), input);
     },
 
     /**
@@ -104,7 +104,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
       version: number | undefined,
       autoSave = false,
     ): Promise<{ created: boolean; view: AssetView }> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const existing = await storage.repos.assets.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!existing) return { created: true, view: await insert(actor, rights, resolved, id, input) };
       const missing = () => lifecycle.missing(resolved, id);
@@ -120,7 +120,7 @@ export function assetsService(storage: Storage, resolve: ResolveEnvironment) {
         id,
         draft,
         version!,
-        actor.user.id,
+        actorId(actor),
         (repos) => lockTags(repos.assets, s, e, input),
         lifecycle.explain(resolved, id, 'update', version),
       );

@@ -19,7 +19,7 @@ export function contentTypeSnapshotsService(storage: Storage, resolve: ResolveEn
     environmentId: string | undefined,
     contentTypeId: string,
   ): Promise<ResolvedEnvironment> {
-    const resolved = await resolve(actor, spaceId, environmentId);
+    const resolved = await resolve(spaceId, environmentId);
     const { environment, requestedId } = resolved;
     if (!(await isMasterEnvironment(storage.repos, resolved))) {
       throw notFound('Snapshot', contentTypeId, {

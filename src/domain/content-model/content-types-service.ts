@@ -3,7 +3,7 @@ import { generateId } from '../../lib/ids.ts';
 import type { ContentTypeOrderKey, ContentTypeRecord, PageRequest, Storage } from '../../storage/port/index.ts';
 import { changeOf, contentWrites } from '../content-writes/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { readContentType, type ContentTypeInput } from './content-type-rules.ts';
 import type { ContentTypeDefinition } from './field.ts';
 
@@ -26,7 +26,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     spaceId: string,
     environmentId: string | undefined,
   ): Promise<ResolvedEnvironment> {
-    return resolve(actor, spaceId, environmentId);
+    return resolve(spaceId, environmentId);
   }
 
   const missing = (resolved: ResolvedEnvironment, id: string) =>
@@ -58,7 +58,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
         environmentId: resolved.environment.id,
         id,
         definition,
-        createdBy: actor.user.id,
+        createdBy: actorId(actor),
       }),
     );
   }
@@ -71,7 +71,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       page: PageRequest<ContentTypeOrderKey>,
       options: { activatedOnly?: boolean } = {},
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { items, total } = await storage.repos.contentTypes.page(
         resolved.environment.spaceId,
         resolved.environment.id,
@@ -82,7 +82,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     },
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<ContentTypeView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const record = await storage.repos.contentTypes.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!record) throw missing(resolved, id);
       return view(resolved, record);
@@ -122,7 +122,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
       if (version !== existing.version) throw versionMismatch(existing.version, version);
       const definition = checked(input, existing.published);
       const updated = await writes.save(changeOf(resolved), (repos) =>
-        repos.contentTypes.update(s, e, id, definition, version, actor.user.id),
+        repos.contentTypes.update(s, e, id, definition, version, actorId(actor)),
       );
       if (updated) return { view: view(resolved, updated), created: false };
       const now = await storage.repos.contentTypes.find(s, e, id);
@@ -133,7 +133,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
     async delete(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<void> {
       const resolved = await forWrite(actor, spaceId, environmentId);
       // The row lock also waits for entries being created (their foreign key check shares the row), so none slips in.
-      const change = changeOf(resolved, { actorId: actor.user.id });
+      const change = changeOf(resolved, { actorId: actorId(actor) });
       await writes.locked(change, resolved, id, missingOf(resolved, id), async (repos, current) => {
         if (current.published) throw badRequest('Cannot delete published');
         if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
@@ -157,7 +157,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
         resolved,
         id,
         version,
-        actor.user.id,
+        actorId(actor),
         missingOf(resolved, id),
       );
       return view(resolved, record);
@@ -181,7 +181,7 @@ export function contentTypesService(storage: Storage, resolve: ResolveEnvironmen
           if (await repos.contentTypes.hasEntries(current.spaceId, current.environmentId, id))
             throw badRequest('Content Type has entries');
           return (
-            (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actor.user.id)) ??
+            (await repos.contentTypes.deactivate(current.spaceId, current.environmentId, id, actorId(actor))) ??
             Promise.reject(badRequest('Not published'))
           );
         },

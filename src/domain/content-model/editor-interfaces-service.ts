@@ -2,7 +2,7 @@ import { notFound, validationFailed, versionMismatch } from '../../errors/index.
 import type { EditorInterfaceRecord, Storage } from '../../storage/port/index.ts';
 import { contentWrites } from '../content-writes/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { readEditorInterface, type EditorInterfaceInput } from './editor-interface-rules.ts';
 
 /** An editor interface and the environment id the client named. */
@@ -33,7 +33,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
       environmentId: string | undefined,
       page: { skip: number; limit: number },
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { items, total } = await storage.repos.editorInterfaces.page(
         resolved.environment.spaceId,
         resolved.environment.id,
@@ -51,7 +51,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
       environmentId: string | undefined,
       contentTypeId: string,
     ): Promise<EditorInterfaceView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
       const record = await storage.repos.editorInterfaces.find(s, e, contentTypeId);
       if (record) return { record, environmentId: resolved.requestedId };
@@ -69,7 +69,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
       input: EditorInterfaceInput,
       version: number | undefined,
     ): Promise<EditorInterfaceView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { spaceId: s, id: e } = resolved.environment;
       // Editor interfaces record no events: the transaction describes no change.
       const missingContentType = () => missingType(resolved, contentTypeId);
@@ -86,7 +86,7 @@ export function editorInterfacesService(storage: Storage, resolve: ResolveEnviro
           const { changes, errors } = readEditorInterface(input, new Set(fields.map((f) => f.id)));
           if (errors.length) throw validationFailed(errors, 'The editor interface you sent is invalid.');
           return (
-            (await repos.editorInterfaces.update(s, e, contentTypeId, changes, version, actor.user.id)) ??
+            (await repos.editorInterfaces.update(s, e, contentTypeId, changes, version, actorId(actor))) ??
             Promise.reject(versionMismatch(current.version, version))
           );
         },

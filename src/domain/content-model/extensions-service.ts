@@ -2,7 +2,7 @@ import { AppError, notFound, validationFailed, versionMismatch } from '../../err
 import { generateId } from '../../lib/ids.ts';
 import type { ExtensionOrderKey, ExtensionRecord, PageRequest, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { extensionErrors, type ExtensionInput } from './extension-rules.ts';
 
 /** An extension and the environment id the client named. */
@@ -28,7 +28,7 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
     spaceId: string,
     environmentId: string | undefined,
   ): Promise<ResolvedEnvironment> {
-    return resolve(actor, spaceId, environmentId);
+    return resolve(spaceId, environmentId);
   }
   const missing = (resolved: ResolvedEnvironment, id: string) =>
     notFound('Extension', id, { space: resolved.environment.spaceId, environment: resolved.requestedId });
@@ -39,7 +39,7 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
 
   return {
     async list(actor: Actor, spaceId: string, environmentId: string | undefined, page: PageRequest<ExtensionOrderKey>) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { items, total } = await storage.repos.extensions.page(
         resolved.environment.spaceId,
         resolved.environment.id,
@@ -49,7 +49,7 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
     },
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, id: string): Promise<ExtensionView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const record = await storage.repos.extensions.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!record) throw missing(resolved, id);
       return view(resolved, record);
@@ -67,7 +67,7 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
         environmentId: resolved.environment.id,
         id: generateId(),
         ...checked(input),
-        createdBy: actor.user.id,
+        createdBy: actorId(actor),
       });
       if (!record) throw new AppError('ServerError', 'A generated extension id was taken.');
       return view(resolved, record);
@@ -91,13 +91,13 @@ export function extensionsService(storage: Storage, resolve: ResolveEnvironment)
           environmentId: e,
           id,
           ...checked(input),
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
         if (record) return { view: view(resolved, record), created: true };
         throw versionMismatch((await storage.repos.extensions.find(s, e, id))?.version, version);
       }
       if (version !== existing.version) throw versionMismatch(existing.version, version);
-      const updated = await storage.repos.extensions.update(s, e, id, checked(input), version, actor.user.id);
+      const updated = await storage.repos.extensions.update(s, e, id, checked(input), version, actorId(actor));
       if (updated) return { view: view(resolved, updated), created: false };
       const now = await storage.repos.extensions.find(s, e, id);
       throw now ? versionMismatch(now.version, version) : missing(resolved, id);

@@ -2,7 +2,7 @@ import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
 import type { ContentRecord, ContentTransitions, Repositories, Storage } from '../../storage/port/index.ts';
 import { changeOf, type ContentKindWrites, type Explain, type StateTransition } from '../content-writes/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { docOf, requireAction, requireReadable } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
 import { refusal, type Transition } from './lifecycle-rules.ts';
@@ -88,7 +88,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     return contentView(storage, resolved, record);
   }
 
-  const user = (actor: Actor) => actor.user.id;
+  const user = (actor: Actor) => actorId(actor);
 
   /**
    * The entity-level decision of a member's transition (404 for what they may not read, 403 for what they may not
@@ -136,7 +136,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       environmentId: string | undefined,
       id: string,
     ): Promise<ContentView<R>> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const record = await current(storage.repos, resolved, id);
       requireReadable(rights, docOf(kind, record), () => missing(resolved, id));
       return contentView(storage, resolved, record);
@@ -155,7 +155,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       id: string,
       version: number | undefined,
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const written = version === undefined ? undefined : writes.writtenBasis?.(resolved, id, version);
       if (written) await permit(rights, resolved, id, 'publish', written);
       const published = written && (await publishUnread(actor, resolved, written, version!));
@@ -182,7 +182,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     },
 
     async unpublish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'unpublish');
       return transit(actor, resolved, id, 'unpublish', undefined);
     },
@@ -195,7 +195,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       id: string,
       version: number | undefined,
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'archive');
       return transit(actor, resolved, id, 'archive', version);
     },
@@ -208,7 +208,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       id: string,
       version: number | undefined,
     ) {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'unarchive');
       return transit(actor, resolved, id, 'unarchive', version);
     },
@@ -220,7 +220,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       environmentId: string | undefined,
       id: string,
     ): Promise<void> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'delete');
       await writes.delete(changeOf(resolved, { actorId: user(actor) }), resolved, id, async (repos) => {
         throw refusal(await current(repos, resolved, id), 'delete', undefined) ?? missing(resolved, id);

@@ -9,12 +9,12 @@ import { MASTER } from '../spaces/spaces-service.ts';
  */
 export async function isMasterEnvironment(repos: Repositories, resolved: ResolvedEnvironment): Promise<boolean> {
   const { spaceId, id } = resolved.environment;
-  if (!resolved.access.space.aliasesEnabled) return id === MASTER;
+  if (!resolved.space.aliasesEnabled) return id === MASTER;
   const alias = await repos.environments.findAlias(spaceId, MASTER);
   return (alias?.environmentId ?? MASTER) === id;
 }
 
 /** Whether the environment is the master one when that needs no read (aliases off); undefined when it does. */
 export function isMasterWithoutReading(resolved: ResolvedEnvironment): boolean | undefined {
-  return resolved.access.space.aliasesEnabled ? undefined : resolved.environment.id === MASTER;
+  return resolved.space.aliasesEnabled ? undefined : resolved.environment.id === MASTER;
 }

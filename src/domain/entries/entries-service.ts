@@ -14,7 +14,7 @@ import { contentLifecycleService, contentView, type ContentView } from '../conte
 import { refusal } from '../content/lifecycle-rules.ts';
 import { changeOf, contentWrites, type EntryValidation } from '../content-writes/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { docOf, mayRead, requireCreate, requireReadable, requireUpdate } from '../access/entity-access.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
 import { activatedDefinition, activationOf, defaultLocaleOf, linkBearing, withDefaults } from './entry-content-type.ts';
@@ -94,7 +94,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
     // The insert writes the row and its links in one statement; tags, checked again and locked first, need a transaction.
     const record = await writes.insert(
       changeOf(resolved),
-      { spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actor.user.id },
+      { spaceId, environmentId, id, contentTypeId, ...draft, createdBy: actorId(actor) },
       linkBearing(definition, draft.fields, defaultLocale),
       draft.tags.length === 0 ? undefined : (repos) => lockTags(repos.entries, spaceId, environmentId, input),
     );
@@ -128,7 +128,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       id,
       draft,
       version!,
-      actor.user.id,
+      actorId(actor),
       (fields) => linkBearing(definition, fields, defaultLocale),
       (repos) => lockTags(repos.entries, spaceId, environmentId, input),
       lifecycle.explain(resolved, id, 'update', version),
@@ -153,7 +153,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       contentTypeId: string,
       input: ContentInput,
     ): Promise<EntryView> {
-      return insert(actor, rights, await resolve(actor, spaceId, environmentId), generateId(), contentTypeId, input);
+      return insert(actor, rights, await resolve(spaceId, environmentId), generateId(), contentTypeId, input);
     },
 
     /**
@@ -172,7 +172,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       version: number | undefined,
       autoSave = false,
     ): Promise<{ created: boolean; view: EntryView }> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const existing = await storage.repos.entries.find(resolved.environment.spaceId, resolved.environment.id, id);
       if (!existing) {
         if (!contentTypeId)
@@ -197,7 +197,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       version: number | undefined,
       autoSave = false,
     ): Promise<EntryView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const existing = await lifecycle.current(storage.repos, resolved, id);
       requireReadable(rights, docOf('Entry', existing), () => lifecycle.missing(resolved, id));
       const refused = refusal(existing, 'update', version);
@@ -222,7 +222,7 @@ export function entriesService(storage: Storage, resolve: ResolveEnvironment) {
       id: string,
       include = DEFAULT_INCLUDE,
     ): Promise<EntryReferencesView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const entry = await lifecycle.current(storage.repos, resolved, id);
       requireReadable(rights, docOf('Entry', entry), () => lifecycle.missing(resolved, id));
       const scope = { spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id };

@@ -24,7 +24,7 @@ export function entrySnapshotsService(storage: Storage, resolve: ResolveEnvironm
     environmentId: string | undefined,
     entryId: string,
   ): Promise<ResolvedEnvironment> {
-    const resolved = await resolve(actor, spaceId, environmentId);
+    const resolved = await resolve(spaceId, environmentId);
     const { environment, requestedId } = resolved;
     if (!(await isMasterEnvironment(storage.repos, resolved))) {
       throw notFound('Snapshot', entryId, {

@@ -6,8 +6,8 @@ import type {
   Repositories,
   Storage,
 } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
-import { MASTER, type SpacesService } from '../spaces/spaces-service.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
+import { MASTER } from '../spaces/spaces-service.ts';
 import { masterOptInId } from './master-opt-in-id.ts';
 
 /** Aliases besides `master` a space may have. */
@@ -30,7 +30,7 @@ const targetProblem = (id: string, reason: string) =>
  * Environment aliases. Opt-in per space: the first alias must be `master`, and creating it renames the environment
  * `master` to `master-YYYY-MM-DD` so that `master` in every path means the alias from then on.
  */
-export function environmentAliasesService(storage: Storage, spaces: SpacesService) {
+export function environmentAliasesService(storage: Storage) {
   const { environments } = storage.repos;
 
   async function requireReadyTarget(repos: Repositories, spaceId: string, environmentId: string): Promise<void> {
@@ -46,22 +46,20 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
     targetId: string,
   ): Promise<EnvironmentAliasRecord> {
     const renamedId = await masterOptInId(repos, spaceId, new Date());
-    const renamed = await repos.environments.changeId(spaceId, MASTER, renamedId, actor.user.id);
+    const renamed = await repos.environments.changeId(spaceId, MASTER, renamedId, actorId(actor));
     if (!renamed) throw notFound('Environment', MASTER, { space: spaceId });
     const target = targetId === MASTER ? renamedId : targetId;
     await requireReadyTarget(repos, spaceId, target);
-    await repos.spaces.setAliasesEnabled(spaceId, actor.user.id);
-    return repos.environments.insertAlias({ spaceId, id: MASTER, environmentId: target, createdBy: actor.user.id });
+    await repos.spaces.setAliasesEnabled(spaceId, actorId(actor));
+    return repos.environments.insertAlias({ spaceId, id: MASTER, environmentId: target, createdBy: actorId(actor) });
   }
 
   return {
-    async list(actor: Actor, spaceId: string, page: PageRequest<EnvironmentAliasOrderKey>) {
-      await spaces.access(actor, spaceId);
+    async list(spaceId: string, page: PageRequest<EnvironmentAliasOrderKey>) {
       return environments.listAliases(spaceId, page);
     },
 
-    async get(actor: Actor, spaceId: string, aliasId: string): Promise<EnvironmentAliasRecord> {
-      await spaces.access(actor, spaceId);
+    async get(spaceId: string, aliasId: string): Promise<EnvironmentAliasRecord> {
       return (
         (await environments.findAlias(spaceId, aliasId)) ??
         Promise.reject(notFound('EnvironmentAlias', aliasId, { space: spaceId }))
@@ -70,7 +68,6 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
 
     /** Creates the alias, or points it at another environment (with the current version). */
     async put(actor: Actor, spaceId: string, aliasId: string, targetId: string, version: number | undefined) {
-      await spaces.access(actor, spaceId);
       return storage.transaction(async (repos) => {
         await repos.environments.lockSpace(spaceId);
         const space = await repos.spaces.find(spaceId);
@@ -87,7 +84,7 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
         if (existing) {
           if (version === undefined || version !== existing.version) throw versionMismatch(existing.version, version);
           await requireReadyTarget(repos, spaceId, targetId);
-          const updated = await repos.environments.retargetAlias(spaceId, aliasId, targetId, version, actor.user.id);
+          const updated = await repos.environments.retargetAlias(spaceId, aliasId, targetId, version, actorId(actor));
           if (!updated) throw versionMismatch(existing.version, version);
           return { created: false, alias: updated };
         }
@@ -113,14 +110,13 @@ export function environmentAliasesService(storage: Storage, spaces: SpacesServic
             spaceId,
             id: aliasId,
             environmentId: targetId,
-            createdBy: actor.user.id,
+            createdBy: actorId(actor),
           }),
         };
       });
     },
 
-    async delete(actor: Actor, spaceId: string, aliasId: string): Promise<void> {
-      await spaces.access(actor, spaceId);
+    async delete(spaceId: string, aliasId: string): Promise<void> {
       await storage.transaction(async (repos) => {
         await repos.environments.lockSpace(spaceId);
         if (!(await repos.environments.findAlias(spaceId, aliasId)))

@@ -2,9 +2,9 @@ import { AppError, badRequest, notFound, validationFailed, versionMismatch } fro
 import { announceJobs } from '../../jobs/job-signal.ts';
 import { generateId, isValidClientId } from '../../lib/ids.ts';
 import type { EnvironmentOrderKey, PageRequest, Repositories, Storage } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { enqueueAssetFilesGc } from '../uploads/asset-files-gc.ts';
-import { MASTER, type SpacesService } from '../spaces/spaces-service.ts';
+import { MASTER } from '../spaces/spaces-service.ts';
 import { environmentAliasesService } from './environment-aliases-service.ts';
 import { ENVIRONMENT_CLONE_JOB, type EnvironmentClonePayload } from './environment-clone-job.ts';
 import type { ResolveEnvironment } from './environment-resolver.ts';
@@ -30,7 +30,7 @@ const idTakenByAlias = (id: string) =>
   ]);
 
 /** Environments: created as copies of a ready source in the background, renamed, deleted; plus their aliases. */
-export function environmentsService(storage: Storage, spaces: SpacesService, resolve: ResolveEnvironment) {
+export function environmentsService(storage: Storage, resolve: ResolveEnvironment) {
   const { environments } = storage.repos;
 
   /** The environment (or alias target) to copy from, locked so it cannot go away before this transaction ends. */
@@ -48,7 +48,6 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
   }
 
   async function create(actor: Actor, spaceId: string, input: NewEnvironmentInput): Promise<EnvironmentView> {
-    await spaces.access(actor, spaceId);
     const id = input.id ?? generateId();
     if (!isValidClientId(id)) throw badRequest(`The environment id "${id}" must match ^[a-zA-Z0-9-_.]{1,64}$.`);
     const environment = await storage.transaction(async (repos) => {
@@ -63,7 +62,7 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
         name: input.name,
         status: 'queued',
         sourceEnvironmentId: source.id,
-        createdBy: actor.user.id,
+        createdBy: actorId(actor),
       });
       if (!created) {
         throw new AppError(
@@ -90,7 +89,7 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
     if (!current) throw notFound('Environment', id, { space: spaceId });
     if (id === MASTER) throw badRequest('The master environment cannot be renamed.');
     if (version === undefined || version !== current.version) throw versionMismatch(current.version, version);
-    const updated = await environments.rename(spaceId, id, name, version, actor.user.id);
+    const updated = await environments.rename(spaceId, id, name, version, actorId(actor));
     if (!updated) {
       const now = await environments.find(spaceId, id);
       throw now ? versionMismatch(now.version, version) : notFound('Environment', id, { space: spaceId });
@@ -99,17 +98,16 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
   }
 
   return {
-    aliases: environmentAliasesService(storage, spaces),
+    aliases: environmentAliasesService(storage),
 
-    async list(actor: Actor, spaceId: string, page: PageRequest<EnvironmentOrderKey>) {
-      await spaces.access(actor, spaceId);
+    async list(spaceId: string, page: PageRequest<EnvironmentOrderKey>) {
       const { items, total } = await environments.list(spaceId, page);
       return { items: await environmentViews(storage.repos, spaceId, items), total };
     },
 
     /** By environment id or alias id, in any state. */
-    async get(actor: Actor, spaceId: string, id: string): Promise<EnvironmentView> {
-      const { environment, aliasId } = await resolve(actor, spaceId, id, { requireReady: false });
+    async get(spaceId: string, id: string): Promise<EnvironmentView> {
+      const { environment, aliasId } = await resolve(spaceId, id, { requireReady: false });
       return (await environmentViews(storage.repos, spaceId, [environment], aliasId))[0];
     },
 
@@ -117,14 +115,12 @@ export function environmentsService(storage: Storage, spaces: SpacesService, res
 
     /** Creates the environment with this id, or renames the existing one. */
     async put(actor: Actor, spaceId: string, id: string, input: { name: string; version?: number; source?: string }) {
-      await spaces.access(actor, spaceId);
       if (await environments.find(spaceId, id))
         return { created: false, view: await rename(actor, spaceId, id, input.name, input.version) };
       return { created: true, view: await create(actor, spaceId, { id, name: input.name, source: input.source }) };
     },
 
-    async delete(actor: Actor, spaceId: string, id: string): Promise<void> {
-      await spaces.access(actor, spaceId);
+    async delete(spaceId: string, id: string): Promise<void> {
       await storage.transaction(async (repos) => {
         await repos.environments.lockSpace(spaceId);
         if (!(await repos.environments.find(spaceId, id))) {

@@ -2,6 +2,7 @@ import { AppError, notFound } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import { hashToken, newPersonalAccessToken } from '../../lib/secrets.ts';
 import type { AccessTokenRecord, PageRequest, Storage } from '../../storage/port/index.ts';
+import type { UserGrant } from '../access/grant.ts';
 import type { Actor } from '../shared/actor.ts';
 
 export type TokenScope = 'content_management_read' | 'content_management_manage';
@@ -11,7 +12,10 @@ export interface NewTokenInput {
   expiresIn?: number | null;
 }
 
-/** Users, personal access tokens and organizations as the current user sees them. */
+/**
+ * Users, personal access tokens and organizations as the current user sees them: the user of the grant (the
+ * authorizer answers a `user` grant only to an actor that acts as a user).
+ */
 export function identityService(storage: Storage, now: () => Date = () => new Date()) {
   const { identity } = storage.repos;
   return {
@@ -35,12 +39,15 @@ export function identityService(storage: Storage, now: () => Date = () => new Da
       };
     },
 
-    async createToken(actor: Actor, input: NewTokenInput): Promise<{ record: AccessTokenRecord; token: string }> {
+    async createToken(
+      { user }: UserGrant,
+      input: NewTokenInput,
+    ): Promise<{ record: AccessTokenRecord; token: string }> {
       const token = newPersonalAccessToken();
       const expiresAt = input.expiresIn ? new Date(now().getTime() + input.expiresIn * 1000).toISOString() : null;
       const record = await identity.insertToken({
         id: generateId(),
-        userId: actor.user.id,
+        userId: user.id,
         name: input.name,
         scopes: [...new Set(input.scopes)],
         tokenHash: hashToken(token),
@@ -49,23 +56,19 @@ export function identityService(storage: Storage, now: () => Date = () => new Da
       return { record, token };
     },
 
-    listTokens: (actor: Actor, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) =>
-      identity.listTokens(actor.user.id, page),
+    listTokens: ({ user }: UserGrant, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) =>
+      identity.listTokens(user.id, page),
 
-    async getToken(actor: Actor, tokenId: string) {
-      return (
-        (await identity.findToken(actor.user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId))
-      );
+    async getToken({ user }: UserGrant, tokenId: string) {
+      return (await identity.findToken(user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId));
     },
 
-    async revokeToken(actor: Actor, tokenId: string) {
-      return (
-        (await identity.revokeToken(actor.user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId))
-      );
+    async revokeToken({ user }: UserGrant, tokenId: string) {
+      return (await identity.revokeToken(user.id, tokenId)) ?? Promise.reject(notFound('PersonalAccessToken', tokenId));
     },
 
-    listOrganizations: (actor: Actor, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) =>
-      identity.listOrganizations(actor.user.id, page),
+    listOrganizations: ({ user }: UserGrant, page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>) =>
+      identity.listOrganizations(user.id, page),
   };
 }
 

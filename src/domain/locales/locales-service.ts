@@ -2,7 +2,7 @@ import { notFound, validationFailed, versionMismatch } from '../../errors/index.
 import { generateId } from '../../lib/ids.ts';
 import type { LocaleChanges, LocaleRecord, Repositories, Storage } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { deletionProblems, localeProblems, type LocaleCandidate } from './locale-rules.ts';
 
 /** A create or update body. `fallbackCode: undefined` means the property was left out. */
@@ -51,7 +51,7 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
     spaceId: string,
     environmentId: string | undefined,
   ): Promise<ResolvedEnvironment> {
-    return resolve(actor, spaceId, environmentId);
+    return resolve(spaceId, environmentId);
   }
 
   /** Runs `work` with the environment's locale writes serialised and its locales read after the lock. */
@@ -77,13 +77,13 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
       environmentId: string | undefined,
       page: { skip: number; limit: number },
     ) {
-      const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
+      const { environment, requestedId } = await resolve(spaceId, environmentId);
       const { items, total } = await storage.repos.locales.page(environment.spaceId, environment.id, page);
       return { items: items.map((locale): LocaleView => ({ locale, environmentId: requestedId })), total };
     },
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, localeId: string): Promise<LocaleView> {
-      const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
+      const { environment, requestedId } = await resolve(spaceId, environmentId);
       const locale = await storage.repos.locales.find(environment.spaceId, environment.id, localeId);
       if (!locale) throw notFound('Locale', localeId);
       return { locale, environmentId: requestedId };
@@ -116,7 +116,7 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
           id: generateId(),
           spaceId: resolved.environment.spaceId,
           environmentId: resolved.environment.id,
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
       });
       return { locale, environmentId: resolved.requestedId };
@@ -157,7 +157,7 @@ export function localesService(storage: Storage, resolve: ResolveEnvironment) {
           current.id,
           changes,
           version,
-          actor.user.id,
+          actorId(actor),
         );
         return updated ?? Promise.reject(versionMismatch(current.version, version));
       });

@@ -9,8 +9,9 @@ import type {
   Repositories,
   Storage,
 } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
-import { requireManager, requireOwnerFor } from './organization-access.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
+import type { OrganizationGrant } from '../access/grant.ts';
+import { requireInvitationClaimant, requireOwnerFor } from '../access/record-rules.ts';
 
 export interface InvitationInput {
   email: string;
@@ -73,7 +74,7 @@ export function invitationsService(storage: Storage, options: InvitationsOptions
       organizationId,
       userId: user.id,
       role,
-      createdBy: actor.user.id,
+      createdBy: actorId(actor),
     });
     return repos.members.insertInvitation({
       id: generateId(),
@@ -84,7 +85,7 @@ export function invitationsService(storage: Storage, options: InvitationsOptions
       lastName: input.lastName ?? null,
       role,
       tokenHash: hashToken(secret),
-      createdBy: actor.user.id,
+      createdBy: actorId(actor),
     });
   }
 
@@ -92,18 +93,17 @@ export function invitationsService(storage: Storage, options: InvitationsOptions
     /** The invitation and its URL, which holds the secret and is never shown again. */
     async create(
       actor: Actor,
-      organizationId: string,
+      grant: OrganizationGrant,
       input: InvitationInput,
     ): Promise<{ invitation: InvitationRecord; url: string }> {
-      const actorRole = await requireManager(storage, actor, organizationId);
-      requireOwnerFor(actorRole, input.role ?? 'member');
+      const { organizationId } = grant;
+      requireOwnerFor(grant, input.role ?? 'member');
       const secret = randomBytes(32).toString('base64url');
       const invitation = await storage.transaction((repos) => invite(repos, actor, organizationId, input, secret));
       return { invitation, url: `${options.publicBase().replace(/\/+$/, '')}${invitationPath(secret)}` };
     },
 
-    async get(actor: Actor, organizationId: string, invitationId: string): Promise<InvitationRecord> {
-      await requireManager(storage, actor, organizationId);
+    async get(organizationId: string, invitationId: string): Promise<InvitationRecord> {
       return (
         (await storage.repos.members.findInvitation(organizationId, invitationId)) ??
         Promise.reject(notFound('Invitation', invitationId))
@@ -127,12 +127,7 @@ export function invitationsService(storage: Storage, options: InvitationsOptions
           });
         const membership = (await repos.members.findMembership(invitation.organizationId, invitation.membershipId))!;
         if (await repos.members.hasTokens(membership.userId)) {
-          if (claimant?.user.id !== membership.userId || !claimant.canWrite) {
-            throw new AppError(
-              'AccessTokenInvalid',
-              'This invitation is for an existing account: send one of its access tokens with the content_management_manage scope (Authorization: Bearer) to accept it.',
-            );
-          }
+          requireInvitationClaimant(claimant, membership.userId);
         } else if (input.firstName !== undefined || input.lastName !== undefined) {
           await repos.members.renameUser(
             membership.userId,

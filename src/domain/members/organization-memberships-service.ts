@@ -7,23 +7,18 @@ import type {
   Repositories,
   Storage,
 } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 import { ORGANIZATION_MEMBERSHIPS } from '../shared/user-management-collections.ts';
 import { loadIncludes } from '../shared/collection-includes.ts';
 import { membershipLinks } from './membership-collection.ts';
-import {
-  denied,
-  lastOwner,
-  MANAGERS,
-  organizationRole,
-  requireManager,
-  requireOwnerFor,
-} from './organization-access.ts';
+import type { OrganizationGrant } from '../access/grant.ts';
+import { requireOwnerFor, requireRemovable } from '../access/record-rules.ts';
+import { lastOwner } from './last-owner.ts';
 
 /**
  * The memberships of an organization: every active member reads them; owners and admins change roles and remove
- * members; anyone may leave. The organization always keeps an active owner. Changes run under the organization's
+ * members; anyone may leave (the authorizer and `record-rules.ts` decide). The organization always keeps an active owner. Changes run under the organization's
  * row lock, so two of them cannot both take away the last owner.
  */
 export function organizationMembershipsService(storage: Storage) {
@@ -72,8 +67,7 @@ export function organizationMembershipsService(storage: Storage) {
       });
     },
 
-    async get(actor: Actor, organizationId: string, membershipId: string) {
-      await organizationRole(storage, actor, organizationId);
+    async get(organizationId: string, membershipId: string) {
       return (
         (await members.findMembership(organizationId, membershipId)) ??
         Promise.reject(notFound('OrganizationMembership', membershipId))
@@ -82,34 +76,27 @@ export function organizationMembershipsService(storage: Storage) {
 
     async updateRole(
       actor: Actor,
-      organizationId: string,
+      grant: OrganizationGrant,
       membershipId: string,
       role: OrganizationRole,
       version: number | undefined,
     ) {
-      const actorRole = await requireManager(storage, actor, organizationId);
+      const { organizationId } = grant;
       return storage.transaction(async (repos) => {
         const membership = await current(repos, organizationId, membershipId);
         if (version === undefined || version !== membership.version) throw versionMismatch(membership.version, version);
-        requireOwnerFor(actorRole, membership.role, role);
+        requireOwnerFor(grant, membership.role, role);
         if (role !== 'owner') await keepsAnOwner(repos, membership);
-        const updated = await repos.members.updateRole(organizationId, membershipId, role, version, actor.user.id);
+        const updated = await repos.members.updateRole(organizationId, membershipId, role, version, actorId(actor));
         return updated ?? Promise.reject(versionMismatch(membership.version, version));
       });
     },
 
-    async delete(actor: Actor, organizationId: string, membershipId: string): Promise<void> {
-      const actorRole = await organizationRole(storage, actor, organizationId);
+    async delete(actor: Actor, grant: OrganizationGrant, membershipId: string): Promise<void> {
+      const { organizationId } = grant;
       await storage.transaction(async (repos) => {
         const membership = await current(repos, organizationId, membershipId);
-        if (membership.userId !== actor.user.id) {
-          if (!MANAGERS.includes(actorRole))
-            throw denied(
-              'Only organization owners and admins may remove other members.',
-              'organization owner or admin role required',
-            );
-          requireOwnerFor(actorRole, membership.role);
-        }
+        requireRemovable(grant, actor, membership);
         await keepsAnOwner(repos, membership);
         await repos.members.deleteMembership(organizationId, membershipId);
       });

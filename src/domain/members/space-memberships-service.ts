@@ -1,11 +1,12 @@
-import { AppError, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
+import { notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { Repositories, SpaceMembershipKey, SpaceMembershipRecord, Storage } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 import { ORGANIZATION_SPACE_MEMBERSHIPS, SPACE_SPACE_MEMBERSHIPS } from '../shared/user-management-collections.ts';
 import { loadIncludes } from '../shared/collection-includes.ts';
-import type { SpacesService } from '../spaces/spaces-service.ts';
+import type { SpaceGrant } from '../access/grant.ts';
+import { requireRemovableSpaceMembership } from '../access/record-rules.ts';
 import {
   alreadyAMember,
   notAnOrganizationMember,
@@ -16,21 +17,12 @@ import {
 } from './space-membership-input.ts';
 import { spaceMembershipLinks } from './space-membership-collection.ts';
 
-const notOwn = () =>
-  new AppError(
-    'AccessDenied',
-    'Only space admins and organization owners and admins may remove another member from the space.',
-    {
-      reasons: ['admin role required'],
-    },
-  );
-
 /**
  * Space memberships: who works in a space, as space admin or with roles of the space. The authorizer has decided who
  * may call each operation; this service checks the body (roles of this space, an organization member, one membership
  * per user and space). Writes lock the named roles FOR SHARE, so a concurrent role delete waits and then sees them.
  */
-export function spaceMembershipsService(storage: Storage, spaces: SpacesService) {
+export function spaceMembershipsService(storage: Storage) {
   const { members } = storage.repos;
 
   /** The ids of the body's roles, locked in the transaction; 422 naming every problem, or none. */
@@ -97,10 +89,10 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
     /** Gives a member of the space's organization (pending or active, found by email) a membership at version 0. */
     async create(
       actor: Actor,
-      spaceId: string,
+      { space }: SpaceGrant,
       input: SpaceMembershipInput & { email: string },
     ): Promise<SpaceMembershipRecord> {
-      const { space } = await spaces.access(actor, spaceId);
+      const spaceId = space.id;
       return storage.transaction(async (repos) => {
         const userId = await repos.members.findOrganizationMemberByEmail(space.organizationId, input.email);
         const problems = roleCountProblems(input);
@@ -114,7 +106,7 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
           userId: userId!,
           admin: input.admin,
           roleIds,
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
         if (inserted === 'taken') throw validationFailed([alreadyAMember(input.email)]);
         return inserted;
@@ -139,7 +131,7 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
           id,
           { admin: input.admin, roleIds },
           version,
-          actor.user.id,
+          actorId(actor),
         );
         if (updated) return updated;
         const now = await repos.members.findSpaceMembership(spaceId, id);
@@ -147,9 +139,9 @@ export function spaceMembershipsService(storage: Storage, spaces: SpacesService)
       });
     },
 
-    /** `ownOnly`: the caller is a member without the right to manage memberships, who may remove their own only. */
-    async delete(actor: Actor, spaceId: string, id: string, ownOnly: boolean): Promise<void> {
-      if (ownOnly && (await members.findSpaceMembershipOfUser(spaceId, actor.user.id))?.id !== id) throw notOwn();
+    async delete(actor: Actor, grant: SpaceGrant, id: string): Promise<void> {
+      const spaceId = grant.space.id;
+      requireRemovableSpaceMembership(grant, actor, await members.findSpaceMembership(spaceId, id));
       if (!(await members.deleteSpaceMembership(spaceId, id))) throw notFound('SpaceMembership', id);
     },
   };

@@ -1,8 +1,7 @@
 import { AppError, ScimError } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { Repositories, Storage, TeamRecord } from '../../storage/port/index.ts';
-import { requireManager } from '../members/organization-access.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { replaceTeamMembers } from '../teams/team-members-sync.ts';
 import type { TeamsService } from '../teams/teams-service.ts';
 import { groupsOf, type ScimGroupRecord } from './scim-group.ts';
@@ -62,14 +61,14 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
         organizationId,
         name: state.displayName,
         description: null,
-        createdBy: actor.user.id,
+        createdBy: actorId(actor),
       });
     } else if (current.name !== state.displayName) {
       const change = { name: state.displayName, description: current.description };
-      if (!(await repos.teams.updateTeam(organizationId, teamId, change, current.version, actor.user.id)))
+      if (!(await repos.teams.updateTeam(organizationId, teamId, change, current.version, actorId(actor))))
         throw groupNotFound(teamId);
     }
-    await replaceTeamMembers(repos, organizationId, teamId, membershipIds, actor.user.id);
+    await replaceTeamMembers(repos, organizationId, teamId, membershipIds, actorId(actor));
     return (await repos.teams.findTeam(organizationId, teamId))!;
   }
 
@@ -90,12 +89,7 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
   }
 
   return {
-    async list(
-      actor: Actor,
-      organizationId: string,
-      request: ScimListRequest & { withMembers: boolean },
-    ): Promise<ScimGroupPage> {
-      await requireManager(storage, actor, organizationId);
+    async list(organizationId: string, request: ScimListRequest & { withMembers: boolean }): Promise<ScimGroupPage> {
       const name = request.filter === undefined ? undefined : await eqFilterValue(request.filter, 'displayName');
       const startIndex = Math.max(1, request.startIndex ?? 1);
       const count = Math.min(SCIM_MAX_RESULTS, Math.max(0, request.count ?? SCIM_MAX_RESULTS));
@@ -108,8 +102,7 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
       return { items: await groupsOf(storage.repos, organizationId, items, request.withMembers), total, startIndex };
     },
 
-    async get(actor: Actor, organizationId: string, teamId: string, withMembers: boolean): Promise<ScimGroupRecord> {
-      await requireManager(storage, actor, organizationId);
+    async get(organizationId: string, teamId: string, withMembers: boolean): Promise<ScimGroupRecord> {
       const team = await storage.repos.teams.findTeam(organizationId, teamId);
       if (!team) throw groupNotFound(teamId);
       return (await groupsOf(storage.repos, organizationId, [team], withMembers))[0];
@@ -117,7 +110,6 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
 
     /** Creates the team and its memberships; a taken name is 409 uniqueness, an unknown member 400 invalidValue. */
     async create(actor: Actor, organizationId: string, body: unknown): Promise<ScimGroupRecord> {
-      await requireManager(storage, actor, organizationId);
       const state = await groupInput(body);
       return storage.transaction(async (repos) => {
         await repos.members.lockOrganization(organizationId);
@@ -128,14 +120,12 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
 
     /** PUT: the name and the whole member list (none when left out). */
     async replace(actor: Actor, organizationId: string, teamId: string, body: unknown): Promise<ScimGroupRecord> {
-      await requireManager(storage, actor, organizationId);
       const state = await groupInput(body);
       return change(actor, organizationId, teamId, async () => state);
     },
 
     /** PATCH: every operation applied by scimmy to the current group, then stored at once. */
     async patch(actor: Actor, organizationId: string, teamId: string, body: unknown): Promise<ScimGroupRecord> {
-      await requireManager(storage, actor, organizationId);
       return change(actor, organizationId, teamId, async (repos, team) => {
         const [current] = await groupsOf(repos, organizationId, [team], true);
         return patchGroup(body, team.id, { displayName: team.name, memberIds: current.members!.map((m) => m.value) });
@@ -143,10 +133,9 @@ export function scimGroupsService(storage: Storage, teams: TeamsService) {
     },
 
     /** Deletes the team through the teams service: its team memberships and team space memberships go with it. */
-    async delete(actor: Actor, organizationId: string, teamId: string): Promise<void> {
-      await requireManager(storage, actor, organizationId);
+    async delete(organizationId: string, teamId: string): Promise<void> {
       if (!(await storage.repos.teams.findTeam(organizationId, teamId))) throw groupNotFound(teamId);
-      await teams.delete(actor, organizationId, teamId);
+      await teams.delete(organizationId, teamId);
     },
   };
 }

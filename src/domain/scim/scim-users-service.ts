@@ -2,7 +2,7 @@ import { AppError, notFound, ScimError } from '../../errors/index.ts';
 import type { OrganizationMembershipRecord, Storage } from '../../storage/port/index.ts';
 import type { InvitationsService } from '../members/invitations-service.ts';
 import type { OrganizationMembershipsService } from '../members/organization-memberships-service.ts';
-import { requireManager } from '../members/organization-access.ts';
+import type { OrganizationGrant } from '../access/grant.ts';
 import type { Actor } from '../shared/actor.ts';
 import { checkUserPatch } from './scim-patch.ts';
 import { scimUserAttributes } from './scim-user.ts';
@@ -49,8 +49,7 @@ export function scimUsersService(
   }
 
   return {
-    async list(actor: Actor, organizationId: string, request: ScimListRequest): Promise<ScimUserPage> {
-      await requireManager(storage, actor, organizationId);
+    async list(organizationId: string, request: ScimListRequest): Promise<ScimUserPage> {
       const email = request.filter === undefined ? undefined : await eqFilterValue(request.filter, 'userName');
       const startIndex = Math.max(1, request.startIndex ?? 1);
       const count = Math.min(SCIM_MAX_RESULTS, Math.max(0, request.count ?? SCIM_MAX_RESULTS));
@@ -63,15 +62,15 @@ export function scimUsersService(
       return { items, total, startIndex };
     },
 
-    async get(actor: Actor, organizationId: string, userId: string): Promise<OrganizationMembershipRecord> {
-      await requireManager(storage, actor, organizationId);
+    async get(organizationId: string, userId: string): Promise<OrganizationMembershipRecord> {
       return membershipOf(organizationId, userId);
     },
 
     /** Invites `userName` as a `member`; an email already a member or invited is 409 uniqueness. */
-    async create(actor: Actor, organizationId: string, input: ScimUserInput): Promise<OrganizationMembershipRecord> {
+    async create(actor: Actor, grant: OrganizationGrant, input: ScimUserInput): Promise<OrganizationMembershipRecord> {
+      const { organizationId } = grant;
       try {
-        const { invitation } = await invitations.create(actor, organizationId, {
+        const { invitation } = await invitations.create(actor, grant, {
           email: input.userName,
           firstName: input.name?.givenName ?? null,
           lastName: input.name?.familyName ?? null,
@@ -89,29 +88,21 @@ export function scimUsersService(
     },
 
     /** PUT: no attribute is mutable through SCIM (reference §7), so the user is answered unchanged. */
-    async replace(actor: Actor, organizationId: string, userId: string): Promise<OrganizationMembershipRecord> {
-      await requireManager(storage, actor, organizationId);
+    async replace(organizationId: string, userId: string): Promise<OrganizationMembershipRecord> {
       return membershipOf(organizationId, userId);
     },
 
     /** PATCH: the PatchOp is checked against the User schema, then the user answered unchanged. */
-    async patch(
-      actor: Actor,
-      organizationId: string,
-      userId: string,
-      body: unknown,
-    ): Promise<OrganizationMembershipRecord> {
-      await requireManager(storage, actor, organizationId);
+    async patch(organizationId: string, userId: string, body: unknown): Promise<OrganizationMembershipRecord> {
       const membership = await membershipOf(organizationId, userId);
       await checkUserPatch(body, scimUserAttributes(membership));
       return membership;
     },
 
     /** Removes the person from the organization (and so from its spaces); the account stays. */
-    async delete(actor: Actor, organizationId: string, userId: string): Promise<void> {
-      await requireManager(storage, actor, organizationId);
-      const membership = await membershipOf(organizationId, userId);
-      await memberships.delete(actor, organizationId, membership.id);
+    async delete(actor: Actor, grant: OrganizationGrant, userId: string): Promise<void> {
+      const membership = await membershipOf(grant.organizationId, userId);
+      await memberships.delete(actor, grant, membership.id);
     },
   };
 }

@@ -31,7 +31,7 @@ export function searchService(storage: Storage, resolve: ResolveEnvironment) {
     target: SearchTarget,
     state: ContentState,
   ) {
-    const resolved = await resolve(actor, spaceId, environmentId);
+    const resolved = await resolve(spaceId, environmentId);
     const { parameters, errors } = parseQueryString(rawQuery);
     if (errors.length) throw invalidQuery(errors);
     const scope = { spaceId: resolved.environment.spaceId, environmentId: resolved.environment.id };

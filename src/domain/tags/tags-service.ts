@@ -1,7 +1,7 @@
 import { AppError, notFound, validationFailed, versionMismatch } from '../../errors/index.ts';
 import type { PageRequest, Storage, TagOrderKey, TagRecord } from '../../storage/port/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { nameTaken, requestedVisibility, tagProblems, type TagInput } from './tag-rules.ts';
 
 /** A tag and the environment id the client named (an alias id stays an alias id in `sys.environment`). */
@@ -24,18 +24,18 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
     spaceId: string,
     environmentId: string | undefined,
   ): Promise<ResolvedEnvironment> {
-    return resolve(actor, spaceId, environmentId);
+    return resolve(spaceId, environmentId);
   }
 
   return {
     async list(actor: Actor, spaceId: string, environmentId: string | undefined, page: PageRequest<TagOrderKey>) {
-      const { environment, requestedId } = await resolve(actor, spaceId, environmentId);
+      const { environment, requestedId } = await resolve(spaceId, environmentId);
       const { items, total } = await tags.page(environment.spaceId, environment.id, page);
       return { items: items.map((tag): TagView => ({ tag, environmentId: requestedId })), total };
     },
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, tagId: string): Promise<TagView> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const tag = await tags.find(resolved.environment.spaceId, resolved.environment.id, tagId);
       if (!tag) throw missing(resolved, tagId);
       return { tag, environmentId: resolved.requestedId };
@@ -67,7 +67,7 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
           id: tagId,
           name: input.name,
           visibility: requested.visibility ?? 'private',
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
         if (inserted === 'nameTaken') throw validationFailed([nameTaken(input.name)]);
         if (inserted !== 'idTaken')
@@ -78,7 +78,7 @@ export function tagsService(storage: Storage, resolve: ResolveEnvironment) {
       if (version !== current.version) throw versionMismatch(current.version, version);
       const problems = [...requested.problems, ...tagProblems(tagId, input, requested.visibility, current)];
       if (problems.length) throw validationFailed(problems);
-      const renamed = await tags.rename(s, e, tagId, input.name, version, actor.user.id);
+      const renamed = await tags.rename(s, e, tagId, input.name, version, actorId(actor));
       if (renamed === 'nameTaken') throw validationFailed([nameTaken(input.name)]);
       if (!renamed) {
         const now = await tags.find(s, e, tagId);

@@ -1,8 +1,7 @@
 import { notFound, validationFailed } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { Storage, TeamMembershipKey } from '../../storage/port/index.ts';
-import { organizationRole, requireManager } from '../members/organization-access.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 import { ORGANIZATION_TEAM_MEMBERSHIPS, TEAM_MEMBERSHIPS } from '../shared/user-management-collections.ts';
 import { loadIncludes } from '../shared/collection-includes.ts';
@@ -22,13 +21,7 @@ export function teamMembershipsService(storage: Storage) {
 
   return {
     /** The memberships of one team, or of every team of the organization when `teamId` is undefined. */
-    async list(
-      actor: Actor,
-      organizationId: string,
-      teamId: string | undefined,
-      query: CollectionQuery<TeamMembershipKey>,
-    ) {
-      await organizationRole(storage, actor, organizationId);
+    async list(organizationId: string, teamId: string | undefined, query: CollectionQuery<TeamMembershipKey>) {
       if (teamId !== undefined) await team(organizationId, teamId);
       const page = await teams.pageTeamMemberships(organizationId, teamId, query);
       const collection = teamId === undefined ? ORGANIZATION_TEAM_MEMBERSHIPS : TEAM_MEMBERSHIPS;
@@ -45,15 +38,13 @@ export function teamMembershipsService(storage: Storage) {
       };
     },
 
-    async get(actor: Actor, organizationId: string, teamId: string, id: string) {
-      await organizationRole(storage, actor, organizationId);
+    async get(organizationId: string, teamId: string, id: string) {
       return (
         (await teams.findTeamMembership(organizationId, teamId, id)) ?? Promise.reject(notFound('TeamMembership', id))
       );
     },
 
     async create(actor: Actor, organizationId: string, teamId: string, organizationMembershipId: string) {
-      await requireManager(storage, actor, organizationId);
       return storage.transaction(async (repos) => {
         await repos.members.lockOrganization(organizationId);
         if (!(await repos.teams.findTeam(organizationId, teamId))) throw teamNotFound(teamId);
@@ -82,13 +73,12 @@ export function teamMembershipsService(storage: Storage) {
           organizationId,
           teamId,
           organizationMembershipId,
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
       });
     },
 
-    async delete(actor: Actor, organizationId: string, teamId: string, id: string): Promise<void> {
-      await requireManager(storage, actor, organizationId);
+    async delete(organizationId: string, teamId: string, id: string): Promise<void> {
       if (!(await teams.deleteTeamMembership(organizationId, teamId, id))) throw notFound('TeamMembership', id);
     },
   };

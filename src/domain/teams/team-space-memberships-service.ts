@@ -13,9 +13,8 @@ import {
   unknownRoleProblems,
   type SpaceMembershipInput,
 } from '../members/space-membership-input.ts';
-import { organizationRole } from '../members/organization-access.ts';
-import type { Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import {
   ORGANIZATION_TEAM_SPACE_MEMBERSHIPS,
   SPACE_TEAM_SPACE_MEMBERSHIPS,
@@ -86,13 +85,11 @@ export function teamSpaceMembershipsService(storage: Storage) {
     },
 
     /** Every team space membership of the organization's spaces; any active member of the organization may read them. */
-    async listInOrganization(actor: Actor, organizationId: string, query: CollectionQuery<TeamSpaceMembershipKey>) {
-      await organizationRole(storage, actor, organizationId);
+    async listInOrganization(organizationId: string, query: CollectionQuery<TeamSpaceMembershipKey>) {
       return withIncludes(organizationId, await teamSpaceMemberships.page({ organizationId }, query), query, true);
     },
 
-    async getInOrganization(actor: Actor, organizationId: string, id: string): Promise<TeamSpaceMembershipRecord> {
-      await organizationRole(storage, actor, organizationId);
+    async getInOrganization(organizationId: string, id: string): Promise<TeamSpaceMembershipRecord> {
       return (await teamSpaceMemberships.find({ organizationId }, id)) ?? Promise.reject(membershipNotFound(id));
     },
 
@@ -120,7 +117,7 @@ export function teamSpaceMembershipsService(storage: Storage) {
           teamId,
           admin: input.admin,
           roleIds,
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
         if (inserted === 'taken') throw validationFailed([teamTaken(teamId)]);
         return inserted;
@@ -145,7 +142,7 @@ export function teamSpaceMembershipsService(storage: Storage) {
           id,
           { admin: input.admin, roleIds },
           version,
-          actor.user.id,
+          actorId(actor),
         );
         if (updated) return updated;
         const now = await repos.teamSpaceMemberships.find({ spaceId }, id);

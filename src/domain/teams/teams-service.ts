@@ -1,8 +1,7 @@
 import { notFound, validationFailed, versionMismatch, type ErrorItem } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { Repositories, Storage, TeamChange, TeamKey, TeamRecord } from '../../storage/port/index.ts';
-import { organizationRole, requireManager } from '../members/organization-access.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import type { CollectionQuery } from '../shared/collection-query.ts';
 
 /** The body of a team's create and update (the published document has checked its shape). */
@@ -37,7 +36,8 @@ async function deleteTeamDependents(repos: Repositories, team: TeamRecord): Prom
 }
 
 /**
- * Teams of an organization: every active member reads them; owners and admins create, rename and delete them. A
+ * Teams of an organization: every active member reads them; owners and admins create, rename and delete them (the
+ * authorizer decides). A
  * team's name is unique in its organization. Changes run under the organization's row lock.
  */
 export function teamsService(storage: Storage) {
@@ -49,28 +49,22 @@ export function teamsService(storage: Storage) {
   }
 
   return {
-    async list(actor: Actor, organizationId: string, query: CollectionQuery<TeamKey>) {
-      await organizationRole(storage, actor, organizationId);
-      return teams.pageTeams(organizationId, query);
-    },
+    list: (organizationId: string, query: CollectionQuery<TeamKey>) => teams.pageTeams(organizationId, query),
 
-    async get(actor: Actor, organizationId: string, teamId: string) {
-      await organizationRole(storage, actor, organizationId);
+    async get(organizationId: string, teamId: string) {
       return (await teams.findTeam(organizationId, teamId)) ?? Promise.reject(teamNotFound(teamId));
     },
 
     async create(actor: Actor, organizationId: string, input: TeamInput) {
-      await requireManager(storage, actor, organizationId);
       const team = change(input);
       return storage.transaction(async (repos) => {
         await repos.members.lockOrganization(organizationId);
         await uniqueName(repos, organizationId, team.name);
-        return repos.teams.insertTeam({ id: generateId(), organizationId, ...team, createdBy: actor.user.id });
+        return repos.teams.insertTeam({ id: generateId(), organizationId, ...team, createdBy: actorId(actor) });
       });
     },
 
     async update(actor: Actor, organizationId: string, teamId: string, input: TeamInput, version: number | undefined) {
-      await requireManager(storage, actor, organizationId);
       const team = change(input);
       return storage.transaction(async (repos) => {
         await repos.members.lockOrganization(organizationId);
@@ -78,13 +72,12 @@ export function teamsService(storage: Storage) {
         if (!current) throw teamNotFound(teamId);
         if (version === undefined || version !== current.version) throw versionMismatch(current.version, version);
         await uniqueName(repos, organizationId, team.name, teamId);
-        const updated = await repos.teams.updateTeam(organizationId, teamId, team, version, actor.user.id);
+        const updated = await repos.teams.updateTeam(organizationId, teamId, team, version, actorId(actor));
         return updated ?? Promise.reject(versionMismatch(current.version, version));
       });
     },
 
-    async delete(actor: Actor, organizationId: string, teamId: string): Promise<void> {
-      await requireManager(storage, actor, organizationId);
+    async delete(organizationId: string, teamId: string): Promise<void> {
       await storage.transaction(async (repos) => {
         await repos.members.lockOrganization(organizationId);
         const team = await repos.teams.findTeam(organizationId, teamId);

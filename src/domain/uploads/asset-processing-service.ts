@@ -55,7 +55,7 @@ export function assetProcessingService(storage: Storage, resolve: ResolveEnviron
       locale: string,
       version: number | undefined,
     ): Promise<void> {
-      const resolved = await resolve(actor, spaceId, environmentId);
+      const resolved = await resolve(spaceId, environmentId);
       const { environment, requestedId } = resolved;
       const asset = await storage.repos.assets.find(environment.spaceId, environment.id, assetId);
       const missing = () => notFound('Asset', assetId, { space: spaceId, environment: requestedId });

@@ -2,7 +2,7 @@ import { AppError, badRequest, notFound } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
 import type { Storage, UploadRecord } from '../../storage/port/index.ts';
 import type { ResolveEnvironment } from '../environments/environment-resolver.ts';
-import type { Actor } from '../shared/actor.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { IncompleteBodyError, SizeLimitError, type IncomingBody, type UploadFiles } from './upload-files.ts';
 
 /** An upload unused this long after it was received is deleted. */
@@ -51,7 +51,7 @@ export function uploadsService(storage: Storage, resolve: ResolveEnvironment, op
       environmentId: string | undefined,
       body: IncomingBody,
     ): Promise<UploadView> {
-      await resolve(actor, spaceId, environmentId);
+      await resolve(spaceId, environmentId);
       if (body.declaredLength === 0) throw badRequest(EMPTY_BODY);
       if (body.declaredLength !== undefined && body.declaredLength > options.maxBytes) throw tooLarge(options.maxBytes);
       const id = generateId();
@@ -63,7 +63,7 @@ export function uploadsService(storage: Storage, resolve: ResolveEnvironment, op
           id,
           sha256: written.sha256,
           size: written.size,
-          createdBy: actor.user.id,
+          createdBy: actorId(actor),
         });
         return { upload, environmentId };
       } catch (error) {
@@ -73,7 +73,7 @@ export function uploadsService(storage: Storage, resolve: ResolveEnvironment, op
     },
 
     async get(actor: Actor, spaceId: string, environmentId: string | undefined, uploadId: string): Promise<UploadView> {
-      await resolve(actor, spaceId, environmentId);
+      await resolve(spaceId, environmentId);
       const upload = await storage.repos.uploads.find(spaceId, uploadId);
       if (!upload) throw notFound('Upload', uploadId, { space: spaceId });
       return { upload, environmentId };
@@ -81,7 +81,7 @@ export function uploadsService(storage: Storage, resolve: ResolveEnvironment, op
 
     /** Hard delete: the row, then the bytes. Assets processed from the upload keep their own copy. */
     async delete(actor: Actor, spaceId: string, environmentId: string | undefined, uploadId: string): Promise<void> {
-      await resolve(actor, spaceId, environmentId);
+      await resolve(spaceId, environmentId);
       const upload = await storage.repos.uploads.delete(spaceId, uploadId);
       if (!upload) throw notFound('Upload', uploadId, { space: spaceId });
       await (await files()).removeUpload(upload.id);

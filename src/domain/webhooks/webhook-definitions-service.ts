@@ -6,15 +6,14 @@ import type {
   WebhookDefinitionOrderKey,
   WebhookDefinitionRecord,
 } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
-import type { SpacesService } from '../spaces/spaces-service.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 import { parseDefinition, type WebhookDefinitionInput, type WebhookRules } from './webhook-validation.ts';
 
 /**
  * Webhook definitions of a space. Access (the Settings permission) is decided by the authorizer before any call;
  * a body is checked whole before anything is written, so a refused one stores nothing.
  */
-export function webhookDefinitionsService(storage: Storage, spaces: SpacesService, rules: WebhookRules) {
+export function webhookDefinitionsService(storage: Storage, rules: WebhookRules) {
   const { webhooks } = storage.repos;
 
   async function insert(
@@ -24,7 +23,7 @@ export function webhookDefinitionsService(storage: Storage, spaces: SpacesServic
     input: WebhookDefinitionInput,
   ): Promise<WebhookDefinitionRecord | undefined> {
     const definition = parseDefinition(input, rules);
-    return webhooks.insert({ spaceId, id, ...definition, createdBy: actor.user.id });
+    return webhooks.insert({ spaceId, id, ...definition, createdBy: actorId(actor) });
   }
 
   async function update(
@@ -40,26 +39,23 @@ export function webhookDefinitionsService(storage: Storage, spaces: SpacesServic
       if (version !== current.version) throw versionMismatch(current.version, version);
       const changes = parseDefinition(input, rules, current);
       return (
-        (await repos.webhooks.update(spaceId, id, changes, version, actor.user.id)) ??
+        (await repos.webhooks.update(spaceId, id, changes, version, actorId(actor))) ??
         Promise.reject(versionMismatch(current.version, version))
       );
     });
   }
 
   return {
-    async list(actor: Actor, spaceId: string, page: PageRequest<WebhookDefinitionOrderKey>) {
-      await spaces.access(actor, spaceId);
+    async list(spaceId: string, page: PageRequest<WebhookDefinitionOrderKey>) {
       return webhooks.page(spaceId, page);
     },
 
-    async get(actor: Actor, spaceId: string, id: string): Promise<WebhookDefinitionRecord> {
-      await spaces.access(actor, spaceId);
+    async get(spaceId: string, id: string): Promise<WebhookDefinitionRecord> {
       return (await webhooks.find(spaceId, id)) ?? Promise.reject(notFound('WebhookDefinition', id));
     },
 
     /** Creates a definition with a generated id (version 0). */
     async create(actor: Actor, spaceId: string, input: WebhookDefinitionInput): Promise<WebhookDefinitionRecord> {
-      await spaces.access(actor, spaceId);
       const id = generateId();
       return (
         (await insert(actor, spaceId, id, input)) ??
@@ -72,7 +68,6 @@ export function webhookDefinitionsService(storage: Storage, spaces: SpacesServic
      * version. Secret header values and the password left out of the body are kept.
      */
     async put(actor: Actor, spaceId: string, id: string, input: WebhookDefinitionInput, version: number | undefined) {
-      await spaces.access(actor, spaceId);
       if (!(await webhooks.find(spaceId, id))) {
         const inserted = await insert(actor, spaceId, id, input);
         if (inserted) return { created: true, definition: inserted };
@@ -80,8 +75,7 @@ export function webhookDefinitionsService(storage: Storage, spaces: SpacesServic
       return { created: false, definition: await update(actor, spaceId, id, input, version) };
     },
 
-    async delete(actor: Actor, spaceId: string, id: string): Promise<void> {
-      await spaces.access(actor, spaceId);
+    async delete(spaceId: string, id: string): Promise<void> {
       if (!(await webhooks.delete(spaceId, id))) throw notFound('WebhookDefinition', id);
     },
   };

@@ -1,18 +1,16 @@
 import { notFound, validationFailed } from '../../errors/index.ts';
 import type { Storage, WebhookSigningSecretRecord } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
-import type { SpacesService } from '../spaces/spaces-service.ts';
+import { actorId, type Actor } from '../shared/actor.ts';
 
 /** The hosted service's rule: exactly 64 characters of the hex and base64 (both alphabets) character sets. */
 const SECRET = /^[0-9a-zA-Z+/=_-]{64}$/;
 
 /** The webhook settings of a space: its signing secret (one per space), with which every call of the space is signed. */
-export function webhookSettingsService(storage: Storage, spaces: SpacesService) {
+export function webhookSettingsService(storage: Storage) {
   const { webhooks } = storage.repos;
 
   return {
-    async getSigningSecret(actor: Actor, spaceId: string): Promise<WebhookSigningSecretRecord> {
-      await spaces.access(actor, spaceId);
+    async getSigningSecret(spaceId: string): Promise<WebhookSigningSecretRecord> {
       return (await webhooks.findSigningSecret(spaceId)) ?? Promise.reject(notFound('WebhookSigningSecret', spaceId));
     },
 
@@ -21,7 +19,6 @@ export function webhookSettingsService(storage: Storage, spaces: SpacesService) 
       spaceId: string,
       input: { value?: unknown },
     ): Promise<WebhookSigningSecretRecord> {
-      await spaces.access(actor, spaceId);
       const { value } = input;
       if (typeof value !== 'string' || !SECRET.test(value)) {
         throw validationFailed([
@@ -32,11 +29,10 @@ export function webhookSettingsService(storage: Storage, spaces: SpacesService) 
           },
         ]);
       }
-      return webhooks.putSigningSecret(spaceId, value, actor.user.id);
+      return webhooks.putSigningSecret(spaceId, value, actorId(actor));
     },
 
-    async deleteSigningSecret(actor: Actor, spaceId: string): Promise<void> {
-      await spaces.access(actor, spaceId);
+    async deleteSigningSecret(spaceId: string): Promise<void> {
       if (!(await webhooks.deleteSigningSecret(spaceId))) throw notFound('WebhookSigningSecret', spaceId);
     },
   };

@@ -9,7 +9,7 @@ export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
   return {
     ApiKeys_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, API_KEYS);
-      const { items, total } = await apiKeys.list(req.actor, req.params.space_id, page);
+      const { items, total } = await apiKeys.list(req.params.space_id, page);
       return ok(collection(items.map(presentApiKey), total, page));
     },
 
@@ -18,8 +18,7 @@ export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
       return created(presentApiKey(key), `${req.baseUrl}/spaces/${key.spaceId}/api_keys/${key.id}`);
     },
 
-    ApiKeys_get: async (req) =>
-      ok(presentApiKey(await apiKeys.get(req.actor, req.params.space_id, req.params.api_key_id))),
+    ApiKeys_get: async (req) => ok(presentApiKey(await apiKeys.get(req.params.space_id, req.params.api_key_id))),
 
     ApiKeys_createOrUpdate: async (req) => {
       const { created: isNew, key } = await apiKeys.put(
@@ -35,17 +34,17 @@ export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
     },
 
     ApiKeys_delete: async (req) => {
-      await apiKeys.delete(req.actor, req.params.space_id, req.params.api_key_id);
+      await apiKeys.delete(req.params.space_id, req.params.api_key_id);
       return noContent();
     },
 
     PreviewApiKeys_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, PREVIEW_API_KEYS);
-      const { items, total } = await apiKeys.listPreview(req.actor, req.params.space_id, page);
+      const { items, total } = await apiKeys.listPreview(req.params.space_id, page);
       return ok(collection(items.map(presentPreviewApiKey), total, page));
     },
 
     PreviewApiKeys_get: async (req) =>
-      ok(presentPreviewApiKey(await apiKeys.getPreview(req.actor, req.params.space_id, req.params.preview_api_key_id))),
+      ok(presentPreviewApiKey(await apiKeys.getPreview(req.params.space_id, req.params.preview_api_key_id))),
   };
 }

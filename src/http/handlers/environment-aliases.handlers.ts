@@ -9,12 +9,12 @@ export function environmentAliasesHandlers({ environments: { aliases } }: Servic
   return {
     EnvironmentAliases_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, ENVIRONMENT_ALIASES);
-      const { items, total } = await aliases.list(req.actor, req.params.space_id, page);
+      const { items, total } = await aliases.list(req.params.space_id, page);
       return ok(collection(items.map(presentEnvironmentAlias), total, page));
     },
 
     EnvironmentAliases_get: async (req) =>
-      ok(presentEnvironmentAlias(await aliases.get(req.actor, req.params.space_id, req.params.alias_id))),
+      ok(presentEnvironmentAlias(await aliases.get(req.params.space_id, req.params.alias_id))),
 
     EnvironmentAliases_createOrUpdate: async (req) => {
       const { space_id: spaceId, alias_id: aliasId } = req.params;
@@ -29,7 +29,7 @@ export function environmentAliasesHandlers({ environments: { aliases } }: Servic
     },
 
     EnvironmentAliases_delete: async (req) => {
-      await aliases.delete(req.actor, req.params.space_id, req.params.alias_id);
+      await aliases.delete(req.params.space_id, req.params.alias_id);
       return noContent();
     },
   };

@@ -12,7 +12,7 @@ export function environmentsHandlers({ environments }: Services): HandlerMap {
   return {
     Environments_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, ENVIRONMENTS);
-      const { items, total } = await environments.list(req.actor, req.params.space_id, page);
+      const { items, total } = await environments.list(req.params.space_id, page);
       return ok(collection(items.map(presentEnvironment), total, page));
     },
 
@@ -37,10 +37,10 @@ export function environmentsHandlers({ environments }: Services): HandlerMap {
     },
 
     Environments_get: async (req) =>
-      ok(presentEnvironment(await environments.get(req.actor, req.params.space_id, req.params.environment_id))),
+      ok(presentEnvironment(await environments.get(req.params.space_id, req.params.environment_id))),
 
     Environments_delete: async (req) => {
-      await environments.delete(req.actor, req.params.space_id, req.params.environment_id);
+      await environments.delete(req.params.space_id, req.params.environment_id);
       return noContent();
     },
   };

@@ -1,3 +1,4 @@
+import { grantOf } from '../../domain/access/grant.ts';
 import type { Services } from '../../domain/index.ts';
 import { bearerToken } from '../../lib/bearer-token.ts';
 import { created, ok, type HandlerMap, type PublicHandler } from '../handler.ts';
@@ -15,7 +16,7 @@ export function invitationsHandlers({ invitations, identity }: Services): Handle
 
   return {
     Invitations_create: async (req) => {
-      const { invitation, url } = await invitations.create(req.actor, req.params.organization_id, req.body);
+      const { invitation, url } = await invitations.create(req.actor, grantOf(req.grant, 'organization'), req.body);
       return created(
         presentInvitation(invitation, url),
         `${req.baseUrl}/organizations/${invitation.organizationId}/invitations/${invitation.id}`,
@@ -23,7 +24,7 @@ export function invitationsHandlers({ invitations, identity }: Services): Handle
     },
 
     Invitations_get: async (req) =>
-      ok(presentInvitation(await invitations.get(req.actor, req.params.organization_id, req.params.invitation_id))),
+      ok(presentInvitation(await invitations.get(req.params.organization_id, req.params.invitation_id))),
 
     InvitationAcceptance_accept: accept,
   };

@@ -1,3 +1,4 @@
+import { grantOf } from '../../domain/access/grant.ts';
 import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { ORGANIZATION_MEMBERSHIPS } from '../../domain/shared/user-management-collections.ts';
@@ -21,11 +22,7 @@ export function organizationMembershipsHandlers({ organizationMemberships }: Ser
     OrganizationMemberships_get: async (req) =>
       ok(
         presentOrganizationMembership(
-          await organizationMemberships.get(
-            req.actor,
-            req.params.organization_id,
-            req.params.organization_membership_id,
-          ),
+          await organizationMemberships.get(req.params.organization_id, req.params.organization_membership_id),
         ),
       ),
 
@@ -34,7 +31,7 @@ export function organizationMembershipsHandlers({ organizationMemberships }: Ser
         presentOrganizationMembership(
           await organizationMemberships.updateRole(
             req.actor,
-            req.params.organization_id,
+            grantOf(req.grant, 'organization'),
             req.params.organization_membership_id,
             req.body.role,
             req.version,
@@ -45,7 +42,7 @@ export function organizationMembershipsHandlers({ organizationMemberships }: Ser
     OrganizationMemberships_delete: async (req) => {
       await organizationMemberships.delete(
         req.actor,
-        req.params.organization_id,
+        grantOf(req.grant, 'organization'),
         req.params.organization_membership_id,
       );
       return noContent();

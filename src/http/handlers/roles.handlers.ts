@@ -13,7 +13,7 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
   return {
     Roles_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, ROLES);
-      const { items, total } = await roles.list(req.actor, req.params.space_id, page);
+      const { items, total } = await roles.list(req.params.space_id, page);
       return ok(collection(items.map(presentRole), total, page));
     },
 
@@ -22,7 +22,7 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
       return created(presentRole(role), `${req.baseUrl}/spaces/${role.spaceId}/roles/${role.id}`);
     },
 
-    Roles_get: async (req) => ok(presentRole(await roles.get(req.actor, req.params.space_id, req.params.role_id))),
+    Roles_get: async (req) => ok(presentRole(await roles.get(req.params.space_id, req.params.role_id))),
 
     Roles_update: async (req) =>
       ok(
@@ -33,7 +33,7 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
 
     OrganizationRoles_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, ORGANIZATION_ROLES);
-      const { items, total } = await roles.listInOrganization(req.actor, req.params.organization_id, page);
+      const { items, total } = await roles.listInOrganization(req.params.organization_id, page);
       return ok(collection(items.map(presentRole), total, page));
     },
 

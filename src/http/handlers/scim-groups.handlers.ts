@@ -20,7 +20,7 @@ export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
     ScimGroups_list: async (req) => {
       const org = req.params.organization_id;
       const projection = await scimProjection('Group', req.query);
-      const page = await scimGroups.list(req.actor, org, {
+      const page = await scimGroups.list(org, {
         filter: text(req.query.filter),
         startIndex: integer(req.query.startIndex),
         count: integer(req.query.count),
@@ -38,12 +38,7 @@ export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
 
     ScimGroups_get: async (req) => {
       const projection = await scimProjection('Group', req.query);
-      const group = await scimGroups.get(
-        req.actor,
-        req.params.organization_id,
-        req.params.group_id,
-        projectsMembers(projection),
-      );
+      const group = await scimGroups.get(req.params.organization_id, req.params.group_id, projectsMembers(projection));
       return scim(200, presentScimGroup(group, scimBase(req.baseUrl, req.params.organization_id), projection));
     },
 
@@ -60,7 +55,7 @@ export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
     },
 
     ScimGroups_delete: async (req) => {
-      await scimGroups.delete(req.actor, req.params.organization_id, req.params.group_id);
+      await scimGroups.delete(req.params.organization_id, req.params.group_id);
       return { status: 204 };
     },
   };

@@ -1,3 +1,4 @@
+import { grantOf } from '../../domain/access/grant.ts';
 import type { Services } from '../../domain/index.ts';
 import { scimProjection } from '../../domain/scim/scim-attributes.ts';
 import type { HandlerMap } from '../handler.ts';
@@ -23,7 +24,7 @@ export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
     ScimUsers_list: async (req) => {
       const org = req.params.organization_id;
       const projection = await scimProjection('User', req.query);
-      const page = await scimUsers.list(req.actor, org, {
+      const page = await scimUsers.list(org, {
         filter: typeof req.query.filter === 'string' ? req.query.filter : undefined,
         startIndex: integer(req.query.startIndex),
         count: integer(req.query.count),
@@ -34,7 +35,7 @@ export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
     ScimUsers_create: async (req) => {
       const base = scimBase(req.baseUrl, req.params.organization_id);
       const projection = await scimProjection('User', req.query);
-      const membership = await scimUsers.create(req.actor, req.params.organization_id, req.body);
+      const membership = await scimUsers.create(req.actor, grantOf(req.grant, 'organization'), req.body);
       return scim(201, presentScimUser(membership, base, projection), {
         Location: scimUserLocation(base, membership.userId),
       });
@@ -42,24 +43,24 @@ export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
 
     ScimUsers_get: async (req) => {
       const projection = await scimProjection('User', req.query);
-      const membership = await scimUsers.get(req.actor, req.params.organization_id, req.params.user_id);
+      const membership = await scimUsers.get(req.params.organization_id, req.params.user_id);
       return scim(200, presentScimUser(membership, scimBase(req.baseUrl, req.params.organization_id), projection));
     },
 
     ScimUsers_replace: async (req) => {
       const projection = await scimProjection('User', req.query);
-      const membership = await scimUsers.replace(req.actor, req.params.organization_id, req.params.user_id);
+      const membership = await scimUsers.replace(req.params.organization_id, req.params.user_id);
       return scim(200, presentScimUser(membership, scimBase(req.baseUrl, req.params.organization_id), projection));
     },
 
     ScimUsers_update: async (req) => {
       const projection = await scimProjection('User', req.query);
-      const membership = await scimUsers.patch(req.actor, req.params.organization_id, req.params.user_id, req.body);
+      const membership = await scimUsers.patch(req.params.organization_id, req.params.user_id, req.body);
       return scim(200, presentScimUser(membership, scimBase(req.baseUrl, req.params.organization_id), projection));
     },
 
     ScimUsers_delete: async (req) => {
-      await scimUsers.delete(req.actor, req.params.organization_id, req.params.user_id);
+      await scimUsers.delete(req.actor, grantOf(req.grant, 'organization'), req.params.user_id);
       return { status: 204 };
     },
   };

@@ -1,3 +1,4 @@
+import { grantOf } from '../../domain/access/grant.ts';
 import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
@@ -5,15 +6,12 @@ import {
   ORGANIZATION_SPACE_MEMBERSHIPS,
   SPACE_SPACE_MEMBERSHIPS,
 } from '../../domain/shared/user-management-collections.ts';
-import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
 type CreateInput = components['schemas']['SpaceMembershipCreateInput'];
 type UpdateInput = components['schemas']['SpaceMembershipUpdateInput'];
-
-/** The grant says the caller is a member without the admin flag: they may act on their own membership only. */
-const ownOnly = (req: ApiRequest) => req.grant.scope === 'space' && req.grant.standing === 'member';
 
 export function spaceMembershipsHandlers({ spaceMemberships }: Services): HandlerMap {
   return {
@@ -23,7 +21,7 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
     },
 
     SpaceMemberships_create: async (req) => {
-      const membership = await spaceMemberships.create(req.actor, req.params.space_id, req.body as CreateInput);
+      const membership = await spaceMemberships.create(req.actor, grantOf(req.grant, 'space'), req.body as CreateInput);
       return created(
         presentSpaceMembership(membership),
         `${req.baseUrl}/spaces/${membership.spaceId}/space_memberships/${membership.id}`,
@@ -47,7 +45,7 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
       ),
 
     SpaceMemberships_delete: async (req) => {
-      await spaceMemberships.delete(req.actor, req.params.space_id, req.params.space_membership_id, ownOnly(req));
+      await spaceMemberships.delete(req.actor, grantOf(req.grant, 'space'), req.params.space_membership_id);
       return noContent();
     },
 

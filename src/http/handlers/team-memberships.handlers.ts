@@ -9,25 +9,20 @@ export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerM
   return {
     TeamMemberships_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, TEAM_MEMBERSHIPS);
-      const page = await teamMemberships.list(req.actor, req.params.organization_id, req.params.team_id, query);
+      const page = await teamMemberships.list(req.params.organization_id, req.params.team_id, query);
       return ok(umCollection(page, query, presentTeamMembership));
     },
 
     OrganizationTeamMemberships_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, ORGANIZATION_TEAM_MEMBERSHIPS);
-      const page = await teamMemberships.list(req.actor, req.params.organization_id, undefined, query);
+      const page = await teamMemberships.list(req.params.organization_id, undefined, query);
       return ok(umCollection(page, query, presentTeamMembership));
     },
 
     TeamMemberships_get: async (req) =>
       ok(
         presentTeamMembership(
-          await teamMemberships.get(
-            req.actor,
-            req.params.organization_id,
-            req.params.team_id,
-            req.params.team_membership_id,
-          ),
+          await teamMemberships.get(req.params.organization_id, req.params.team_id, req.params.team_membership_id),
         ),
       ),
 
@@ -46,12 +41,7 @@ export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerM
     },
 
     TeamMemberships_delete: async (req) => {
-      await teamMemberships.delete(
-        req.actor,
-        req.params.organization_id,
-        req.params.team_id,
-        req.params.team_membership_id,
-      );
+      await teamMemberships.delete(req.params.organization_id, req.params.team_id, req.params.team_membership_id);
       return noContent();
     },
   };

@@ -62,18 +62,14 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
 
     OrganizationTeamSpaceMemberships_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, ORGANIZATION_TEAM_SPACE_MEMBERSHIPS);
-      const page = await teamSpaceMemberships.listInOrganization(req.actor, req.params.organization_id, query);
+      const page = await teamSpaceMemberships.listInOrganization(req.params.organization_id, query);
       return ok(umCollection(page, query, presentTeamSpaceMembership));
     },
 
     OrganizationTeamSpaceMemberships_get: async (req) =>
       ok(
         presentTeamSpaceMembership(
-          await teamSpaceMemberships.getInOrganization(
-            req.actor,
-            req.params.organization_id,
-            req.params.team_space_membership_id,
-          ),
+          await teamSpaceMemberships.getInOrganization(req.params.organization_id, req.params.team_space_membership_id),
         ),
       ),
 

@@ -9,11 +9,10 @@ export function teamsHandlers({ teams }: Services): HandlerMap {
   return {
     Teams_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, TEAMS);
-      return ok(umCollection(await teams.list(req.actor, req.params.organization_id, query), query, presentTeam));
+      return ok(umCollection(await teams.list(req.params.organization_id, query), query, presentTeam));
     },
 
-    Teams_get: async (req) =>
-      ok(presentTeam(await teams.get(req.actor, req.params.organization_id, req.params.team_id))),
+    Teams_get: async (req) => ok(presentTeam(await teams.get(req.params.organization_id, req.params.team_id))),
 
     Teams_create: async (req) => {
       const team = await teams.create(req.actor, req.params.organization_id, req.body);
@@ -28,7 +27,7 @@ export function teamsHandlers({ teams }: Services): HandlerMap {
       ),
 
     Teams_delete: async (req) => {
-      await teams.delete(req.actor, req.params.organization_id, req.params.team_id);
+      await teams.delete(req.params.organization_id, req.params.team_id);
       return noContent();
     },
   };

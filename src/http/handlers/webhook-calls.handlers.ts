@@ -11,7 +11,6 @@ export function webhookCallsHandlers({ webhookCalls }: Services): HandlerMap {
   return {
     WebhookCalls_list: async (req) => {
       const { page, items, total } = await webhookCalls.list(
-        req.actor,
         req.params.space_id,
         req.params.webhook_definition_id,
         req.query,
@@ -22,15 +21,11 @@ export function webhookCallsHandlers({ webhookCalls }: Services): HandlerMap {
     WebhookCalls_get: async (req) =>
       ok(
         presentWebhookCallDetails(
-          await webhookCalls.get(req.actor, req.params.space_id, req.params.webhook_definition_id, req.params.call_id),
+          await webhookCalls.get(req.params.space_id, req.params.webhook_definition_id, req.params.call_id),
         ),
       ),
 
     WebhookCalls_health: async (req) =>
-      ok(
-        presentWebhookHealth(
-          await webhookCalls.health(req.actor, req.params.space_id, req.params.webhook_definition_id),
-        ),
-      ),
+      ok(presentWebhookHealth(await webhookCalls.health(req.params.space_id, req.params.webhook_definition_id))),
   };
 }

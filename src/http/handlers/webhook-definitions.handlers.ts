@@ -11,7 +11,7 @@ export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings
   return {
     WebhookDefinitions_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, WEBHOOK_DEFINITIONS);
-      const { items, total } = await webhookDefinitions.list(req.actor, req.params.space_id, page);
+      const { items, total } = await webhookDefinitions.list(req.params.space_id, page);
       return ok(collection(items.map(presentWebhookDefinition), total, page));
     },
 
@@ -21,11 +21,7 @@ export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings
     },
 
     WebhookDefinitions_get: async (req) =>
-      ok(
-        presentWebhookDefinition(
-          await webhookDefinitions.get(req.actor, req.params.space_id, req.params.webhook_definition_id),
-        ),
-      ),
+      ok(presentWebhookDefinition(await webhookDefinitions.get(req.params.space_id, req.params.webhook_definition_id))),
 
     WebhookDefinitions_createOrUpdate: async (req) => {
       const { space_id: spaceId, webhook_definition_id: id } = req.params;
@@ -41,18 +37,18 @@ export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings
     },
 
     WebhookDefinitions_delete: async (req) => {
-      await webhookDefinitions.delete(req.actor, req.params.space_id, req.params.webhook_definition_id);
+      await webhookDefinitions.delete(req.params.space_id, req.params.webhook_definition_id);
       return noContent();
     },
 
     WebhookSigningSecrets_get: async (req) =>
-      ok(presentWebhookSigningSecret(await webhookSettings.getSigningSecret(req.actor, req.params.space_id))),
+      ok(presentWebhookSigningSecret(await webhookSettings.getSigningSecret(req.params.space_id))),
 
     WebhookSigningSecrets_upsert: async (req) =>
       ok(presentWebhookSigningSecret(await webhookSettings.putSigningSecret(req.actor, req.params.space_id, req.body))),
 
     WebhookSigningSecrets_delete: async (req) => {
-      await webhookSettings.deleteSigningSecret(req.actor, req.params.space_id);
+      await webhookSettings.deleteSigningSecret(req.params.space_id);
       return noContent();
     },
   };

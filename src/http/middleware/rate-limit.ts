@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { VendorNames } from '../../config.ts';
 import { AppError } from '../../errors/index.ts';
 import type { RateLimiter } from '../../rate-limit/index.ts';
+import { actorKey } from '../../domain/shared/actor.ts';
 
 /** A request handler and its error-path twin: together they see every request that reaches them. */
 export type RateLimitMiddleware = [RequestHandler, ErrorRequestHandler] | RequestHandler;
@@ -25,7 +26,7 @@ async function bucketOf(req: Request, organizationOf: RateLimitDependencies['org
   if (!req.actor) return `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
   const spaceId = SPACE_PATH.exec(req.path)?.[1];
   const organizationId = spaceId ? await organizationOf(spaceId).catch(() => undefined) : undefined;
-  return organizationId ? `org:${organizationId}` : `user:${req.actor.user.id}`;
+  return organizationId ? `org:${organizationId}` : actorKey(req.actor);
 }
 
 /**

@@ -50,6 +50,4 @@ export interface IdentityRepository {
     userId: string,
     page: PageRequest<'createdAt' | 'updatedAt' | 'name' | 'id'>,
   ): Promise<Page<OrganizationRecord>>;
-  /** The user's role in every organization they belong to. */
-  organizationRoles(userId: string): Promise<Array<{ organizationId: string; role: OrganizationRole }>>;
 }

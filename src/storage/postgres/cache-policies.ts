@@ -193,13 +193,15 @@ export const assetsCachePolicy = everyWrite<AssetsRepository>({ announcedAfterCo
  */
 export const memberRolesTag = (spaceId: string) => `member-roles:${spaceId}`;
 
-// Every request of a member without the admin flag reads their roles.
+// Every request of a member without the admin flag reads their roles; every organization operation reads the
+// actor's organization roles. Organization membership writes (role, activation, removal) invalidate the user's tag.
 export const memberRolesCachePolicy: CachePolicy<MemberRolesRepository> = {
   reads: {
     rolesOf: {
       key: (spaceId, userId) => `member-roles:${spaceId}:${userId}`,
       tags: (spaceId, userId) => [memberRolesTag(spaceId), spaceTag(spaceId), userTag(userId)],
     },
+    organizationRolesOf: { key: (userId) => `organization-roles:${userId}`, tags: (userId) => [userTag(userId)] },
   },
 };
 

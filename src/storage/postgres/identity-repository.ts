@@ -173,14 +173,5 @@ export function identityRepository(db: Executor, cache?: CacheContext): Identity
       ]);
       return { items: rows.map(toOrg), total: count.n };
     },
-    async organizationRoles(userId) {
-      const rows = await db
-        .selectFrom('organization_memberships')
-        .select(['organization_id', 'role'])
-        .where('user_id', '=', userId)
-        .where('status', '=', 'active')
-        .execute();
-      return rows.map((r) => ({ organizationId: r.organization_id, role: r.role }));
-    },
   };
 }

@@ -22,5 +22,14 @@ export function memberRolesRepository(db: Executor): MemberRolesRepository {
         order by min(array[granted.source, extract(epoch from granted.created_at), e.position])`.execute(db);
       return rows.map((r) => ({ id: r.id, permissions: r.permissions, policies: r.policies }));
     },
+    async organizationRolesOf(userId) {
+      const rows = await db
+        .selectFrom('organization_memberships')
+        .select(['organization_id', 'role'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'active')
+        .execute();
+      return rows.map((r) => ({ organizationId: r.organization_id, role: r.role }));
+    },
   };
 }

@@ -64,7 +64,7 @@ for (const kind of DB_KINDS) {
       expect(owner?.user.id).toBe(user.id);
       expect(owner?.token.scopes).toEqual(['content_management_read']);
       expect(await storage.repos.identity.findTokenOwner('other')).toBeUndefined();
-      expect(await storage.repos.identity.organizationRoles(user.id)).toEqual([
+      expect(await storage.repos.memberRoles.organizationRolesOf(user.id)).toEqual([
         { organizationId: org.id, role: 'owner' },
       ]);
       const revoked = await storage.repos.identity.revokeToken(user.id, 't-a');
