@@ -12,7 +12,7 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
-import type { EntryRecord } from '../../storage/port/index.ts';
+import { readsPreview, type EntryRecord } from '../../domain/delivery/index.ts';
 import { fieldLocales, type GraphqlContext, type LocaleRead, type Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
 import type { PlannedField } from '../filters.ts';
@@ -47,7 +47,7 @@ export function checkLocale(ctx: GraphqlContext, code: string): string {
 
 /** Preview reads need a preview token. */
 export function checkPreview(ctx: GraphqlContext, preview: boolean): boolean {
-  if (preview && ctx.grant.kind !== 'preview')
+  if (preview && !readsPreview(ctx))
     throw executionError('ACCESS_TOKEN_INVALID', 'Reading non-published content needs a preview access token');
   return preview;
 }

@@ -6,7 +6,7 @@ import {
   type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { FieldDefinition } from '../../domain/content-model/field.ts';
-import type { LinkingQuery } from '../../storage/port/index.ts';
+import type { LinkingQuery } from '../../domain/delivery/index.ts';
 import type { GraphqlContext, Resolved } from '../context.ts';
 import { allowsEntryOf, linkKind } from '../plan/link-targets.ts';
 import { rootFieldName } from '../plan/naming.ts';
@@ -55,7 +55,7 @@ export function linkedFromField(
             const preview = checkPreview(ctx, a.preview ?? s.target.preview);
             const below = localeOf(ctx, s.target, a);
             const { skip, limit } = pageOf(a);
-            const page = await ctx.loaders.linkingEntries(
+            const page = await ctx.reads.linkingEntries(
               {
                 state: preview ? 'draft' : 'published',
                 targetType,
