@@ -6,7 +6,7 @@ import { guardArguments } from './argument-guard.ts';
 import { entryCollectionField } from './entry-collection.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
 import { withMetadataOptions } from './metadata-filter.ts';
-import { nameContentModel, rootFieldName } from './plan/naming.ts';
+import { collectionFieldName, nameContentModel, rootFieldName } from './plan/naming.ts';
 import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
 import { selects } from './selection.ts';
 import { entryLinkFieldNames, selectedEntryLinks } from './linked-selection.ts';
@@ -96,7 +96,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
         return record ? ({ record, ...r.read } satisfies Resolved) : null;
       },
     };
-    query[`${root}Collection`] = {
+    query[collectionFieldName(root)] = {
       type: collectionOf(type),
       args: collectionArgs(filterType, orderType),
       resolve: async (_s, a: CollectionArgs, ctx, info) => {
