@@ -14,6 +14,8 @@
 // - jobs/ is the durable job runner and its contracts (`JobHandler`, `JobSignal`): domain services enqueue and
 //   implement jobs, the runner only needs the storage port, so it sits between domain and the port.
 // - http may import graphql (server.ts mounts the GraphQL endpoint and explorer); graphql never imports http.
+// - graphql reads content only through the read module (domain/delivery): it imports nothing of storage/, not even
+//   a type of the port (the module re-exports the records it answers).
 // Test files and their support modules (`*.test-support.ts`) are composition roots of their own (a domain test opens
 // a real database): only the cycle rule applies.
 import tsParser from '@typescript-eslint/parser';
@@ -58,7 +60,11 @@ const layerZones = [
   },
   zone('./src/storage/port', ADAPTER, 'the storage port does not know its adapter.'),
   zone(EDGE, [...ROOT, ...TOP, ADAPTER], 'assets/ and rate-limit/ import neither http, graphql nor the adapter.'),
-  zone('./src/graphql', [...ROOT, './src/http', ADAPTER], 'graphql imports neither http nor the storage adapter.'),
+  zone(
+    './src/graphql',
+    [...ROOT, './src/http', './src/storage'],
+    'graphql imports neither http nor storage (port or adapter): it reads through domain/delivery.',
+  ),
   zone('./src/http', [...ROOT, ADAPTER], 'http does not import the storage adapter (app.ts wires it).'),
   zone('./src/app.ts', './src/main.ts', 'main.ts is the process entry: nothing imports it.'),
   // A released migration never changes, so its SQL is its own: it imports no other migration and no runtime code (a

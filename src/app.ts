@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Config } from './config.ts';
 import { createAssetFiles, type AssetFiles } from './assets/index.ts';
 import { bootstrapIdentity, createServices, type Services } from './domain/index.ts';
+import { contentReader } from './domain/delivery/index.ts';
 import { createHttpApp } from './http/server.ts';
 import { ENVIRONMENT_CLONE_JOB, environmentCloneJob } from './domain/environments/environment-clone-job.ts';
 import { createJobRunner, JOBS_PURGE_JOB, jobPurgeJob, scheduleJobPurge, type JobRunner } from './jobs/index.ts';
@@ -114,7 +115,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     config,
     services,
     logger,
-    storage,
+    content: contentReader(storage),
     fileHosts: assetFiles.hosts,
     rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
     graphqlRateLimiter: graphqlLimiter,

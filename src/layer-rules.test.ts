@@ -41,6 +41,8 @@ const forbidden: Array<[string, string, string]> = [
   ['config imports http', 'src/config.ts', importing('./http/routes.ts')],
   ['http imports the adapter', 'src/http/probe.ts', importing('../storage/postgres/index.ts')],
   ['graphql imports http', 'src/graphql/probe.ts', importing('../http/routes.ts')],
+  ['graphql imports the storage port, even a type', 'src/graphql/probe.ts', importingType('../storage/port/index.ts')],
+  ['graphql imports the adapter', 'src/graphql/types/probe.ts', importing('../../storage/postgres/index.ts')],
   ['assets imports graphql', 'src/assets/probe.ts', importing('../graphql/endpoint.ts')],
   ['rate-limit imports the adapter', 'src/rate-limit/probe.ts', importing('../storage/postgres/index.ts')],
   ['anything imports app.ts', 'src/http/probe.ts', importing('../app.ts')],
@@ -71,6 +73,7 @@ const allowed: Array<[string, string, string]> = [
   ['http imports domain', 'src/http/probe.ts', importing('../domain/index.ts')],
   ['http mounts graphql', 'src/http/probe.ts', importing('../graphql/endpoint.ts')],
   ['graphql imports image parameters', 'src/graphql/probe.ts', importing('../assets/image-params.ts')],
+  ['graphql reads through the read module', 'src/graphql/types/probe.ts', importing('../../domain/delivery/index.ts')],
   ['assets imports domain', 'src/assets/probe.ts', importing('../domain/uploads/upload-files.ts')],
   [
     'domain imports the port and jobs',

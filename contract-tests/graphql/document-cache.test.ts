@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentReader } from '../../src/domain/delivery/index.ts';
 import { documentCache } from '../../src/graphql/document-cache.ts';
 import { graphqlEndpoint } from '../../src/graphql/endpoint.ts';
 import { requestId } from '../../src/http/middleware/request-id.ts';
@@ -23,7 +24,7 @@ for (const kind of DB_KINDS) {
       const { vendor } = api().tessera.config;
       const app = express()
         .use(requestId(`${vendor.headerPrefix}-Request-Id`))
-        .use(graphqlEndpoint(api().tessera.storage, vendor, { documents }));
+        .use(graphqlEndpoint(contentReader(api().tessera.storage), vendor, { documents }));
       await new Promise<void>((resolve) => {
         server = app.listen(0, '127.0.0.1', () => resolve());
       });

@@ -134,3 +134,17 @@ export const GRAPHQL_ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type GraphqlErrorCode = keyof typeof GRAPHQL_ERRORS;
+
+/**
+ * Why a delivery or preview token opens no space environment (`domain/access/delivery-token.ts`), as each content API
+ * answers it: the REST error id of the delivery and preview REST APIs, and the GraphQL Content API's code (its status
+ * and message above). These are not ids of `ERRORS`: the Management document's `ErrorId` declares none of them.
+ */
+export const CONTENT_TOKEN_REFUSALS = {
+  missing: { id: 'AccessTokenInvalid', graphqlCode: 'ACCESS_TOKEN_MISSING' },
+  invalid: { id: 'AccessTokenInvalid', graphqlCode: 'ACCESS_TOKEN_INVALID' },
+  unknownSpace: { id: 'NotFound', graphqlCode: 'UNKNOWN_SPACE' },
+  unknownEnvironment: { id: 'NotFound', graphqlCode: 'UNKNOWN_ENVIRONMENT' },
+} as const satisfies Record<string, { id: ErrorId; graphqlCode: GraphqlErrorCode }>;
+
+export type ContentTokenRefusal = keyof typeof CONTENT_TOKEN_REFUSALS;

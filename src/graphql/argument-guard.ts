@@ -10,15 +10,10 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
+import { storable } from '../lib/storable-text.ts';
 import { executionError } from './errors.ts';
 
-/** NUL (PostgreSQL text cannot hold it) and a surrogate without its pair (no UTF-8 form; drivers rewrite it). */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 type Path = Array<string | number>;
-
-/** Whether PostgreSQL can store (and so look up) the string unchanged. */
-export const storable = (value: string) => !UNSTORABLE.test(value);
 
 /**
  * The path (inside the arguments) of the first string no database could store, following the argument types
@@ -31,7 +26,7 @@ export function unstorablePath(args: Record<string, unknown>, defs: readonly Gra
     if (value === null || value === undefined) continue;
     const nullable = type && getNullableType(type);
     if (typeof value === 'string') {
-      if (UNSTORABLE.test(value)) return path;
+      if (!storable(value)) return path;
     } else if (nullable && isEnumType(nullable)) {
       continue;
     } else if (Array.isArray(value)) {

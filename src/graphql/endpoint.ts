@@ -2,15 +2,12 @@ import express, { type Request, type Response, type Router } from 'express';
 import { execute, type DocumentNode, type GraphQLError } from 'graphql';
 import type { VendorNames } from '../config.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
-import type { Storage } from '../storage/port/index.ts';
+import { DEFAULT_MAX_OPERATIONS, defaultLocaleOf, type ContentReader } from '../domain/delivery/index.ts';
 import { bearerToken } from '../lib/bearer-token.ts';
-import { authorizeContent } from './access.ts';
-import { GraphqlRequestError, requestError, wireError, wireExecutionError } from './errors.ts';
+import { asRequestError, GraphqlRequestError, requestError, wireError, wireExecutionError } from './errors.ts';
 import { documentCache, type DocumentCache } from './document-cache.ts';
-import { createLoaders } from './loaders.ts';
 import { admitQuery, checkNesting, QueryValidationErrors } from './query-admission.ts';
 import { readRequest, type GraphqlRequest } from './read-request.ts';
-import { budgetedStorage, DEFAULT_MAX_OPERATIONS } from './resource-budget.ts';
 import { schemaCache, type SchemaCache } from './schema-cache.ts';
 import { graphqlBody, undecodablePath } from './transport-errors.ts';
 import { httpsFileUrl } from './types/asset-type.ts';
@@ -41,13 +38,17 @@ export interface GraphqlEndpointOptions {
  * With a limiter, authenticated requests are charged to their space (all its environments share the budget):
  * `X-<Vendor>-RateLimit-Second-Limit` on every charged answer, and over budget 429 RATE_LIMIT_EXCEEDED with
  * `X-<Vendor>-RateLimit-Reset` (seconds to wait). Requests refused before authentication are not charged, nor are
- * answers served from the response cache (`storage.responses`: the hosted API's CDN hits are not counted either);
+ * answers served from the response cache (`reader.responses`: the hosted API's CDN hits are not counted either);
  * only complete answers without errors are cached.
  */
-export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: GraphqlEndpointOptions = {}): Router {
+export function graphqlEndpoint(
+  reader: ContentReader,
+  vendor: VendorNames,
+  options: GraphqlEndpointOptions = {},
+): Router {
   const {
     limiter,
-    schemas = schemaCache(storage, vendor.token),
+    schemas = schemaCache(reader, vendor.token),
     documents = documentCache(),
     maxOperations = DEFAULT_MAX_OPERATIONS,
     completeFileUrl = httpsFileUrl,
@@ -77,8 +78,7 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
     try {
       const token = bearerToken(req.get('authorization'), req.query);
       const spaceId = String(req.params.space);
-      const access = await authorizeContent(
-        storage,
+      const access = await reader.authorize(
         token,
         spaceId,
         req.params.environment ? String(req.params.environment) : MASTER,
@@ -91,7 +91,7 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       } catch (e) {
         requestFailure = e;
       }
-      const responses = request && storage.responses;
+      const responses = request && reader.responses;
       const responseKey = responses ? responseKeyOf(access.grant.kind, request!) : '';
       const hit = responses?.get(scope, responseKey);
       if (hit) {
@@ -102,10 +102,7 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       const startedAt = responses?.begin() ?? 0;
       await charge(res, spaceId);
       if (!request) throw requestFailure;
-      const [schema, locales] = await Promise.all([
-        schemas.schemaFor(scope),
-        storage.repos.locales.list(scope.spaceId, scope.environmentId),
-      ]);
+      const [schema, locales] = await Promise.all([schemas.schemaFor(scope), reader.locales(scope)]);
       checkNesting(request.query);
       let document: DocumentNode;
       try {
@@ -122,20 +119,17 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
           cost = c;
         },
       );
-      const defaultLocale = locales.find((l) => l.default)?.code ?? locales[0]?.code ?? 'en-US';
-      const budgeted = budgetedStorage(storage, maxOperations);
+      const defaultLocale = defaultLocaleOf(locales);
       const result = await execute({
         schema,
         document,
         operationName: operation.name?.value,
         variableValues: request.variables,
         contextValue: {
-          storage: budgeted,
-          scope,
+          reads: reader.open(access, { maxOperations }),
           grant: access.grant,
           locales,
           defaultLocale,
-          loaders: createLoaders(budgeted, scope),
           completeFileUrl,
         },
       });
@@ -153,7 +147,8 @@ export function graphqlEndpoint(storage: Storage, vendor: VendorNames, options: 
       responses?.set(scope, responseKey, { body, cost }, startedAt);
       res.setHeader(costHeader, String(cost));
       return res.status(200).type('application/json').send(body);
-    } catch (e) {
+    } catch (thrown) {
+      const e = asRequestError(thrown);
       if (e instanceof GraphqlRequestError) {
         return send(e.status, {
           errors: [wireError(vendor.token, req.id, { message: e.message, locations: e.locations }, e.code, e.details)],

@@ -37,8 +37,7 @@ export function entryCollectionField(
       const r = readContext(ctx, a);
       const { skip, limit } = pageOf(a);
       const options = await withMetadataOptions(ctx, r, a.where, metadata.field);
-      const page = await ctx.storage.repos.search.entries(
-        ctx.scope,
+      const page = await ctx.reads.entries(
         {
           target: 'Entry',
           state: r.state,

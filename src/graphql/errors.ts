@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { GRAPHQL_ERRORS, type GraphqlErrorCode } from '../errors/catalogue.ts';
+import { ContentTokenRefused, OperationBudgetExhausted } from '../domain/delivery/index.ts';
+import { CONTENT_TOKEN_REFUSALS, GRAPHQL_ERRORS, type GraphqlErrorCode } from '../errors/catalogue.ts';
 
 /** An error that stops a GraphQL request before execution: the whole answer is `{errors: [...]}` with its status. */
 export class GraphqlRequestError extends Error {
@@ -21,6 +22,26 @@ export const requestError = (
   details?: Record<string, unknown>,
   locations?: WireError['locations'],
 ) => new GraphqlRequestError(code, message, details, locations);
+
+/**
+ * A refused delivery or preview token as the GraphQL answer: the catalogue's code for its reason, and for an unknown
+ * space or environment a message and details naming the ids requested. Any other error is returned unchanged.
+ */
+export function asRequestError(e: unknown): unknown {
+  if (!(e instanceof ContentTokenRefused)) return e;
+  const code = CONTENT_TOKEN_REFUSALS[e.reason].graphqlCode;
+  const { spaceId, environmentId } = e;
+  if (e.reason === 'unknownSpace')
+    return requestError(code, `Query cannot be executed. The space '${spaceId}' does not exist`, { spaceId });
+  if (e.reason === 'unknownEnvironment') {
+    return requestError(
+      code,
+      `Query cannot be executed. The environment '${environmentId}' does not exist in the space '${spaceId}'`,
+      { spaceId, environmentId },
+    );
+  }
+  return requestError(code);
+}
 
 /** An error of one path during execution (partial data: the field resolves to null). */
 export function executionError(
@@ -54,10 +75,19 @@ export function wireError(
   };
 }
 
-/** The wire form of an execution error, whatever threw it (unknown errors become INTERNAL_SERVER_ERROR without their message). */
+/**
+ * The wire form of an execution error, whatever threw it: a spent operation budget is RESOURCES_EXHAUSTED on its path,
+ * unknown errors become INTERNAL_SERVER_ERROR without their message.
+ */
 export function wireExecutionError(vendorToken: string, requestId: string, e: GraphQLError): WireError {
   const code = e.extensions?.tesseraCode as string | undefined;
   if (code) return wireError(vendorToken, requestId, e, code, (e.extensions.details ?? {}) as Record<string, unknown>);
+  if (e.originalError instanceof OperationBudgetExhausted) {
+    const { message } = GRAPHQL_ERRORS.RESOURCES_EXHAUSTED;
+    return wireError(vendorToken, requestId, { message, locations: e.locations, path: e.path }, 'RESOURCES_EXHAUSTED', {
+      maximumOperations: e.originalError.maximumOperations,
+    });
+  }
   if (e.originalError && !(e.originalError instanceof GraphQLError)) {
     return wireError(
       vendorToken,

@@ -2,10 +2,9 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
 import type { VendorNames } from '../config.ts';
-import type { Storage } from '../storage/port/index.ts';
+import type { ContentReader } from '../domain/delivery/index.ts';
 import { bearerToken } from '../lib/bearer-token.ts';
-import { authorizeContent } from './access.ts';
-import { GraphqlRequestError, wireError } from './errors.ts';
+import { asRequestError, GraphqlRequestError, wireError } from './errors.ts';
 
 const DEFAULT_QUERY = `# Queries run against this space environment with the access token of this page's URL.
 # Open the docs (book icon) to browse the types generated from the content model.
@@ -67,18 +66,18 @@ function explorerPage() {
  * GraphQL error (401 ACCESS_TOKEN_MISSING / ACCESS_TOKEN_INVALID, 400 UNKNOWN_SPACE / UNKNOWN_ENVIRONMENT) in the
  * GraphQL error format instead of a page that cannot run anything.
  */
-export function graphqlExplorer(storage: Storage, vendor: VendorNames): Router {
+export function graphqlExplorer(reader: Pick<ContentReader, 'authorize'>, vendor: VendorNames): Router {
   const router = express.Router();
   async function handle(req: Request, res: Response) {
     try {
       const token = bearerToken(req.get('authorization'), req.query);
-      await authorizeContent(
-        storage,
+      await reader.authorize(
         token,
         String(req.params.space),
         req.params.environment ? String(req.params.environment) : 'master',
       );
-    } catch (e) {
+    } catch (thrown) {
+      const e = asRequestError(thrown);
       if (!(e instanceof GraphqlRequestError)) throw e;
       res
         .status(e.status)

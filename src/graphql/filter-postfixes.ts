@@ -1,4 +1,5 @@
 import { GraphQLBoolean, GraphQLList, type GraphQLInputType } from 'graphql';
+import { filterKeyName } from './plan/naming.ts';
 
 /** The comparison a postfixed filter key names (`title_not` -> `ne`). */
 export type PostfixOp =
@@ -32,7 +33,7 @@ export const RANGE_OPS: readonly PostfixOp[] = [...EQUALITY_OPS, 'gt', 'gte', 'l
  */
 export function postfixedKeys(name: string, gql: GraphQLInputType, ops: readonly PostfixOp[]) {
   return POSTFIXES.filter(([, op]) => ops.includes(op)).map(([postfix, op]) => ({
-    key: name + postfix,
+    key: filterKeyName(name, postfix),
     op,
     type: op === 'exists' ? GraphQLBoolean : op === 'in' || op === 'nin' ? new GraphQLList(gql) : gql,
   }));

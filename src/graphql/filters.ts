@@ -23,6 +23,7 @@ import {
 import { EQUALITY_OPS, postfixedKeys, RANGE_OPS, STRING_OPS, type PostfixOp } from './filter-postfixes.ts';
 import { compileMetadataFilter, type MetadataCompileOptions, type MetadataFilterValue } from './metadata-filter.ts';
 import { linkTargets } from './plan/link-targets.ts';
+import { collectionFieldName, filterKeyName, filterTypeName, orderTypeName, orderValueName } from './plan/naming.ts';
 import { compileSys, containsValue, SysFilterType, sysOrderValues } from './sys-filter.ts';
 import { CircleType, DateTimeType, RectangleType } from './types/shared-types.ts';
 
@@ -91,7 +92,7 @@ export interface FilterOptions {
 export function buildFilter(typeName: string, fields: PlannedField[], options: FilterOptions = {}) {
   const keys = new Map<string, FilterKey>();
   const filterType: GraphQLInputObjectType = new GraphQLInputObjectType({
-    name: options.name ?? `${typeName}Filter`,
+    name: options.name ?? filterTypeName(typeName),
     fields: () => {
       const config: GraphQLInputFieldConfigMap = {
         sys: { type: SysFilterType },
@@ -111,20 +112,34 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
             add(key, type, { field, op, valueType: scalar.valueType });
           }
         } else if (d.type === 'Location') {
-          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'location' });
-          add(`${field.name}_within_circle`, CircleType, { field, op: 'circle', valueType: 'location' });
-          add(`${field.name}_within_rectangle`, RectangleType, { field, op: 'rectangle', valueType: 'location' });
+          add(filterKeyName(field.name, '_exists'), GraphQLBoolean, { field, op: 'exists', valueType: 'location' });
+          add(filterKeyName(field.name, '_within_circle'), CircleType, { field, op: 'circle', valueType: 'location' });
+          add(filterKeyName(field.name, '_within_rectangle'), RectangleType, {
+            field,
+            op: 'rectangle',
+            valueType: 'location',
+          });
         } else if (d.type === 'Array' && d.items?.type === 'Symbol') {
-          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'symbol', array: true });
+          add(filterKeyName(field.name, '_exists'), GraphQLBoolean, {
+            field,
+            op: 'exists',
+            valueType: 'symbol',
+            array: true,
+          });
           for (const [postfix, op] of [
             ['_contains_all', 'all'],
             ['_contains_some', 'some'],
             ['_contains_none', 'none'],
           ] as const) {
-            add(field.name + postfix, new GraphQLList(GraphQLString), { field, op, valueType: 'symbol', array: true });
+            add(filterKeyName(field.name, postfix), new GraphQLList(GraphQLString), {
+              field,
+              op,
+              valueType: 'symbol',
+              array: true,
+            });
           }
         } else if (d.type === 'Link' && options.targets) {
-          add(`${field.name}_exists`, GraphQLBoolean, { field, op: 'exists', valueType: 'link' });
+          add(filterKeyName(field.name, '_exists'), GraphQLBoolean, { field, op: 'exists', valueType: 'link' });
           const target = field.nestedFilter ? options.targets(linkTargets(d)[0]!) : undefined;
           if (target) {
             const nested = buildFilter(target.typeName, target.fields, { name: field.nestedFilter });
@@ -137,7 +152,7 @@ export function buildFilter(typeName: string, fields: PlannedField[], options: F
           }
         } else if (d.type === 'Array' && d.items?.type === 'Link' && options.targets) {
           // The reference's `<field>Collection_exists`; REST `fields.<f>[exists]` on arrays: an empty array does not exist.
-          add(`${field.name}Collection_exists`, GraphQLBoolean, {
+          add(filterKeyName(collectionFieldName(field.name), '_exists'), GraphQLBoolean, {
             field,
             op: 'exists',
             valueType: 'link',
@@ -165,10 +180,10 @@ export function buildOrder(typeName: string, fields: PlannedField[]) {
   for (const field of fields) {
     const scalar = SCALAR_TYPES[field.definition.type];
     if (!scalar || field.definition.type === 'Text') continue;
-    values[`${field.name}_ASC`] = { value: { field, direction: 'asc' } };
-    values[`${field.name}_DESC`] = { value: { field, direction: 'desc' } };
+    values[orderValueName(field.name, 'asc')] = { value: { field, direction: 'asc' } };
+    values[orderValueName(field.name, 'desc')] = { value: { field, direction: 'desc' } };
   }
-  return new GraphQLEnumType({ name: `${typeName}Order`, values: { ...values, ...sysOrderValues() } });
+  return new GraphQLEnumType({ name: orderTypeName(typeName), values: { ...values, ...sysOrderValues() } });
 }
 
 export interface CompileOptions {

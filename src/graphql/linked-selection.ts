@@ -1,5 +1,6 @@
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { PlannedField } from './filters.ts';
+import { collectionFieldName } from './plan/naming.ts';
 
 /**
  * The entry-link fields of a content type by the GraphQL field that reads them (its name for a single link,
@@ -10,7 +11,7 @@ export const entryLinkFieldNames = (fields: PlannedField[]): ReadonlyMap<string,
   for (const { name, fieldId, definition: d } of fields) {
     if (d.type === 'Link' && d.linkType === 'Entry') names.set(name, fieldId);
     if (d.type === 'Array' && d.items?.type === 'Link' && d.items.linkType === 'Entry')
-      names.set(`${name}Collection`, fieldId);
+      names.set(collectionFieldName(name), fieldId);
   }
   return names;
 };

@@ -44,7 +44,7 @@ async function metadataCompileOptions(
   field: string,
 ): Promise<MetadataCompileOptions | undefined> {
   if (!names(where, field)) return undefined;
-  return { field, publicTagIds: new Set((await ctx.loaders.publicTags()).keys()) };
+  return { field, publicTagIds: new Set((await ctx.reads.publicTags()).keys()) };
 }
 
 /**

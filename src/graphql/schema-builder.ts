@@ -6,7 +6,7 @@ import { guardArguments } from './argument-guard.ts';
 import { entryCollectionField } from './entry-collection.ts';
 import { buildFilter, buildOrder, compileOrder, compileWhere, type PlannedField } from './filters.ts';
 import { withMetadataOptions } from './metadata-filter.ts';
-import { nameContentModel, rootFieldName } from './plan/naming.ts';
+import { collectionFieldName, nameContentModel, rootFieldName } from './plan/naming.ts';
 import { ASSET_FIELDS, assetType } from './types/asset-type.ts';
 import { selects } from './selection.ts';
 import { entryLinkFieldNames, selectedEntryLinks } from './linked-selection.ts';
@@ -83,7 +83,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
       resolve: async (_s, a: ReadArgs & { id: string }, ctx) => {
         const r = readContext(ctx, a);
         const where: Condition = { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id };
-        const page = await ctx.storage.repos.search.entries(ctx.scope, {
+        const page = await ctx.reads.entries({
           target: 'Entry',
           state: r.state,
           contentTypeId: ct.contentTypeId,
@@ -96,7 +96,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
         return record ? ({ record, ...r.read } satisfies Resolved) : null;
       },
     };
-    query[`${root}Collection`] = {
+    query[collectionFieldName(root)] = {
       type: collectionOf(type),
       args: collectionArgs(filterType, orderType),
       resolve: async (_s, a: CollectionArgs, ctx, info) => {
@@ -111,11 +111,11 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
           skip,
           limit,
         };
-        const page = await ctx.storage.repos.search.entries(ctx.scope, search, {
+        const page = await ctx.reads.entries(search, {
           total: selects(info, 'total'),
           linkedEntriesOf: selectedEntryLinks(info, linkFields),
         });
-        for (const linked of page.linkedEntries ?? []) ctx.loaders.prime('Entry', r.state, linked);
+        for (const linked of page.linkedEntries ?? []) ctx.reads.prime('Entry', r.state, linked);
         return { skip, limit, total: page.total, items: page.items.map((record) => ({ record, ...r.read })) };
       },
     };
@@ -131,7 +131,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
     args: { id: { type: new GraphQLNonNull(GraphQLString) }, ...readArgs },
     resolve: async (_s, a: ReadArgs & { id: string }, ctx) => {
       const r = readContext(ctx, a);
-      const page = await ctx.storage.repos.search.assets(ctx.scope, {
+      const page = await ctx.reads.assets({
         target: 'Asset',
         state: r.state,
         where: { kind: 'compare', path: SYS_ID, op: 'eq', value: a.id },
@@ -150,7 +150,7 @@ export function buildSchema(contentTypes: ReadonlyMap<string, ContentTypeDefinit
       const r = readContext(ctx, a);
       const { skip, limit } = pageOf(a);
       const where = compileWhere(a.where, asset.keys, await withMetadataOptions(ctx, r, a.where, metadataFilter.field));
-      const page = await ctx.storage.repos.search.assets(ctx.scope, {
+      const page = await ctx.reads.assets({
         target: 'Asset',
         state: r.state,
         where,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentTypeDefinition } from '../domain/content-model/field.ts';
-import type { Storage } from '../storage/port/index.ts';
 import { GraphqlRequestError } from './errors.ts';
 import { schemaCache } from './schema-cache.ts';
 
@@ -22,19 +21,15 @@ const type = (id: string, fields: string[]) =>
     })),
   }) as unknown as ContentTypeDefinition;
 
-function fakeStorage(model: Map<string, ContentTypeDefinition>) {
+function fakeReader(model: Map<string, ContentTypeDefinition>) {
   let reads = 0;
-  const storage = {
-    repos: {
-      search: {
-        activatedContentTypes: async () => {
-          reads++;
-          return new Map(model);
-        },
-      },
+  const reader = {
+    contentModel: async () => {
+      reads++;
+      return new Map(model);
     },
-  } as unknown as Storage;
-  return { storage, reads: () => reads };
+  };
+  return { reader, reads: () => reads };
 }
 
 describe('schema cache', () => {
@@ -42,8 +37,8 @@ describe('schema cache', () => {
 
   it('builds once per content-model version, reads the model at every request, rebuilds when it changes', async () => {
     const model = new Map([['a', type('a', ['x'])]]);
-    const { storage, reads } = fakeStorage(model);
-    const cache = schemaCache(storage, 'service');
+    const { reader, reads } = fakeReader(model);
+    const cache = schemaCache(reader, 'service');
     const first = await cache.schemaFor(scope);
     expect(await cache.schemaFor(scope)).toBe(first);
     expect([cache.builds, reads()]).toEqual([1, 2]);
@@ -64,13 +59,13 @@ describe('schema cache', () => {
   });
 
   it('caches a schema generation failure for its version too', async () => {
-    const { storage } = fakeStorage(
+    const { reader } = fakeReader(
       new Map([
         ['A_car', type('A_car', [])],
         ['a_car_', type('a_car_', [])],
       ]),
     );
-    const cache = schemaCache(storage, 'service');
+    const cache = schemaCache(reader, 'service');
     await expect(cache.schemaFor(scope)).rejects.toBeInstanceOf(GraphqlRequestError);
     await expect(cache.schemaFor(scope)).rejects.toMatchObject({ code: 'COLLIDING_TYPE_NAMES' });
     expect(cache.builds).toBe(1);

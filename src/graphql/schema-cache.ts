@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lru } from '../lib/lru.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { ContentTypeDefinition } from '../domain/content-model/field.ts';
-import type { SearchScope, Storage } from '../storage/port/index.ts';
+import type { ContentReader, SearchScope } from '../domain/delivery/index.ts';
 import { GraphqlRequestError } from './errors.ts';
 import { buildSchema } from './schema-builder.ts';
 
@@ -10,11 +10,11 @@ const MAX_ENTRIES = 200;
 
 /**
  * Schemas by environment and content-model version. The version is a digest of the activated definitions, asked of
- * storage at every request (its read cache answers until a content-type write invalidates it), so a changed model is
+ * the content reader at every request (the read cache answers until a content-type write invalidates it), so a changed model is
  * never served a stale schema. A model object answered again from the read cache keeps its digest. Schemas carry
  * names made of the `vendor` token (one token per server).
  */
-export function schemaCache(storage: Storage, vendor: string) {
+export function schemaCache(reader: Pick<ContentReader, 'contentModel'>, vendor: string) {
   const cache = lru<{ version: string; schema: GraphQLSchema | GraphqlRequestError }>(MAX_ENTRIES);
   const digests = new WeakMap<Map<string, ContentTypeDefinition>, string>();
   let builds = 0;
@@ -23,7 +23,7 @@ export function schemaCache(storage: Storage, vendor: string) {
       return builds;
     },
     async schemaFor(scope: SearchScope): Promise<GraphQLSchema> {
-      const model: Map<string, ContentTypeDefinition> = await storage.repos.search.activatedContentTypes(scope, 'all');
+      const model: Map<string, ContentTypeDefinition> = await reader.contentModel(scope);
       let version = digests.get(model);
       if (!version) {
         const canonical = JSON.stringify([...model.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -7,6 +7,7 @@ import {
 } from 'graphql';
 import { and, SYS_ID, type Condition, type Scalar, type SysPath } from '../domain/search/query.ts';
 import { executionError } from './errors.ts';
+import { sysOrderValueName } from './plan/naming.ts';
 import { postfixedKeys, RANGE_OPS, STRING_OPS, type PostfixOp as SysOp } from './filter-postfixes.ts';
 import { DateTimeType } from './types/shared-types.ts';
 
@@ -50,8 +51,8 @@ export const SysFilterType = new GraphQLInputObjectType({ name: 'SysFilter', fie
 export function sysOrderValues(): Record<string, { value: { sys: SysPath; direction: 'asc' | 'desc' } }> {
   const values: Record<string, { value: { sys: SysPath; direction: 'asc' | 'desc' } }> = {};
   for (const [name, a] of Object.entries(ATTRIBUTES)) {
-    values[`sys_${name}_ASC`] = { value: { sys: a.path, direction: 'asc' } };
-    values[`sys_${name}_DESC`] = { value: { sys: a.path, direction: 'desc' } };
+    values[sysOrderValueName(name, 'asc')] = { value: { sys: a.path, direction: 'asc' } };
+    values[sysOrderValueName(name, 'desc')] = { value: { sys: a.path, direction: 'desc' } };
   }
   return values;
 }

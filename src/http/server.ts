@@ -21,7 +21,7 @@ import { operationDispatcher, publicOperations } from './routes.ts';
 import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
 import { inputGuard, pathEncodingGuard } from './middleware/input-guard.ts';
-import type { Storage } from '../storage/port/index.ts';
+import type { ContentReader } from '../domain/delivery/index.ts';
 import { graphqlEndpoint } from '../graphql/endpoint.ts';
 import { graphqlExplorer } from '../graphql/explorer.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
@@ -36,8 +36,8 @@ export interface HttpDependencies {
   onResponseViolation?: (message: string, req: express.Request) => void;
   /** The public asset and image hosts (no authentication). */
   fileHosts?: FileHostsOptions;
-  /** The storage the GraphQL Content API reads (mounted only when given). */
-  storage?: Storage;
+  /** The reader of published and preview content the GraphQL Content API reads through (mounted only when given). */
+  content?: ContentReader;
   /** Per-space budget of the GraphQL Content API (undefined: unlimited). */
   graphqlRateLimiter?: RateLimiter;
   /** A stored file URL with this server's configured scheme (GraphQL `Asset.url`). */
@@ -67,19 +67,19 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   const leading = [requestId(`${vendor.headerPrefix}-Request-Id`), cors(vendor)];
   const routers: GatedHandler[] = [publicRoutes(config)];
   if (deps.fileHosts) routers.push(fileHosts(deps.fileHosts));
-  if (deps.storage) {
+  if (deps.content) {
     // The GraphQL Content API and its explorer live under /content/v1/spaces/... (see their routers).
     routers.push(
       gateByFirstSegment(
         ['content'],
-        graphqlEndpoint(deps.storage, vendor, {
+        graphqlEndpoint(deps.content, vendor, {
           limiter: deps.graphqlRateLimiter,
           maxOperations: config.graphqlMaxOperations,
           completeFileUrl: deps.completeFileUrl,
         }),
       ),
     );
-    routers.push(gateByFirstSegment(['content'], graphqlExplorer(deps.storage, vendor)));
+    routers.push(gateByFirstSegment(['content'], graphqlExplorer(deps.content, vendor)));
   }
 
   // The management, user-management and SCIM documents are routed by one validator over their merged paths.

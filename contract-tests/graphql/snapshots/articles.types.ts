@@ -2,42 +2,42 @@ export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  DateTime: { input: string; output: string };
-  Dimension: { input: unknown; output: unknown };
-  HexColor: { input: unknown; output: unknown };
-  JSON: { input: unknown; output: unknown };
-  Quality: { input: unknown; output: unknown };
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  DateTime: { input: string; output: string; }
+  Dimension: { input: unknown; output: unknown; }
+  HexColor: { input: unknown; output: unknown; }
+  JSON: { input: unknown; output: unknown; }
+  Quality: { input: unknown; output: unknown; }
 };
 
-export type Article = Entry &
-  _Node & {
-    __typename?: 'Article';
-    _id: Scalars['ID']['output'];
-    author?: Maybe<Author>;
-    body?: Maybe<ArticleBody>;
-    categoriesCollection?: Maybe<CategoryCollection>;
-    featured?: Maybe<Scalars['Boolean']['output']>;
-    heroImage?: Maybe<Asset>;
-    linkedFrom?: Maybe<ArticleLinkingCollections>;
-    location?: Maybe<Location>;
-    metadata?: Maybe<Scalars['JSON']['output']>;
-    promoted?: Maybe<ArticlePromoted>;
-    publishedAt?: Maybe<Scalars['DateTime']['output']>;
-    rating?: Maybe<Scalars['Float']['output']>;
-    relatedCollection?: Maybe<ArticleRelatedCollection>;
-    seeAlso?: Maybe<Entry>;
-    serviceMetadata: ServiceMetadata;
-    slug?: Maybe<Scalars['String']['output']>;
-    sys: Sys;
-    tags?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
-    title?: Maybe<Scalars['String']['output']>;
-    views?: Maybe<Scalars['Int']['output']>;
-  };
+export type Article = Entry & _Node & {
+  __typename?: 'Article';
+  _id: Scalars['ID']['output'];
+  author?: Maybe<Author>;
+  body?: Maybe<ArticleBody>;
+  categoriesCollection?: Maybe<CategoryCollection>;
+  featured?: Maybe<Scalars['Boolean']['output']>;
+  heroImage?: Maybe<Asset>;
+  linkedFrom?: Maybe<ArticleLinkingCollections>;
+  location?: Maybe<Location>;
+  metadata?: Maybe<Scalars['JSON']['output']>;
+  promoted?: Maybe<ArticlePromoted>;
+  publishedAt?: Maybe<Scalars['DateTime']['output']>;
+  rating?: Maybe<Scalars['Float']['output']>;
+  relatedCollection?: Maybe<ArticleRelatedCollection>;
+  seeAlso?: Maybe<Entry>;
+  serviceMetadata: ServiceMetadata;
+  slug?: Maybe<Scalars['String']['output']>;
+  sys: Sys;
+  tags?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  title?: Maybe<Scalars['String']['output']>;
+  views?: Maybe<Scalars['Int']['output']>;
+};
+
 
 export type ArticleAuthorArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -45,10 +45,12 @@ export type ArticleAuthorArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleBodyArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ArticleCategoriesCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -58,10 +60,12 @@ export type ArticleCategoriesCollectionArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleFeaturedArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ArticleHeroImageArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -69,19 +73,23 @@ export type ArticleHeroImageArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ArticleLocationArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleMetadataArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ArticlePromotedArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -89,15 +97,18 @@ export type ArticlePromotedArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticlePublishedAtArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleRatingArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ArticleRelatedCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -107,26 +118,31 @@ export type ArticleRelatedCollectionArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleSeeAlsoArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleSlugArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ArticleTagsArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ArticleTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ArticleViewsArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -257,6 +273,7 @@ export type ArticleLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ArticleLinkingCollectionsArticleCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -264,6 +281,7 @@ export type ArticleLinkingCollectionsArticleCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ArticleLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -323,45 +341,54 @@ export type Asset = _Node & {
   width?: Maybe<Scalars['Int']['output']>;
 };
 
+
 export type AssetContentTypeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetDescriptionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AssetFileNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetHeightArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AssetLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type AssetSizeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AssetTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetUrlArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   transform?: InputMaybe<ImageTransformOptions>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetWidthArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -452,6 +479,7 @@ export type AssetLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type AssetLinkingCollectionsArticleCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -460,6 +488,7 @@ export type AssetLinkingCollectionsArticleCollectionArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AssetLinkingCollectionsAuthorCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -467,6 +496,7 @@ export type AssetLinkingCollectionsAuthorCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -500,17 +530,17 @@ export type AssetOrder =
   | 'width_ASC'
   | 'width_DESC';
 
-export type Author = Entry &
-  _Node & {
-    __typename?: 'Author';
-    _id: Scalars['ID']['output'];
-    avatar?: Maybe<Asset>;
-    bio?: Maybe<Scalars['String']['output']>;
-    linkedFrom?: Maybe<AuthorLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type Author = Entry & _Node & {
+  __typename?: 'Author';
+  _id: Scalars['ID']['output'];
+  avatar?: Maybe<Asset>;
+  bio?: Maybe<Scalars['String']['output']>;
+  linkedFrom?: Maybe<AuthorLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type AuthorAvatarArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -518,14 +548,17 @@ export type AuthorAvatarArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AuthorBioArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AuthorLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type AuthorNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -568,6 +601,7 @@ export type AuthorLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type AuthorLinkingCollectionsArticleCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -575,6 +609,7 @@ export type AuthorLinkingCollectionsArticleCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AuthorLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -596,21 +631,22 @@ export type AuthorOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type Category = Entry &
-  _Node & {
-    __typename?: 'Category';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<CategoryLinkingCollections>;
-    parent?: Maybe<Category>;
-    serviceMetadata: ServiceMetadata;
-    slug?: Maybe<Scalars['String']['output']>;
-    sys: Sys;
-    title?: Maybe<Scalars['String']['output']>;
-  };
+export type Category = Entry & _Node & {
+  __typename?: 'Category';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<CategoryLinkingCollections>;
+  parent?: Maybe<Category>;
+  serviceMetadata: ServiceMetadata;
+  slug?: Maybe<Scalars['String']['output']>;
+  sys: Sys;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
 
 export type CategoryLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type CategoryParentArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -618,10 +654,12 @@ export type CategoryParentArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type CategorySlugArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type CategoryTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -666,6 +704,7 @@ export type CategoryLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type CategoryLinkingCollectionsArticleCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -674,6 +713,7 @@ export type CategoryLinkingCollectionsArticleCollectionArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type CategoryLinkingCollectionsCategoryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -681,6 +721,7 @@ export type CategoryLinkingCollectionsCategoryCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type CategoryLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -760,7 +801,12 @@ export type EntryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ImageFormat = 'JPG' | 'JPG_PROGRESSIVE' | 'PNG' | 'PNG8' | 'WEBP';
+export type ImageFormat =
+  | 'JPG'
+  | 'JPG_PROGRESSIVE'
+  | 'PNG'
+  | 'PNG8'
+  | 'WEBP';
 
 export type ImageResizeFocus =
   | 'BOTTOM'
@@ -775,7 +821,13 @@ export type ImageResizeFocus =
   | 'TOP_LEFT'
   | 'TOP_RIGHT';
 
-export type ImageResizeStrategy = 'CROP' | 'FILL' | 'FIT' | 'PAD' | 'SCALE' | 'THUMB';
+export type ImageResizeStrategy =
+  | 'CROP'
+  | 'FILL'
+  | 'FIT'
+  | 'PAD'
+  | 'SCALE'
+  | 'THUMB';
 
 export type ImageTransformOptions = {
   backgroundColor?: InputMaybe<Scalars['HexColor']['input']>;
@@ -809,6 +861,7 @@ export type Query = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type Query_NodeArgs = {
   id: Scalars['ID']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -816,12 +869,14 @@ export type Query_NodeArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type QueryArticleArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryArticleCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -833,12 +888,14 @@ export type QueryArticleCollectionArgs = {
   where?: InputMaybe<ArticleFilter>;
 };
 
+
 export type QueryAssetArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryAssetCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -850,12 +907,14 @@ export type QueryAssetCollectionArgs = {
   where?: InputMaybe<AssetFilter>;
 };
 
+
 export type QueryAuthorArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryAuthorCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -867,12 +926,14 @@ export type QueryAuthorCollectionArgs = {
   where?: InputMaybe<AuthorFilter>;
 };
 
+
 export type QueryCategoryArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryCategoryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -883,6 +944,7 @@ export type QueryCategoryCollectionArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
   where?: InputMaybe<CategoryFilter>;
 };
+
 
 export type QueryEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;

@@ -2,31 +2,32 @@ export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  DateTime: { input: string; output: string };
-  Dimension: { input: unknown; output: unknown };
-  HexColor: { input: unknown; output: unknown };
-  Quality: { input: unknown; output: unknown };
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  DateTime: { input: string; output: string; }
+  Dimension: { input: unknown; output: unknown; }
+  HexColor: { input: unknown; output: unknown; }
+  Quality: { input: unknown; output: unknown; }
 };
 
-export type A = Entry &
-  _Node & {
-    __typename?: 'A';
-    _id: Scalars['ID']['output'];
-    b?: Maybe<Scalars['Boolean']['output']>;
-    linkedFrom?: Maybe<ALinkingCollections>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type A = Entry & _Node & {
+  __typename?: 'A';
+  _id: Scalars['ID']['output'];
+  b?: Maybe<Scalars['Boolean']['output']>;
+  linkedFrom?: Maybe<ALinkingCollections>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type AbArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ALinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
@@ -54,6 +55,7 @@ export type ALinkingCollections = {
   __typename?: 'ALinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
+
 
 export type ALinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -91,45 +93,54 @@ export type Asset = _Node & {
   width?: Maybe<Scalars['Int']['output']>;
 };
 
+
 export type AssetContentTypeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetDescriptionArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AssetFileNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetHeightArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AssetLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type AssetSizeArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type AssetTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetUrlArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   transform?: InputMaybe<ImageTransformOptions>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetWidthArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -219,6 +230,7 @@ export type AssetLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type AssetLinkingCollectionsBlogPostCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -226,6 +238,7 @@ export type AssetLinkingCollectionsBlogPostCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type AssetLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -259,26 +272,27 @@ export type AssetOrder =
   | 'width_ASC'
   | 'width_DESC';
 
-export type BlogPost = Entry &
-  _Node & {
-    __typename?: 'BlogPost';
-    _id: Scalars['ID']['output'];
-    field2Go?: Maybe<Scalars['Int']['output']>;
-    heroImage?: Maybe<Asset>;
-    linkedFrom?: Maybe<BlogPostLinkingCollections>;
-    linkedFromPage?: Maybe<Scalars['String']['output']>;
-    myField?: Maybe<Scalars['String']['output']>;
-    seoTitle?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-    sysNotes?: Maybe<Scalars['String']['output']>;
-    title?: Maybe<Scalars['String']['output']>;
-  };
+export type BlogPost = Entry & _Node & {
+  __typename?: 'BlogPost';
+  _id: Scalars['ID']['output'];
+  field2Go?: Maybe<Scalars['Int']['output']>;
+  heroImage?: Maybe<Asset>;
+  linkedFrom?: Maybe<BlogPostLinkingCollections>;
+  linkedFromPage?: Maybe<Scalars['String']['output']>;
+  myField?: Maybe<Scalars['String']['output']>;
+  seoTitle?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+  sysNotes?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
 
 export type BlogPostField2GoArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type BlogPostHeroImageArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -286,29 +300,35 @@ export type BlogPostHeroImageArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type BlogPostLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type BlogPostLinkedFromPageArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type BlogPostMyFieldArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type BlogPostSeoTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type BlogPostSysNotesArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type BlogPostTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -380,6 +400,7 @@ export type BlogPostLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type BlogPostLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -414,19 +435,20 @@ export type Circle = {
   radius?: InputMaybe<Scalars['Float']['input']>;
 };
 
-export type ContentType2Fast = Entry &
-  _Node & {
-    __typename?: 'ContentType2Fast';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentType2FastLinkingCollections>;
-    serviceMetadata: ServiceMetadata;
-    speed?: Maybe<Scalars['Float']['output']>;
-    sys: Sys;
-  };
+export type ContentType2Fast = Entry & _Node & {
+  __typename?: 'ContentType2Fast';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentType2FastLinkingCollections>;
+  serviceMetadata: ServiceMetadata;
+  speed?: Maybe<Scalars['Float']['output']>;
+  sys: Sys;
+};
+
 
 export type ContentType2FastLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentType2FastSpeedArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -463,6 +485,7 @@ export type ContentType2FastLinkingCollections = {
   my2ContentTypeCollection?: Maybe<My2ContentTypeCollection>;
 };
 
+
 export type ContentType2FastLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -470,6 +493,7 @@ export type ContentType2FastLinkingCollectionsEntryCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ContentType2FastLinkingCollectionsMy2ContentTypeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -491,19 +515,20 @@ export type ContentType2FastOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeAsset = Entry &
-  _Node & {
-    __typename?: 'ContentTypeAsset';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeAssetLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeAsset = Entry & _Node & {
+  __typename?: 'ContentTypeAsset';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeAssetLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeAssetLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeAssetNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -537,6 +562,7 @@ export type ContentTypeAssetLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ContentTypeAssetLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -557,19 +583,20 @@ export type ContentTypeAssetOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeCircle = Entry &
-  _Node & {
-    __typename?: 'ContentTypeCircle';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeCircleLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeCircle = Entry & _Node & {
+  __typename?: 'ContentTypeCircle';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeCircleLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeCircleLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeCircleNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -603,6 +630,7 @@ export type ContentTypeCircleLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ContentTypeCircleLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -623,25 +651,27 @@ export type ContentTypeCircleOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeDateTime = Entry &
-  _Node & {
-    __typename?: 'ContentTypeDateTime';
-    _id: Scalars['ID']['output'];
-    at?: Maybe<Scalars['DateTime']['output']>;
-    linkedFrom?: Maybe<ContentTypeDateTimeLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeDateTime = Entry & _Node & {
+  __typename?: 'ContentTypeDateTime';
+  _id: Scalars['ID']['output'];
+  at?: Maybe<Scalars['DateTime']['output']>;
+  linkedFrom?: Maybe<ContentTypeDateTimeLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeDateTimeAtArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type ContentTypeDateTimeLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeDateTimeNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -684,6 +714,7 @@ export type ContentTypeDateTimeLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ContentTypeDateTimeLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -706,19 +737,20 @@ export type ContentTypeDateTimeOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeEntry = Entry &
-  _Node & {
-    __typename?: 'ContentTypeEntry';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeEntryLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeEntry = Entry & _Node & {
+  __typename?: 'ContentTypeEntry';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeEntryLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeEntryLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeEntryNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -752,6 +784,7 @@ export type ContentTypeEntryLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ContentTypeEntryLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -772,19 +805,20 @@ export type ContentTypeEntryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeImageFormat = Entry &
-  _Node & {
-    __typename?: 'ContentTypeImageFormat';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeImageFormatLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeImageFormat = Entry & _Node & {
+  __typename?: 'ContentTypeImageFormat';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeImageFormatLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeImageFormatLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeImageFormatNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -818,6 +852,7 @@ export type ContentTypeImageFormatLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ContentTypeImageFormatLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -838,25 +873,27 @@ export type ContentTypeImageFormatOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeLocation = Entry &
-  _Node & {
-    __typename?: 'ContentTypeLocation';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeLocationLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    point?: Maybe<Location>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeLocation = Entry & _Node & {
+  __typename?: 'ContentTypeLocation';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeLocationLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  point?: Maybe<Location>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeLocationLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
+
 export type ContentTypeLocationNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ContentTypeLocationPointArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -894,6 +931,7 @@ export type ContentTypeLocationLinkingCollections = {
   my2ContentTypeCollection?: Maybe<My2ContentTypeCollection>;
 };
 
+
 export type ContentTypeLocationLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -901,6 +939,7 @@ export type ContentTypeLocationLinkingCollectionsEntryCollectionArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type ContentTypeLocationLinkingCollectionsMy2ContentTypeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -922,19 +961,20 @@ export type ContentTypeLocationOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeQuery = Entry &
-  _Node & {
-    __typename?: 'ContentTypeQuery';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeQueryLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeQuery = Entry & _Node & {
+  __typename?: 'ContentTypeQuery';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeQueryLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeQueryLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeQueryNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -968,6 +1008,7 @@ export type ContentTypeQueryLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ContentTypeQueryLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -988,19 +1029,20 @@ export type ContentTypeQueryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeRichText = Entry &
-  _Node & {
-    __typename?: 'ContentTypeRichText';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeRichTextLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeRichText = Entry & _Node & {
+  __typename?: 'ContentTypeRichText';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeRichTextLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeRichTextLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeRichTextNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1034,6 +1076,7 @@ export type ContentTypeRichTextLinkingCollections = {
   entryCollection?: Maybe<EntryCollection>;
 };
 
+
 export type ContentTypeRichTextLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1054,19 +1097,20 @@ export type ContentTypeRichTextOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ContentTypeSys = Entry &
-  _Node & {
-    __typename?: 'ContentTypeSys';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ContentTypeSysLinkingCollections>;
-    name?: Maybe<Scalars['String']['output']>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-  };
+export type ContentTypeSys = Entry & _Node & {
+  __typename?: 'ContentTypeSys';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ContentTypeSysLinkingCollections>;
+  name?: Maybe<Scalars['String']['output']>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+};
+
 
 export type ContentTypeSysLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ContentTypeSysNameArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1099,6 +1143,7 @@ export type ContentTypeSysLinkingCollections = {
   __typename?: 'ContentTypeSysLinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
+
 
 export type ContentTypeSysLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1150,7 +1195,12 @@ export type EntryOrder =
   | 'sys_publishedVersion_ASC'
   | 'sys_publishedVersion_DESC';
 
-export type ImageFormat = 'JPG' | 'JPG_PROGRESSIVE' | 'PNG' | 'PNG8' | 'WEBP';
+export type ImageFormat =
+  | 'JPG'
+  | 'JPG_PROGRESSIVE'
+  | 'PNG'
+  | 'PNG8'
+  | 'WEBP';
 
 export type ImageResizeFocus =
   | 'BOTTOM'
@@ -1165,7 +1215,13 @@ export type ImageResizeFocus =
   | 'TOP_LEFT'
   | 'TOP_RIGHT';
 
-export type ImageResizeStrategy = 'CROP' | 'FILL' | 'FIT' | 'PAD' | 'SCALE' | 'THUMB';
+export type ImageResizeStrategy =
+  | 'CROP'
+  | 'FILL'
+  | 'FIT'
+  | 'PAD'
+  | 'SCALE'
+  | 'THUMB';
 
 export type ImageTransformOptions = {
   backgroundColor?: InputMaybe<Scalars['HexColor']['input']>;
@@ -1185,17 +1241,17 @@ export type Location = {
   lon?: Maybe<Scalars['Float']['output']>;
 };
 
-export type My2ContentType = Entry &
-  _Node & {
-    __typename?: 'My2ContentType';
-    _id: Scalars['ID']['output'];
-    fastOnesCollection?: Maybe<ContentType2FastCollection>;
-    linkedFrom?: Maybe<My2ContentTypeLinkingCollections>;
-    place?: Maybe<ContentTypeLocation>;
-    serviceMetadata: ServiceMetadata;
-    sys: Sys;
-    title?: Maybe<Scalars['String']['output']>;
-  };
+export type My2ContentType = Entry & _Node & {
+  __typename?: 'My2ContentType';
+  _id: Scalars['ID']['output'];
+  fastOnesCollection?: Maybe<ContentType2FastCollection>;
+  linkedFrom?: Maybe<My2ContentTypeLinkingCollections>;
+  place?: Maybe<ContentTypeLocation>;
+  serviceMetadata: ServiceMetadata;
+  sys: Sys;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
 
 export type My2ContentTypeFastOnesCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1205,15 +1261,18 @@ export type My2ContentTypeFastOnesCollectionArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type My2ContentTypeLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type My2ContentTypePlaceArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type My2ContentTypeTitleArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1249,6 +1308,7 @@ export type My2ContentTypeLinkingCollections = {
   __typename?: 'My2ContentTypeLinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
+
 
 export type My2ContentTypeLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1286,19 +1346,20 @@ export type My2ContentTypePlaceFilter = {
   sys?: InputMaybe<SysFilter>;
 };
 
-export type ProductVariant = Entry &
-  _Node & {
-    __typename?: 'ProductVariant';
-    _id: Scalars['ID']['output'];
-    linkedFrom?: Maybe<ProductVariantLinkingCollections>;
-    serviceMetadata: ServiceMetadata;
-    sku?: Maybe<Scalars['String']['output']>;
-    sys: Sys;
-  };
+export type ProductVariant = Entry & _Node & {
+  __typename?: 'ProductVariant';
+  _id: Scalars['ID']['output'];
+  linkedFrom?: Maybe<ProductVariantLinkingCollections>;
+  serviceMetadata: ServiceMetadata;
+  sku?: Maybe<Scalars['String']['output']>;
+  sys: Sys;
+};
+
 
 export type ProductVariantLinkedFromArgs = {
   allowedLocales?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
+
 
 export type ProductVariantSkuArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1331,6 +1392,7 @@ export type ProductVariantLinkingCollections = {
   __typename?: 'ProductVariantLinkingCollections';
   entryCollection?: Maybe<EntryCollection>;
 };
+
 
 export type ProductVariantLinkingCollectionsEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1388,6 +1450,7 @@ export type Query = {
   productVariantCollection?: Maybe<ProductVariantCollection>;
 };
 
+
 export type Query_NodeArgs = {
   id: Scalars['ID']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1395,12 +1458,14 @@ export type Query_NodeArgs = {
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
 export type QueryAArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryACollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1412,12 +1477,14 @@ export type QueryACollectionArgs = {
   where?: InputMaybe<AFilter>;
 };
 
+
 export type QueryAssetArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryAssetCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1429,12 +1496,14 @@ export type QueryAssetCollectionArgs = {
   where?: InputMaybe<AssetFilter>;
 };
 
+
 export type QueryBlogPostArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryBlogPostCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1446,12 +1515,14 @@ export type QueryBlogPostCollectionArgs = {
   where?: InputMaybe<BlogPostFilter>;
 };
 
+
 export type QueryContentType2FastArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentType2FastCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1463,12 +1534,14 @@ export type QueryContentType2FastCollectionArgs = {
   where?: InputMaybe<ContentType2FastFilter>;
 };
 
+
 export type QueryContentTypeAssetArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeAssetCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1480,12 +1553,14 @@ export type QueryContentTypeAssetCollectionArgs = {
   where?: InputMaybe<ContentTypeAssetFilter>;
 };
 
+
 export type QueryContentTypeCircleArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeCircleCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1497,12 +1572,14 @@ export type QueryContentTypeCircleCollectionArgs = {
   where?: InputMaybe<ContentTypeCircleFilter>;
 };
 
+
 export type QueryContentTypeDateTimeArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeDateTimeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1514,12 +1591,14 @@ export type QueryContentTypeDateTimeCollectionArgs = {
   where?: InputMaybe<ContentTypeDateTimeFilter>;
 };
 
+
 export type QueryContentTypeEntryArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1531,12 +1610,14 @@ export type QueryContentTypeEntryCollectionArgs = {
   where?: InputMaybe<ContentTypeEntryFilter>;
 };
 
+
 export type QueryContentTypeImageFormatArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeImageFormatCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1548,12 +1629,14 @@ export type QueryContentTypeImageFormatCollectionArgs = {
   where?: InputMaybe<ContentTypeImageFormatFilter>;
 };
 
+
 export type QueryContentTypeLocationArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeLocationCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1565,12 +1648,14 @@ export type QueryContentTypeLocationCollectionArgs = {
   where?: InputMaybe<ContentTypeLocationFilter>;
 };
 
+
 export type QueryContentTypeQueryArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeQueryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1582,12 +1667,14 @@ export type QueryContentTypeQueryCollectionArgs = {
   where?: InputMaybe<ContentTypeQueryFilter>;
 };
 
+
 export type QueryContentTypeRichTextArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeRichTextCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1599,12 +1686,14 @@ export type QueryContentTypeRichTextCollectionArgs = {
   where?: InputMaybe<ContentTypeRichTextFilter>;
 };
 
+
 export type QueryContentTypeSysArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryContentTypeSysCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1616,6 +1705,7 @@ export type QueryContentTypeSysCollectionArgs = {
   where?: InputMaybe<ContentTypeSysFilter>;
 };
 
+
 export type QueryEntryCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -1626,12 +1716,14 @@ export type QueryEntryCollectionArgs = {
   where?: InputMaybe<EntryFilter>;
 };
 
+
 export type QueryMy2ContentTypeArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryMy2ContentTypeCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1643,12 +1735,14 @@ export type QueryMy2ContentTypeCollectionArgs = {
   where?: InputMaybe<My2ContentTypeFilter>;
 };
 
+
 export type QueryProductVariantArgs = {
   id: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   preview?: InputMaybe<Scalars['Boolean']['input']>;
   useFallbackLocale?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
 
 export type QueryProductVariantCollectionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;

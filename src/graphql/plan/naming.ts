@@ -96,6 +96,40 @@ export const nestedFilterName = (type: string, fieldName: string): string => `${
 /** The root field name of a type: its type name with a lower-case first letter. */
 export const rootFieldName = (type: string): string => lowerFirst(type);
 
+/** The collection type of an object type: `<Type>Collection`. */
+export const collectionTypeName = (type: string): string => `${type}Collection`;
+
+/** A field reading a collection: `<root field>Collection` at the root and in `linkedFrom`, `<field>Collection` for an array of links. */
+export const collectionFieldName = (name: string): string => `${name}Collection`;
+
+/** The filter input of a type's collections: `<Type>Filter`. */
+export const filterTypeName = (type: string): string => `${type}Filter`;
+
+/** The order enum of a type's collections: `<Type>Order`. */
+export const orderTypeName = (type: string): string => `${type}Order`;
+
+/** The type of `linkedFrom` of an entry type or of Asset: `<Type>LinkingCollections`. */
+export const linkingCollectionsTypeName = (type: string): string => `${type}LinkingCollections`;
+
+/** A filter input key: a field's (or sys attribute's) name and a postfix, e.g. `title_contains`, `tags_exists`. */
+export const filterKeyName = (name: string, postfix: string): string => name + postfix;
+
+/** An order enum value: `<field>_ASC` or `<field>_DESC`. */
+export const orderValueName = (name: string, direction: 'asc' | 'desc'): string =>
+  `${name}_${direction === 'asc' ? 'ASC' : 'DESC'}`;
+
+/** The order enum value of a sys attribute: `sys_<attribute>_ASC` or `sys_<attribute>_DESC`. */
+export const sysOrderValueName = (attribute: string, direction: 'asc' | 'desc'): string =>
+  orderValueName(`sys_${attribute}`, direction);
+
+/** The types of a RichText field's own type `<Type><Field>`: its `links` and their `entries` and `assets`. */
+export const richTextTypeNames = (richText: string) => ({
+  type: richText,
+  links: `${richText}Links`,
+  entries: `${richText}Entries`,
+  assets: `${richText}Assets`,
+});
+
 export interface NamedField {
   fieldId: string;
   name: string;
@@ -120,10 +154,11 @@ const ownTypeName = (type: string, fieldName: string) => type + upperFirst(field
 
 /** Every type name a named content type makes, for the collision check. */
 function generatedNames(ct: NamedContentType): string[] {
-  const names = ['', 'Collection', 'Filter', 'Order', 'LinkingCollections'].map((suffix) => ct.typeName + suffix);
+  const t = ct.typeName;
+  const names = [t, collectionTypeName(t), filterTypeName(t), orderTypeName(t), linkingCollectionsTypeName(t)];
   for (const f of ct.fields) {
     if (f.union) names.push(f.union.name, ...(f.union.collection ? [f.union.collection] : []));
-    if (f.richText) names.push(...['', 'Links', 'Entries', 'Assets'].map((suffix) => f.richText + suffix));
+    if (f.richText) names.push(...Object.values(richTextTypeNames(f.richText)));
     if (f.nestedFilter) names.push(f.nestedFilter);
   }
   return names;
@@ -188,7 +223,7 @@ export function nameContentModel(
         );
       }
       // An array of links is read through `<name>Collection`: that is the name another field must not generate.
-      const fieldName = f.type === 'Array' && f.items?.type === 'Link' ? `${name}Collection` : name;
+      const fieldName = f.type === 'Array' && f.items?.type === 'Link' ? collectionFieldName(name) : name;
       seen.set(fieldName, [...(seen.get(fieldName) ?? []), f.id]);
       const field: NamedField = { fieldId: f.id, name };
       const entryLinks =
@@ -198,7 +233,7 @@ export function nameContentModel(
       const targets = entryLinks ? linkTargets(f) : [];
       if (targets.length > 1 && targets.some((t) => contentTypes.has(t))) {
         const own = ownTypeName(typeName(contentTypeId, vendor), name);
-        field.union = f.type === 'Array' ? { name: `${own}Item`, collection: `${own}Collection` } : { name: own };
+        field.union = f.type === 'Array' ? { name: `${own}Item`, collection: collectionTypeName(own) } : { name: own };
       }
       if (f.type === 'RichText') field.richText = ownTypeName(typeName(contentTypeId, vendor), name);
       if (f.type === 'Link' && targets.length === 1 && contentTypes.has(targets[0]!))

@@ -12,12 +12,12 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import type { ContentTypeDefinition, FieldDefinition } from '../../domain/content-model/field.ts';
-import type { EntryRecord } from '../../storage/port/index.ts';
+import { readsPreview, type EntryRecord } from '../../domain/delivery/index.ts';
 import { fieldLocales, type GraphqlContext, type LocaleRead, type Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
 import type { PlannedField } from '../filters.ts';
 import { linkTargets } from '../plan/link-targets.ts';
-import type { NamedField } from '../plan/naming.ts';
+import { collectionFieldName, collectionTypeName, type NamedField } from '../plan/naming.ts';
 import { NodeInterface, nodeIdField } from './node.ts';
 import { resolveLink } from './resolve-link.ts';
 import { richTextType, type RichTextSource } from './rich-text.ts';
@@ -47,7 +47,7 @@ export function checkLocale(ctx: GraphqlContext, code: string): string {
 
 /** Preview reads need a preview token. */
 export function checkPreview(ctx: GraphqlContext, preview: boolean): boolean {
-  if (preview && ctx.grant.kind !== 'preview')
+  if (preview && !readsPreview(ctx))
     throw executionError('ACCESS_TOKEN_INVALID', 'Reading non-published content needs a preview access token');
   return preview;
 }
@@ -197,7 +197,7 @@ export function contentObjectType(
               : typed
                 ? collectionOf(typed)
                 : registry.entryCollection();
-          config[`${name}Collection`] = {
+          config[collectionFieldName(name)] = {
             type,
             args: { ...pagingArgs, locale: { type: GraphQLString }, preview: { type: GraphQLBoolean }, ...fallbackArg },
             resolve: async (
@@ -228,6 +228,6 @@ const collections = new WeakMap<GraphQLObjectType, GraphQLObjectType>();
 /** The `<Type>Collection` of an object type (one per type). */
 export function collectionOf(type: GraphQLObjectType): GraphQLObjectType {
   let c = collections.get(type);
-  if (!c) collections.set(type, (c = collectionType(`${type.name}Collection`, type)));
+  if (!c) collections.set(type, (c = collectionType(collectionTypeName(type.name), type)));
   return c;
 }

@@ -6,10 +6,10 @@ import {
   type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { FieldDefinition } from '../../domain/content-model/field.ts';
-import type { LinkingQuery } from '../../storage/port/index.ts';
+import type { LinkingQuery } from '../../domain/delivery/index.ts';
 import type { GraphqlContext, Resolved } from '../context.ts';
 import { allowsEntryOf, linkKind } from '../plan/link-targets.ts';
-import { rootFieldName } from '../plan/naming.ts';
+import { collectionFieldName, linkingCollectionsTypeName, rootFieldName } from '../plan/naming.ts';
 import { checkLocale, checkPreview, localeOf, type LocaleArgs } from './content-types.ts';
 import { pageOf, pagingArgs, readArgs } from './shared-types.ts';
 
@@ -55,7 +55,7 @@ export function linkedFromField(
             const preview = checkPreview(ctx, a.preview ?? s.target.preview);
             const below = localeOf(ctx, s.target, a);
             const { skip, limit } = pageOf(a);
-            const page = await ctx.loaders.linkingEntries(
+            const page = await ctx.reads.linkingEntries(
               {
                 state: preview ? 'draft' : 'published',
                 targetType,
@@ -79,7 +79,7 @@ export function linkedFromField(
       ]),
     );
   const type = new GraphQLObjectType<LinkedFromSource, GraphqlContext>({
-    name: `${targetName}LinkingCollections`,
+    name: linkingCollectionsTypeName(targetName),
     fields,
   });
   return {
@@ -125,7 +125,7 @@ export function linkingCollections(
     const via = viaOf(ct.contentTypeId, ds.filter(allows));
     if (via.length)
       collections.push({
-        field: `${rootFieldName(ct.typeName)}Collection`,
+        field: collectionFieldName(rootFieldName(ct.typeName)),
         type: () => collectionOf(ct.contentTypeId),
         via,
       });

@@ -1,10 +1,10 @@
 import type { FieldDefinition } from '../../domain/content-model/field.ts';
-import type { EntryRecord } from '../../storage/port/index.ts';
+import type { EntryRecord } from '../../domain/delivery/index.ts';
 import type { GraphqlContext, ReadState, Resolved } from '../context.ts';
 import { executionError } from '../errors.ts';
 
 /**
- * One link of a field, resolved through the request's loaders in the given read state: UNRESOLVABLE_LINK when the target
+ * One link of a field, resolved through the request's reads in the given read state: UNRESOLVABLE_LINK when the target
  * is missing (in that state), UNEXPECTED_LINKED_CONTENT_TYPE when an entry is not of one of `allowed` (none: any).
  */
 export async function resolveLink(
@@ -19,7 +19,7 @@ export async function resolveLink(
   const sys = (link as { sys?: { id?: string; linkType?: string } } | null)?.sys;
   if (!sys?.id) return null;
   const target = sys.linkType === 'Asset' ? 'Asset' : 'Entry';
-  const record = await ctx.loaders.load(target, read.preview ? 'draft' : 'published', sys.id);
+  const record = await ctx.reads.load(target, read.preview ? 'draft' : 'published', sys.id);
   if (!record) {
     throw executionError(
       'UNRESOLVABLE_LINK',

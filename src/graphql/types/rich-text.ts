@@ -8,6 +8,7 @@ import {
 import type { FieldDefinition, Validation } from '../../domain/content-model/field.ts';
 import { LINK_NODE_TYPES, richTextLinkTarget, walkRichText } from '../../domain/content-model/rich-text.ts';
 import type { GraphqlContext, LocaleRead, Resolved } from '../context.ts';
+import { richTextTypeNames } from '../plan/naming.ts';
 import { resolveLink } from './resolve-link.ts';
 import { JsonType } from './shared-types.ts';
 
@@ -83,6 +84,7 @@ export function richTextType(
   asset: () => GraphQLOutputType,
   entry: () => GraphQLOutputType,
 ): GraphQLObjectType<RichTextSource> {
+  const names = richTextTypeNames(name);
   const list = (item: GraphQLOutputType, nodeType: string): GraphQLFieldConfig<RichTextSource, GraphqlContext> => ({
     type: new GraphQLNonNull(new GraphQLList(item)),
     resolve: linked(nodeType, d, typeName),
@@ -90,7 +92,7 @@ export function richTextType(
     extensions: { complexity: { counted: true } },
   });
   const entries = new GraphQLObjectType<RichTextSource, GraphqlContext>({
-    name: `${name}Entries`,
+    name: names.entries,
     fields: () => ({
       inline: list(entry(), 'embedded-entry-inline'),
       block: list(entry(), 'embedded-entry-block'),
@@ -98,11 +100,11 @@ export function richTextType(
     }),
   });
   const assets = new GraphQLObjectType<RichTextSource, GraphqlContext>({
-    name: `${name}Assets`,
+    name: names.assets,
     fields: () => ({ block: list(asset(), 'embedded-asset-block'), hyperlink: list(asset(), 'asset-hyperlink') }),
   });
   const links = new GraphQLObjectType<RichTextSource, GraphqlContext>({
-    name: `${name}Links`,
+    name: names.links,
     fields: {
       entries: { type: new GraphQLNonNull(entries), resolve: (s) => s },
       assets: { type: new GraphQLNonNull(assets), resolve: (s) => s },

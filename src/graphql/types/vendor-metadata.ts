@@ -8,7 +8,7 @@ import {
   GraphQLString,
   type GraphQLFieldConfig,
 } from 'graphql';
-import type { TagRecord } from '../../storage/port/index.ts';
+import type { TagRecord } from '../../domain/delivery/index.ts';
 import type { GraphqlContext, Resolved } from '../context.ts';
 import { metadataNames, type MetadataNames } from '../plan/naming.ts';
 import { SysType } from './shared-types.ts';
@@ -42,7 +42,7 @@ function build(vendor: string): VendorMetadata {
         resolve: async (s, _a, ctx) => {
           const ids = tagIdsOf(s);
           if (!ids.length) return [];
-          const visible = await ctx.loaders.publicTags();
+          const visible = await ctx.reads.publicTags();
           return ids.flatMap((id) => visible.get(id) ?? []);
         },
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LocaleRecord } from '../storage/port/index.ts';
-import { localeChain } from './context.ts';
+import type { LocaleRecord } from '../../storage/port/index.ts';
+import { localeChain } from './locale-chain.ts';
 
 const locale = (code: string, fallbackCode: string | null) => ({ code, fallbackCode }) as LocaleRecord;
 

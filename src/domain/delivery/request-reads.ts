@@ -1,24 +1,50 @@
 import DataLoader from 'dataloader';
-import { SYS_ID } from '../domain/search/query.ts';
+import { SYS_ID, type ContentState, type SearchQuery } from '../search/query.ts';
 import type {
   AssetRecord,
   EntryRecord,
   LinkingQuery,
   Page,
+  SearchOptions,
+  SearchPage,
   SearchScope,
   Storage,
   TagRecord,
-} from '../storage/port/index.ts';
+} from '../../storage/port/index.ts';
+import { operationBudget } from './operation-budget.ts';
 
-type Target = 'Entry' | 'Asset';
-type State = 'draft' | 'published';
+export type ContentTarget = 'Entry' | 'Asset';
 
-/** Per-request batching of link resolution: one search per (target, state) and tick, whatever the number of links. */
-export function createLoaders(storage: Storage, scope: SearchScope) {
+/**
+ * The reads of one content request in one environment, under its budget of `maxOperations` database operations:
+ * every search (pages, link batches, linking entries) draws on it; the content model, locales and tags do not.
+ * Links are batched per tick: one search per (target, state) whatever the number of links, so a reader resolving
+ * links level by level (GraphQL fields, a REST `include` depth) spends one operation per level and state.
+ */
+export function requestReads(storage: Storage, scope: SearchScope, maxOperations: number) {
+  const draw = operationBudget(maxOperations);
   const loaders = new Map<string, DataLoader<string, EntryRecord | AssetRecord | undefined>>();
   const linking = new Map<string, DataLoader<string, Page<EntryRecord>>>();
   let publicTags: Promise<ReadonlyMap<string, TagRecord>> | undefined;
+
+  function entries(
+    query: SearchQuery & { target: 'Entry' },
+    options?: SearchOptions,
+  ): Promise<SearchPage<EntryRecord>> {
+    draw();
+    return storage.repos.search.entries(scope, query, options);
+  }
+  function assets(query: SearchQuery & { target: 'Asset' }, options?: SearchOptions): Promise<SearchPage<AssetRecord>> {
+    draw();
+    return storage.repos.search.assets(scope, query, options);
+  }
+
   return {
+    scope,
+    /** A page of entries by the shared query representation; `linkedEntries` come in the page's own statement. */
+    entries,
+    /** A page of assets by the shared query representation. */
+    assets,
     /** The environment's public tags by id (the only ones these APIs show): read once per request, however many entities. */
     publicTags(): Promise<ReadonlyMap<string, TagRecord>> {
       publicTags ??= storage.repos.tags
@@ -48,6 +74,7 @@ export function createLoaders(storage: Storage, scope: SearchScope) {
       if (!loader) {
         loader = new DataLoader(
           async (ids: readonly string[]) => {
+            draw();
             const pages = await storage.repos.search.linkingEntries(scope, { ...query, targetIds: [...ids] });
             return ids.map((id) => pages.get(id) ?? { items: [], total: 0 });
           },
@@ -58,15 +85,16 @@ export function createLoaders(storage: Storage, scope: SearchScope) {
       return loader.load(targetId);
     },
     /** Remembers a record read ahead (with a page that links to it), so loading it costs no statement. */
-    prime(target: Target, state: State, record: EntryRecord | AssetRecord): void {
+    prime(target: ContentTarget, state: ContentState, record: EntryRecord | AssetRecord): void {
       loaderOf(target, state).prime(record.id, record);
     },
-    load(target: Target, state: State, id: string): Promise<EntryRecord | AssetRecord | undefined> {
+    /** The entry or asset with this id in this state, or undefined: batched with the other loads of the tick. */
+    load(target: ContentTarget, state: ContentState, id: string): Promise<EntryRecord | AssetRecord | undefined> {
       return loaderOf(target, state).load(id);
     },
   };
 
-  function loaderOf(target: Target, state: State): DataLoader<string, EntryRecord | AssetRecord | undefined> {
+  function loaderOf(target: ContentTarget, state: ContentState) {
     const key = `${target}:${state}`;
     let loader = loaders.get(key);
     if (!loader) {
@@ -81,9 +109,9 @@ export function createLoaders(storage: Storage, scope: SearchScope) {
           };
           const page =
             target === 'Entry'
-              ? await storage.repos.search.entries(scope, { ...query, target: 'Entry' }, { total: false })
-              : await storage.repos.search.assets(scope, { ...query, target: 'Asset' }, { total: false });
-          const byId = new Map(page.items.map((r) => [r.id, r]));
+              ? await entries({ ...query, target: 'Entry' }, { total: false })
+              : await assets({ ...query, target: 'Asset' }, { total: false });
+          const byId = new Map<string, EntryRecord | AssetRecord>(page.items.map((r) => [r.id, r]));
           return ids.map((id) => byId.get(id));
         },
         { maxBatchSize: 1000 },
@@ -94,4 +122,5 @@ export function createLoaders(storage: Storage, scope: SearchScope) {
   }
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
+/** The reads of one content request (see `requestReads`). */
+export type RequestReads = ReturnType<typeof requestReads>;
