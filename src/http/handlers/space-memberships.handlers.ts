@@ -1,21 +1,17 @@
-import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
 import {
   compileUmQuery,
   ORGANIZATION_SPACE_MEMBERSHIPS,
   SPACE_SPACE_MEMBERSHIPS,
 } from '../../domain/shared/um-collection.ts';
-import { created, noContent, ok, type ApiRequest, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok, type HandlerMap, type RequestContext } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
-type CreateInput = components['schemas']['SpaceMembershipCreateInput'];
-type UpdateInput = components['schemas']['SpaceMembershipUpdateInput'];
-
 /** The grant says the caller is a member without the admin flag: they may act on their own membership only. */
-const ownOnly = (req: ApiRequest) => req.grant.scope === 'space' && req.grant.standing === 'member';
+const ownOnly = (req: RequestContext) => req.grant.scope === 'space' && req.grant.standing === 'member';
 
-export function spaceMembershipsHandlers({ spaceMemberships }: Services): HandlerMap {
+export function spaceMembershipsHandlers({ spaceMemberships }: Services) {
   return {
     SpaceMemberships_list: async (req) => {
       const query = compileUmQuery(req.rawQuery, SPACE_SPACE_MEMBERSHIPS);
@@ -23,7 +19,7 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
     },
 
     SpaceMemberships_create: async (req) => {
-      const membership = await spaceMemberships.create(req.actor, req.params.space_id, req.body as CreateInput);
+      const membership = await spaceMemberships.create(req.actor, req.params.space_id, req.body);
       return created(
         presentSpaceMembership(membership),
         `${req.baseUrl}/spaces/${membership.spaceId}/space_memberships/${membership.id}`,
@@ -40,7 +36,7 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
             req.actor,
             req.params.space_id,
             req.params.space_membership_id,
-            req.body as UpdateInput,
+            req.body,
             req.version,
           ),
         ),
@@ -68,5 +64,5 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
           await spaceMemberships.getInOrganization(req.params.organization_id, req.params.space_membership_id),
         ),
       ),
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -4,7 +4,7 @@ import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentTeamMembership } from '../presenters/teams.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
-export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerMap {
+export function teamMembershipsHandlers({ teamMemberships }: Services) {
   return {
     TeamMemberships_list: async (req) => {
       const query = compileUmQuery(req.rawQuery, TEAM_MEMBERSHIPS);
@@ -53,5 +53,5 @@ export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerM
       );
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -5,7 +5,7 @@ import { presentOrganization, presentToken, presentUser } from '../presenters/us
 
 const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' } as const;
 
-export function usersHandlers({ identity }: Services): HandlerMap {
+export function usersHandlers({ identity }: Services) {
   return {
     Me_get: async (req) => ok(presentUser(req.actor.user)),
 
@@ -36,5 +36,5 @@ export function usersHandlers({ identity }: Services): HandlerMap {
       const { items, total } = await identity.listOrganizations(req.actor, page);
       return ok(collection(items.map(presentOrganization), total, page));
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }
