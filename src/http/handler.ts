@@ -31,7 +31,7 @@ export interface RequestContext {
  * operation (types from generated/types), and the context. For a union of operations (one handler bound to
  * `Entries_get` and `MasterEntries_get`) the input of any of them.
  */
-export interface ApiRequest<Op extends OperationId> extends RequestContext {
+export interface ApiRequest<Op> extends RequestContext {
   readonly params: PathOf<Op>;
   readonly query: QueryOf<Op>;
   readonly body: BodyOf<Op>;

@@ -36,17 +36,18 @@ type WithAbsentKeys<T, All = T> = T extends unknown
   ? T & { readonly [K in Exclude<KeysOfUnion<All>, keyof T>]?: undefined }
   : never;
 
+// The input types take any type argument, so that generic helpers (handlers/on-both-paths.ts) need not prove to the
+// compiler that a computed id is an operation (costly over a union of 200 ids); what is not an operation id reads never.
+
 /** The path parameters of the operation(s), decoded (all strings in the published documents). */
-export type PathOf<Op extends OperationId> = WithAbsentKeys<
-  Op extends OperationId ? Declared<Operation<Op>['parameters']['path']> : never
->;
+export type PathOf<Op> = WithAbsentKeys<Op extends OperationId ? Declared<Operation<Op>['parameters']['path']> : never>;
 
 /**
  * The query parameters of the operation(s) as express-openapi-validator delivers them: it coerces integers and
  * booleans to their schema's type, so the generated types hold. `filters` is left out: its keys arrive spread over
  * the query (`sys.id[in]=...`, form style), never under `filters`; collection handlers parse `rawQuery` instead.
  */
-export type QueryOf<Op extends OperationId> = Op extends OperationId
+export type QueryOf<Op> = Op extends OperationId
   ? Omit<Declared<Operation<Op>['parameters']['query']>, 'filters'>
   : never;
 
@@ -54,7 +55,7 @@ export type QueryOf<Op extends OperationId> = Op extends OperationId
  * The request body of the operation(s): `undefined` allowed when the body is optional, `unknown` when the
  * operation declares none (the JSON parser still reads whatever a client sends; nothing describes it).
  */
-export type BodyOf<Op extends OperationId> = Op extends OperationId
+export type BodyOf<Op> = Op extends OperationId
   ? [NonNullable<Operation<Op>['requestBody']>] extends [never]
     ? unknown
     : | MediaBody<NonNullable<Operation<Op>['requestBody']>['content']>
