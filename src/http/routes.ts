@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, NextFunction } from 'express';
 import type { VendorNames } from '../config.ts';
 import { AppError } from '../errors/index.ts';
-import { parseVersion, type ApiRequest, type Handler, type HandlerMap } from './handler.ts';
+import { parseVersion, type ApiRequest, type Handler, type HandlerMap, type RequestContext } from './handler.ts';
 import type { OpenApiDocument } from './openapi-documents.ts';
 import { writeJson } from './write-json.ts';
 
@@ -101,16 +101,16 @@ export function operationDispatcher(
       // Fails closed when a chain dispatches without the authorize middleware in front.
       if (!req.grant)
         throw new Error(`${req.method} ${req.path}: no access grant (the authorize middleware did not run)`);
-      const apiRequest = {
+      const apiRequest: RequestContext & { params: Record<string, string>; query: unknown; body: unknown } = {
         params,
         query: req.query,
-        body: req.body as unknown,
+        body: req.body,
         headers: req.headers,
         // Absent only for public operations, whose handlers are typed without it (`PublicHandler`).
         actor: req.actor!,
         grant: req.grant,
         requestId: req.id,
-        vendorHeader: (suffix: string) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
+        vendorHeader: (suffix) => req.get(`${options.vendor.headerPrefix}-${suffix}`),
         vendorToken: options.vendor.token,
         version: parseVersion(req.get(versionHeader), versionHeader),
         baseUrl: options.baseUrl(req),
