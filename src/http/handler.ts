@@ -2,12 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Actor } from '../domain/shared/actor.ts';
 import type { AccessGrant } from '../domain/access/authorizer.ts';
 import { AppError } from '../errors/index.ts';
+import type { BodyOf, OperationId, PathOf, QueryOf } from './operation-input.ts';
 
-/** What a handler sees: validated input and the authenticated actor. */
-export interface ApiRequest {
-  readonly params: Record<string, string>;
-  readonly query: Record<string, unknown>;
-  readonly body: any;
+/** What every handler sees besides its operation's input: the headers, the authenticated actor, the request. */
+export interface RequestContext {
   readonly headers: IncomingHttpHeaders;
   readonly actor: Actor;
   /** What the authorizer granted for this operation (what the actor is in its space or organization). */
@@ -28,6 +26,17 @@ export interface ApiRequest {
   readonly rawQuery: string;
 }
 
+/**
+ * What the handler of `Op` sees: its path, query and body as the OpenAPI validator checked them against the
+ * operation (types from generated/types), and the context. For a union of operations (one handler bound to
+ * `Entries_get` and `MasterEntries_get`) the input of any of them.
+ */
+export interface ApiRequest<Op> extends RequestContext {
+  readonly params: PathOf<Op>;
+  readonly query: QueryOf<Op>;
+  readonly body: BodyOf<Op>;
+}
+
 export interface ApiResult {
   status: number;
   body?: unknown;
@@ -36,10 +45,11 @@ export interface ApiResult {
   mediaType?: string;
 }
 
-export type Handler = (req: ApiRequest) => Promise<ApiResult>;
+export type Handler<Op extends OperationId> = (req: ApiRequest<Op>) => Promise<ApiResult>;
 /** The handler of a public operation (`security` allows no credential): it runs before authentication, so there is no actor. */
-export type PublicHandler = (req: Omit<ApiRequest, 'actor'>) => Promise<ApiResult>;
-export type HandlerMap = Record<string, Handler>;
+export type PublicHandler<Op extends OperationId> = (req: Omit<ApiRequest<Op>, 'actor'>) => Promise<ApiResult>;
+/** One handler for each operation of the published documents, typed by its operation: no other key. */
+export type HandlerMap = { readonly [Op in OperationId]: Handler<Op> };
 
 export const ok = (body: unknown): ApiResult => ({ status: 200, body });
 export const created = (body: unknown, location?: string): ApiResult => ({

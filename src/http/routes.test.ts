@@ -25,7 +25,7 @@ describe('spec and handlers', () => {
 describe('operationDispatcher', () => {
   const vendor = vendorNames('service');
   const docs = [loadDocument('management', '3.1', vendor)];
-  const seen: ApiRequest[] = [];
+  const seen: ApiRequest<'Entries_get'>[] = [];
   const dispatch = operationDispatcher(
     docs,
     {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, NextFunction } from 'express';
 import type { VendorNames } from '../config.ts';
 import { AppError } from '../errors/index.ts';
-import { parseVersion, type ApiRequest, type Handler, type HandlerMap } from './handler.ts';
+import { parseVersion, type ApiRequest, type Handler, type HandlerMap, type RequestContext } from './handler.ts';
 import type { OpenApiDocument } from './openapi-documents.ts';
 import { writeJson } from './write-json.ts';
 
@@ -52,6 +52,12 @@ export function operationsOf(
   );
 }
 
+/**
+ * A handler of some operation, its input type erased: the dispatcher runs it only on a request the OpenAPI
+ * validator matched to that operation and checked against its parameters and body, which is what its input type says.
+ */
+type RoutedHandler = Handler<never>;
+
 const notImplemented = (operationId: string) => async (): Promise<never> => {
   throw new AppError('NotImplemented', `The operation ${operationId} is specified but not implemented yet.`);
 };
@@ -67,7 +73,7 @@ type MatchedRequest = Request & { openapi?: { schema?: { operationId?: string };
  */
 export function operationDispatcher(
   docs: OpenApiDocument[],
-  handlers: HandlerMap,
+  handlers: Partial<HandlerMap>,
   options: RouteOptions,
 ): RequestHandler {
   const operations = operationsOf(docs);
@@ -77,12 +83,13 @@ export function operationDispatcher(
   // An operation specified but not built yet answers 501; routes.test.ts fails CI while any exists.
   const publicIds = publicOperationIds(docs);
   const routed = options.access === 'public' ? operations.filter((op) => publicIds.has(op.operationId)) : operations;
+  const table: Partial<Record<string, RoutedHandler>> = handlers;
   const byOperationId = new Map(
-    routed.map((op) => [op.operationId, handlers[op.operationId] ?? notImplemented(op.operationId)]),
+    routed.map((op) => [op.operationId, table[op.operationId] ?? notImplemented(op.operationId)]),
   );
 
   const run = async (
-    handler: Handler,
+    handler: RoutedHandler,
     isPublic: boolean,
     params: Record<string, string>,
     req: Request,
@@ -94,9 +101,9 @@ export function operationDispatcher(
       // Fails closed when a chain dispatches without the authorize middleware in front.
       if (!req.grant)
         throw new Error(`${req.method} ${req.path}: no access grant (the authorize middleware did not run)`);
-      const apiRequest: ApiRequest = {
+      const apiRequest: RequestContext & { params: Record<string, string>; query: unknown; body: unknown } = {
         params,
-        query: req.query as Record<string, unknown>,
+        query: req.query,
         body: req.body,
         headers: req.headers,
         // Absent only for public operations, whose handlers are typed without it (`PublicHandler`).
@@ -109,7 +116,8 @@ export function operationDispatcher(
         baseUrl: options.baseUrl(req),
         rawQuery: req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',
       };
-      const result = await handler(apiRequest);
+      // The validator checked params, query and body against this operation (see RoutedHandler).
+      const result = await handler(apiRequest as ApiRequest<never>);
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
       if (result.body === undefined) {
         res.statusCode = result.status;

@@ -5,7 +5,7 @@ import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentApiKey, presentPreviewApiKey } from '../presenters/api-keys.presenter.ts';
 
-export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
+export function apiKeysHandlers({ apiKeys }: Services) {
   return {
     ApiKeys_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, API_KEYS);
@@ -46,5 +46,5 @@ export function apiKeysHandlers({ apiKeys }: Services): HandlerMap {
 
     PreviewApiKeys_get: async (req) =>
       ok(presentPreviewApiKey(await apiKeys.getPreview(req.params.space_id, req.params.preview_api_key_id))),
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -2,19 +2,23 @@ import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { CONTENT_TYPES } from '../../domain/shared/collection-schemas.ts';
 import { collection, parsePage } from '../../domain/shared/paging.ts';
-import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok, type ApiRequest, type Handler } from '../handler.ts';
+import { onBothPaths } from './on-both-paths.ts';
 import {
   presentActivatedContentType,
   presentContentType,
   presentContentTypeSnapshot,
 } from '../presenters/content-types.presenter.ts';
 
-const pathOf = (req: ApiRequest, id: string) =>
+const pathOf = (
+  req: Pick<ApiRequest<'ContentTypes_create' | 'MasterContentTypes_create'>, 'baseUrl' | 'params'>,
+  id: string,
+) =>
   `${req.baseUrl}/spaces/${req.params.space_id}${req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`}/content_types/${id}`;
 
 /** One implementation per operation, bound to `ContentTypes_*` (environment path) and `MasterContentTypes_*` (master). */
-export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Services): HandlerMap {
-  const operations: Record<string, Handler> = {
+export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Services) {
+  const operations = onBothPaths('ContentTypes', {
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, CONTENT_TYPES);
       const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page);
@@ -117,8 +121,8 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
           req.vendorToken,
         ),
       ),
-  };
-  const activatedList: Handler = async (req) => {
+  });
+  const activatedList: Handler<'ActivatedContentTypes_list' | 'MasterActivatedContentTypes_list'> = async (req) => {
     const page = compileCollectionQuery(req.rawQuery, CONTENT_TYPES);
     const { items, total } = await contentTypes.list(req.actor, req.params.space_id, req.params.environment_id, page, {
       activatedOnly: true,
@@ -131,14 +135,5 @@ export function contentTypesHandlers({ contentTypes, contentTypeSnapshots }: Ser
       ),
     );
   };
-  return {
-    ...Object.fromEntries(
-      Object.entries(operations).flatMap(([name, handler]) => [
-        [`ContentTypes_${name}`, handler],
-        [`MasterContentTypes_${name}`, handler],
-      ]),
-    ),
-    ActivatedContentTypes_list: activatedList,
-    MasterActivatedContentTypes_list: activatedList,
-  };
+  return { ...operations, ...onBothPaths('ActivatedContentTypes', { list: activatedList }) };
 }

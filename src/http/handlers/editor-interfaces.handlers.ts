@@ -2,12 +2,13 @@ import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { EDITOR_INTERFACES } from '../../domain/shared/collection-schemas.ts';
 import { collection } from '../../domain/shared/paging.ts';
-import { ok, type Handler, type HandlerMap } from '../handler.ts';
+import { ok } from '../handler.ts';
+import { onBothPaths } from './on-both-paths.ts';
 import { presentEditorInterface } from '../presenters/editor-interfaces.presenter.ts';
 
 /** One implementation per operation, bound to `EditorInterfaces_*` (environment path) and `MasterEditorInterfaces_*` (master). */
-export function editorInterfacesHandlers({ editorInterfaces }: Services): HandlerMap {
-  const operations: Record<string, Handler> = {
+export function editorInterfacesHandlers({ editorInterfaces }: Services) {
+  return onBothPaths('EditorInterfaces', {
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, EDITOR_INTERFACES);
       const { items, total } = await editorInterfaces.list(
@@ -44,11 +45,5 @@ export function editorInterfacesHandlers({ editorInterfaces }: Services): Handle
           ),
         ),
       ),
-  };
-  return Object.fromEntries(
-    Object.entries(operations).flatMap(([name, handler]) => [
-      [`EditorInterfaces_${name}`, handler],
-      [`MasterEditorInterfaces_${name}`, handler],
-    ]),
-  );
+  });
 }

@@ -1,24 +1,29 @@
 import type { Services } from '../../domain/index.ts';
 import { rightsOf } from '../../domain/access/authorizer.ts';
 import { collection, parsePage } from '../../domain/shared/paging.ts';
-import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
-import type { components } from '../../../generated/types/management.d.ts';
+import { created, noContent, ok, type ApiRequest } from '../handler.ts';
 import { presentEntry, presentEntrySnapshot } from '../presenters/entries.presenter.ts';
 import { autoSaved } from './auto-save-header.ts';
 import { presentEntryReferences } from '../presenters/entry-references.presenter.ts';
 
-type PatchDocument = components['schemas']['JsonPatchOperation'][];
+import { onBothPaths } from './on-both-paths.ts';
 
-const location = (req: ApiRequest, id: string) => {
+/** What the service arguments read of an operation on one entry, on either path. */
+type EntryRequest = Pick<ApiRequest<'Entries_get' | 'MasterEntries_get'>, 'actor' | 'grant' | 'params'>;
+
+const location = (
+  req: Pick<ApiRequest<'Entries_create' | 'MasterEntries_create'>, 'baseUrl' | 'params'>,
+  id: string,
+) => {
   const base = req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`;
   return `${req.baseUrl}/spaces/${req.params.space_id}${base}/entries/${id}`;
 };
 
 /** One implementation per operation, bound to both `Entries_*` (environment path) and `MasterEntries_*` (no environment: master). */
-export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerMap {
-  const at = (req: ApiRequest) =>
+export function entriesHandlers({ entries, entrySnapshots }: Services) {
+  const at = (req: EntryRequest) =>
     [req.actor, rightsOf(req.grant), req.params.space_id, req.params.environment_id, req.params.entry_id] as const;
-  const operations: Record<string, Handler> = {
+  return onBothPaths('Entries', {
     create: async (req) => {
       const view = await entries.create(
         req.actor,
@@ -44,16 +49,9 @@ export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerM
         : ok(presentEntry(view, req.vendorToken));
     },
     patch: async (req) =>
-      ok(
-        presentEntry(
-          await entries.patch(...at(req), req.body as PatchDocument, req.version, autoSaved(req)),
-          req.vendorToken,
-        ),
-      ),
-    getReferences: async (req) => {
-      const include = req.query.include === undefined ? undefined : Number(req.query.include);
-      return ok(presentEntryReferences(await entries.references(...at(req), include), req.vendorToken));
-    },
+      ok(presentEntry(await entries.patch(...at(req), req.body, req.version, autoSaved(req)), req.vendorToken)),
+    getReferences: async (req) =>
+      ok(presentEntryReferences(await entries.references(...at(req), req.query.include), req.vendorToken)),
     delete: async (req) => {
       await entries.delete(...at(req));
       return noContent();
@@ -75,11 +73,5 @@ export function entriesHandlers({ entries, entrySnapshots }: Services): HandlerM
     },
     getSnapshot: async (req) =>
       ok(presentEntrySnapshot(await entrySnapshots.get(...at(req), req.params.snapshot_id), req.vendorToken)),
-  };
-  return Object.fromEntries(
-    Object.entries(operations).flatMap(([name, handler]) => [
-      [`Entries_${name}`, handler],
-      [`MasterEntries_${name}`, handler],
-    ]),
-  );
+  });
 }

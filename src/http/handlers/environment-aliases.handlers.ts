@@ -5,7 +5,7 @@ import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentEnvironmentAlias } from '../presenters/environments.presenter.ts';
 
-export function environmentAliasesHandlers({ environments: { aliases } }: Services): HandlerMap {
+export function environmentAliasesHandlers({ environments: { aliases } }: Services) {
   return {
     EnvironmentAliases_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, ENVIRONMENT_ALIASES);
@@ -32,5 +32,5 @@ export function environmentAliasesHandlers({ environments: { aliases } }: Servic
       await aliases.delete(req.params.space_id, req.params.alias_id);
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -5,7 +5,7 @@ import { collection } from '../../domain/shared/paging.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentEnvironment } from '../presenters/environments.presenter.ts';
 
-export function environmentsHandlers({ environments }: Services): HandlerMap {
+export function environmentsHandlers({ environments }: Services) {
   const location = (baseUrl: string, spaceId: string, id: string) =>
     `${baseUrl}/spaces/${encodeURIComponent(spaceId)}/environments/${encodeURIComponent(id)}`;
 
@@ -43,5 +43,5 @@ export function environmentsHandlers({ environments }: Services): HandlerMap {
       await environments.delete(req.params.space_id, req.params.environment_id);
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

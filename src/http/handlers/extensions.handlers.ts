@@ -2,15 +2,19 @@ import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { EXTENSIONS } from '../../domain/shared/collection-schemas.ts';
 import { collection } from '../../domain/shared/paging.ts';
-import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok, type ApiRequest } from '../handler.ts';
+import { onBothPaths } from './on-both-paths.ts';
 import { presentExtension } from '../presenters/extensions.presenter.ts';
 
-const pathOf = (req: ApiRequest, id: string) =>
+const pathOf = (
+  req: Pick<ApiRequest<'Extensions_create' | 'MasterExtensions_create'>, 'baseUrl' | 'params'>,
+  id: string,
+) =>
   `${req.baseUrl}/spaces/${req.params.space_id}${req.params.environment_id === undefined ? '' : `/environments/${req.params.environment_id}`}/extensions/${id}`;
 
 /** One implementation per operation, bound to `Extensions_*` (environment path) and `MasterExtensions_*` (master). */
-export function extensionsHandlers({ extensions }: Services): HandlerMap {
-  const operations: Record<string, Handler> = {
+export function extensionsHandlers({ extensions }: Services) {
+  return onBothPaths('Extensions', {
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, EXTENSIONS);
       const { items, total } = await extensions.list(req.actor, req.params.space_id, req.params.environment_id, page);
@@ -45,11 +49,5 @@ export function extensionsHandlers({ extensions }: Services): HandlerMap {
       await extensions.delete(req.actor, req.params.space_id, req.params.environment_id, req.params.extension_id);
       return noContent();
     },
-  };
-  return Object.fromEntries(
-    Object.entries(operations).flatMap(([name, handler]) => [
-      [`Extensions_${name}`, handler],
-      [`MasterExtensions_${name}`, handler],
-    ]),
-  );
+  });
 }

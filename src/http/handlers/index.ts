@@ -1,5 +1,6 @@
 import type { Services } from '../../domain/index.ts';
 import type { HandlerMap } from '../handler.ts';
+import type { OperationId } from '../operation-input.ts';
 import { apiKeysHandlers } from './api-keys.handlers.ts';
 import { environmentAliasesHandlers } from './environment-aliases.handlers.ts';
 import { environmentsHandlers } from './environments.handlers.ts';
@@ -28,9 +29,17 @@ import { teamSpaceMembershipsHandlers } from './team-space-memberships.handlers.
 import { webhookDefinitionsHandlers } from './webhook-definitions.handlers.ts';
 import { webhookCallsHandlers } from './webhook-calls.handlers.ts';
 
-/** Every REST handler keyed by the operationId of the published OpenAPI documents. */
+/**
+ * The map as given, when it holds a handler for every operation of the published documents and no other key:
+ * the compiler refuses a missing or unknown operation (spreads escape the excess-property check of `HandlerMap`).
+ */
+export const everyOperation = <M extends HandlerMap>(
+  map: M & Record<Exclude<keyof M, OperationId>, never>,
+): HandlerMap => map;
+
+/** Every REST handler keyed by the operationId of the published OpenAPI documents, typed by its operation. */
 export function allHandlers(services: Services): HandlerMap {
-  return {
+  return everyOperation({
     ...usersHandlers(services),
     ...spacesHandlers(services),
     ...environmentsHandlers(services),
@@ -58,5 +67,5 @@ export function allHandlers(services: Services): HandlerMap {
     ...teamSpaceMembershipsHandlers(services),
     ...webhookDefinitionsHandlers(services),
     ...webhookCallsHandlers(services),
-  };
+  });
 }

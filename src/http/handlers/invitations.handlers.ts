@@ -5,9 +5,9 @@ import { created, ok, type HandlerMap, type PublicHandler } from '../handler.ts'
 import { presentInvitation } from '../presenters/members.presenter.ts';
 import { presentToken } from '../presenters/users.presenter.ts';
 
-export function invitationsHandlers({ invitations, identity }: Services): HandlerMap {
+export function invitationsHandlers({ invitations, identity }: Services) {
   /** Public (no token needed); a token, when sent, names the existing account the invitation is for. */
-  const accept: PublicHandler = async (req) => {
+  const accept: PublicHandler<'InvitationAcceptance_accept'> = async (req) => {
     const sent = bearerToken(req.headers.authorization, undefined);
     const claimant = sent === undefined ? undefined : await identity.authenticate(sent);
     const { record, token } = await invitations.accept(req.params.invitation_token, req.body ?? {}, claimant);
@@ -27,5 +27,5 @@ export function invitationsHandlers({ invitations, identity }: Services): Handle
       ok(presentInvitation(await invitations.get(req.params.organization_id, req.params.invitation_id))),
 
     InvitationAcceptance_accept: accept,
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -2,12 +2,13 @@ import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { LOCALES } from '../../domain/shared/collection-schemas.ts';
 import { collection } from '../../domain/shared/paging.ts';
-import { created, noContent, ok, type Handler, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok } from '../handler.ts';
+import { onBothPaths } from './on-both-paths.ts';
 import { presentLocale } from '../presenters/locales.presenter.ts';
 
 /** One implementation per operation, bound to both `Locales_*` (environment path) and `MasterLocales_*` (no environment: master). */
-export function localesHandlers({ locales }: Services): HandlerMap {
-  const operations: Record<string, Handler> = {
+export function localesHandlers({ locales }: Services) {
+  return onBothPaths('Locales', {
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, LOCALES);
       const { items, total } = await locales.list(req.actor, req.params.space_id, req.params.environment_id, page);
@@ -48,11 +49,5 @@ export function localesHandlers({ locales }: Services): HandlerMap {
       await locales.delete(req.actor, req.params.space_id, req.params.environment_id, req.params.locale_id);
       return noContent();
     },
-  };
-  return Object.fromEntries(
-    Object.entries(operations).flatMap(([name, handler]) => [
-      [`Locales_${name}`, handler],
-      [`MasterLocales_${name}`, handler],
-    ]),
-  );
+  });
 }

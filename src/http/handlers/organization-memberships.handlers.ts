@@ -6,7 +6,7 @@ import { noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentOrganizationMembership } from '../presenters/members.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
-export function organizationMembershipsHandlers({ organizationMemberships }: Services): HandlerMap {
+export function organizationMembershipsHandlers({ organizationMemberships }: Services) {
   return {
     OrganizationMemberships_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, ORGANIZATION_MEMBERSHIPS);
@@ -47,5 +47,5 @@ export function organizationMembershipsHandlers({ organizationMemberships }: Ser
       );
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -1,4 +1,3 @@
-import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
 import { ROLES } from '../../domain/shared/collection-schemas.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
@@ -7,9 +6,7 @@ import { ORGANIZATION_ROLES } from '../../domain/shared/user-management-collecti
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentRole } from '../presenters/roles.presenter.ts';
 
-type RoleInput = components['schemas']['RoleInput'];
-
-export function rolesHandlers({ roles }: Services): HandlerMap {
+export function rolesHandlers({ roles }: Services) {
   return {
     Roles_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, ROLES);
@@ -18,18 +15,14 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
     },
 
     Roles_create: async (req) => {
-      const role = await roles.create(req.actor, req.params.space_id, req.body as RoleInput);
+      const role = await roles.create(req.actor, req.params.space_id, req.body);
       return created(presentRole(role), `${req.baseUrl}/spaces/${role.spaceId}/roles/${role.id}`);
     },
 
     Roles_get: async (req) => ok(presentRole(await roles.get(req.params.space_id, req.params.role_id))),
 
     Roles_update: async (req) =>
-      ok(
-        presentRole(
-          await roles.update(req.actor, req.params.space_id, req.params.role_id, req.body as RoleInput, req.version),
-        ),
-      ),
+      ok(presentRole(await roles.update(req.actor, req.params.space_id, req.params.role_id, req.body, req.version))),
 
     OrganizationRoles_list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, ORGANIZATION_ROLES);
@@ -41,5 +34,5 @@ export function rolesHandlers({ roles }: Services): HandlerMap {
       await roles.delete(req.actor, req.params.space_id, req.params.role_id, req.version);
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

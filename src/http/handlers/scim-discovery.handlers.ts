@@ -12,8 +12,8 @@ function found<T extends { id: string }>(items: T[], id: string): T {
 }
 
 /** The discovery endpoints of RFC 7644 §4; the authorizer lets only the organization's owners and admins through. */
-export function scimDiscoveryHandlers(): HandlerMap {
-  const of = (req: { baseUrl: string; params: Record<string, string> }) =>
+export function scimDiscoveryHandlers() {
+  const of = (req: { baseUrl: string; params: { organization_id: string } }) =>
     scimDiscovery(scimBase(req.baseUrl, req.params.organization_id));
   return {
     ScimDiscovery_serviceProviderConfig: async (req) => scim(of(req).serviceProviderConfig()),
@@ -21,5 +21,5 @@ export function scimDiscoveryHandlers(): HandlerMap {
     ScimDiscovery_getResourceType: async (req) => scim(found(of(req).resourceTypes(), req.params.resource_type_id)),
     ScimDiscovery_listSchemas: async (req) => scim(listOf(of(req).schemas())),
     ScimDiscovery_getSchema: async (req) => scim(found(of(req).schemas(), req.params.schema_id)),
-  };
+  } satisfies Partial<HandlerMap>;
 }

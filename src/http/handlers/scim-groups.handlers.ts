@@ -5,8 +5,6 @@ import type { HandlerMap } from '../handler.ts';
 import { presentScimGroup, presentScimGroupList, scimGroupLocation } from '../presenters/scim-groups.presenter.ts';
 import { SCIM_MEDIA_TYPE, scimBase } from '../presenters/scim-users.presenter.ts';
 
-const integer = (value: unknown) => (value === undefined || value === '' ? undefined : Math.trunc(Number(value)));
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const scim = (status: number, body: unknown, headers?: Record<string, string>) => ({
   status,
   body,
@@ -15,15 +13,15 @@ const scim = (status: number, body: unknown, headers?: Record<string, string>) =
 });
 
 // The projection is read before the service runs: bad `attributes` answer 400 with nothing changed.
-export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
+export function scimGroupsHandlers({ scimGroups }: Services) {
   return {
     ScimGroups_list: async (req) => {
       const org = req.params.organization_id;
       const projection = await scimProjection('Group', req.query);
       const page = await scimGroups.list(org, {
-        filter: text(req.query.filter),
-        startIndex: integer(req.query.startIndex),
-        count: integer(req.query.count),
+        filter: req.query.filter,
+        startIndex: req.query.startIndex,
+        count: req.query.count,
         withMembers: projectsMembers(projection),
       });
       return scim(200, presentScimGroupList(page, scimBase(req.baseUrl, org), projection));
@@ -58,5 +56,5 @@ export function scimGroupsHandlers({ scimGroups }: Services): HandlerMap {
       await scimGroups.delete(req.params.organization_id, req.params.group_id);
       return { status: 204 };
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

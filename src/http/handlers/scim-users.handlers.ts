@@ -10,7 +10,6 @@ import {
   scimUserLocation,
 } from '../presenters/scim-users.presenter.ts';
 
-const integer = (value: unknown) => (value === undefined || value === '' ? undefined : Math.trunc(Number(value)));
 const scim = (status: number, body: unknown, headers?: Record<string, string>) => ({
   status,
   body,
@@ -19,15 +18,15 @@ const scim = (status: number, body: unknown, headers?: Record<string, string>) =
 });
 
 // The projection is read before the service runs: bad `attributes` answer 400 with nothing changed.
-export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
+export function scimUsersHandlers({ scimUsers }: Services) {
   return {
     ScimUsers_list: async (req) => {
       const org = req.params.organization_id;
       const projection = await scimProjection('User', req.query);
       const page = await scimUsers.list(org, {
-        filter: typeof req.query.filter === 'string' ? req.query.filter : undefined,
-        startIndex: integer(req.query.startIndex),
-        count: integer(req.query.count),
+        filter: req.query.filter,
+        startIndex: req.query.startIndex,
+        count: req.query.count,
       });
       return scim(200, presentScimUserList(page, scimBase(req.baseUrl, org), projection));
     },
@@ -63,5 +62,5 @@ export function scimUsersHandlers({ scimUsers }: Services): HandlerMap {
       await scimUsers.delete(req.actor, grantOf(req.grant, 'organization'), req.params.user_id);
       return { status: 204 };
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

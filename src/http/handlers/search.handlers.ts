@@ -2,7 +2,8 @@ import type { Services } from '../../domain/index.ts';
 import { rightsOf } from '../../domain/access/authorizer.ts';
 import type { ContentState } from '../../domain/search/query.ts';
 import { collection } from '../../domain/shared/paging.ts';
-import { ok, type Handler, type HandlerMap } from '../handler.ts';
+import { ok, type Handler } from '../handler.ts';
+import { onBothPaths } from './on-both-paths.ts';
 import { presentAsset } from '../presenters/assets.presenter.ts';
 import { presentEntry } from '../presenters/entries.presenter.ts';
 import { asPublished, selectFields } from '../presenters/search.presenter.ts';
@@ -11,9 +12,14 @@ import { asPublished, selectFields } from '../presenters/search.presenter.ts';
  * Entry and asset searches, draft (`.../entries`) and published (`.../public/entries`), each bound to the
  * environment path and to the path without an environment. The raw query string goes to the search parser.
  */
-export function searchHandlers({ search }: Services): HandlerMap {
+/** Every search operation, on either path: they read the same path parameters and parse the raw query themselves. */
+type SearchOperation =
+  'EntrySearch_list' | 'PublishedEntrySearch_list' | 'AssetSearch_list' | 'PublishedAssetSearch_list';
+type Search = Handler<SearchOperation | `Master${SearchOperation}`>;
+
+export function searchHandlers({ search }: Services) {
   const entries =
-    (state: ContentState): Handler =>
+    (state: ContentState): Search =>
     async (req) => {
       const page = await search.entries(
         req.actor,
@@ -39,7 +45,7 @@ export function searchHandlers({ search }: Services): HandlerMap {
       return ok(collection(items, page.total, page));
     };
   const assets =
-    (state: ContentState): Handler =>
+    (state: ContentState): Search =>
     async (req) => {
       const page = await search.assets(
         req.actor,
@@ -65,13 +71,9 @@ export function searchHandlers({ search }: Services): HandlerMap {
       return ok(collection(items, page.total, page));
     };
   return {
-    EntrySearch_list: entries('draft'),
-    MasterEntrySearch_list: entries('draft'),
-    PublishedEntrySearch_list: entries('published'),
-    MasterPublishedEntrySearch_list: entries('published'),
-    AssetSearch_list: assets('draft'),
-    MasterAssetSearch_list: assets('draft'),
-    PublishedAssetSearch_list: assets('published'),
-    MasterPublishedAssetSearch_list: assets('published'),
+    ...onBothPaths('EntrySearch', { list: entries('draft') }),
+    ...onBothPaths('PublishedEntrySearch', { list: entries('published') }),
+    ...onBothPaths('AssetSearch', { list: assets('draft') }),
+    ...onBothPaths('PublishedAssetSearch', { list: assets('published') }),
   };
 }

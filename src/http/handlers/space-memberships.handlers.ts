@@ -1,5 +1,4 @@
 import { grantOf } from '../../domain/access/grant.ts';
-import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import {
@@ -10,10 +9,7 @@ import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentSpaceMembership } from '../presenters/space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
-type CreateInput = components['schemas']['SpaceMembershipCreateInput'];
-type UpdateInput = components['schemas']['SpaceMembershipUpdateInput'];
-
-export function spaceMembershipsHandlers({ spaceMemberships }: Services): HandlerMap {
+export function spaceMembershipsHandlers({ spaceMemberships }: Services) {
   return {
     SpaceMemberships_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, SPACE_SPACE_MEMBERSHIPS);
@@ -21,7 +17,7 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
     },
 
     SpaceMemberships_create: async (req) => {
-      const membership = await spaceMemberships.create(req.actor, grantOf(req.grant, 'space'), req.body as CreateInput);
+      const membership = await spaceMemberships.create(req.actor, grantOf(req.grant, 'space'), req.body);
       return created(
         presentSpaceMembership(membership),
         `${req.baseUrl}/spaces/${membership.spaceId}/space_memberships/${membership.id}`,
@@ -38,7 +34,7 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
             req.actor,
             req.params.space_id,
             req.params.space_membership_id,
-            req.body as UpdateInput,
+            req.body,
             req.version,
           ),
         ),
@@ -66,5 +62,5 @@ export function spaceMembershipsHandlers({ spaceMemberships }: Services): Handle
           await spaceMemberships.getInOrganization(req.params.organization_id, req.params.space_membership_id),
         ),
       ),
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -6,7 +6,7 @@ import { presentSpace } from '../presenters/spaces.presenter.ts';
 
 const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' } as const;
 
-export function spacesHandlers({ spaces }: Services): HandlerMap {
+export function spacesHandlers({ spaces }: Services) {
   return {
     Spaces_list: async (req) => {
       const page = parsePage(req.query, orderable, [{ key: 'createdAt', direction: 'asc' }]);
@@ -32,5 +32,5 @@ export function spacesHandlers({ spaces }: Services): HandlerMap {
       await spaces.delete(req.params.space_id);
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

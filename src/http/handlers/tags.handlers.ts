@@ -2,14 +2,15 @@ import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import { TAGS } from '../../domain/shared/collection-schemas.ts';
 import { collection } from '../../domain/shared/paging.ts';
-import { created, noContent, ok, type ApiRequest, type Handler, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok, type ApiRequest } from '../handler.ts';
+import { onBothPaths } from './on-both-paths.ts';
 import { presentTag } from '../presenters/tags.presenter.ts';
 
 /** One implementation per operation, bound to both `Tags_*` (environment path) and `MasterTags_*` (no environment: master). */
-export function tagsHandlers({ tags }: Services): HandlerMap {
-  const at = (req: ApiRequest) =>
-    [req.actor, req.params.space_id, req.params.environment_id, req.params.tag_id!] as const;
-  const operations: Record<string, Handler> = {
+export function tagsHandlers({ tags }: Services) {
+  const at = (req: Pick<ApiRequest<'Tags_get' | 'MasterTags_get'>, 'actor' | 'params'>) =>
+    [req.actor, req.params.space_id, req.params.environment_id, req.params.tag_id] as const;
+  return onBothPaths('Tags', {
     list: async (req) => {
       const page = compileCollectionQuery(req.rawQuery, TAGS);
       const { items, total } = await tags.list(req.actor, req.params.space_id, req.params.environment_id, page);
@@ -31,11 +32,5 @@ export function tagsHandlers({ tags }: Services): HandlerMap {
       await tags.delete(...at(req), req.version);
       return noContent();
     },
-  };
-  return Object.fromEntries(
-    Object.entries(operations).flatMap(([name, handler]) => [
-      [`Tags_${name}`, handler],
-      [`MasterTags_${name}`, handler],
-    ]),
-  );
+  });
 }

@@ -5,7 +5,7 @@ import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentTeamMembership } from '../presenters/teams.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
-export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerMap {
+export function teamMembershipsHandlers({ teamMemberships }: Services) {
   return {
     TeamMemberships_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, TEAM_MEMBERSHIPS);
@@ -44,5 +44,5 @@ export function teamMembershipsHandlers({ teamMemberships }: Services): HandlerM
       await teamMemberships.delete(req.params.organization_id, req.params.team_id, req.params.team_membership_id);
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

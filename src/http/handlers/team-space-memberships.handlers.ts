@@ -1,4 +1,3 @@
-import type { components } from '../../../generated/types/management.d.ts';
 import type { Services } from '../../domain/index.ts';
 import { compileCollectionQuery } from '../../domain/shared/collection-query.ts';
 import {
@@ -10,10 +9,8 @@ import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentSpaceMember, presentTeamSpaceMembership } from '../presenters/team-space-memberships.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
-type Input = components['schemas']['TeamSpaceMembershipInput'];
-
 /** Team space memberships (per space and organization-wide) and the derived space members view. */
-export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMembers }: Services): HandlerMap {
+export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMembers }: Services) {
   return {
     TeamSpaceMemberships_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, SPACE_TEAM_SPACE_MEMBERSHIPS);
@@ -27,7 +24,7 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
         req.actor,
         req.params.space_id,
         req.vendorHeader('Team')!,
-        req.body as Input,
+        req.body,
       );
       return created(
         presentTeamSpaceMembership(membership),
@@ -49,7 +46,7 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
             req.actor,
             req.params.space_id,
             req.params.team_space_membership_id,
-            req.body as Input,
+            req.body,
             req.version,
           ),
         ),
@@ -80,5 +77,5 @@ export function teamSpaceMembershipsHandlers({ teamSpaceMemberships, spaceMember
 
     SpaceMembers_get: async (req) =>
       ok(presentSpaceMember(await spaceMembers.get(req.params.space_id, req.params.space_member_id))),
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -5,7 +5,7 @@ import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentTeam } from '../presenters/teams.presenter.ts';
 import { umCollection } from '../presenters/um-collection.presenter.ts';
 
-export function teamsHandlers({ teams }: Services): HandlerMap {
+export function teamsHandlers({ teams }: Services) {
   return {
     Teams_list: async (req) => {
       const query = compileCollectionQuery(req.rawQuery, TEAMS);
@@ -30,5 +30,5 @@ export function teamsHandlers({ teams }: Services): HandlerMap {
       await teams.delete(req.params.organization_id, req.params.team_id);
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

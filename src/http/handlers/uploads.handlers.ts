@@ -1,12 +1,13 @@
 import type { Services } from '../../domain/index.ts';
 import { badRequest } from '../../errors/index.ts';
-import { created, noContent, ok, type Handler, type HandlerMap } from '../handler.ts';
+import { created, noContent, ok } from '../handler.ts';
+import { onBothPaths } from './on-both-paths.ts';
 import { isIncomingBody } from '../middleware/streamed-body.ts';
 import { presentUpload } from '../presenters/uploads.presenter.ts';
 
 /** One implementation per operation, bound to both `Uploads_*` (environment path) and `MasterUploads_*`. */
-export function uploadsHandlers({ uploads }: Services): HandlerMap {
-  const operations: Record<string, Handler> = {
+export function uploadsHandlers({ uploads }: Services) {
+  return onBothPaths('Uploads', {
     create: async (req) => {
       if (!isIncomingBody(req.body))
         throw badRequest('Send the file as the request body with Content-Type: application/octet-stream.');
@@ -29,11 +30,5 @@ export function uploadsHandlers({ uploads }: Services): HandlerMap {
       await uploads.delete(req.actor, req.params.space_id, req.params.environment_id, req.params.upload_id);
       return noContent();
     },
-  };
-  return Object.fromEntries(
-    Object.entries(operations).flatMap(([name, handler]) => [
-      [`Uploads_${name}`, handler],
-      [`MasterUploads_${name}`, handler],
-    ]),
-  );
+  });
 }

@@ -6,7 +6,7 @@ import { presentOrganization, presentToken, presentUser } from '../presenters/us
 
 const orderable = { 'sys.createdAt': 'createdAt', 'sys.updatedAt': 'updatedAt', 'sys.id': 'id', name: 'name' } as const;
 
-export function usersHandlers({ identity }: Services): HandlerMap {
+export function usersHandlers({ identity }: Services) {
   return {
     Me_get: async (req) => ok(presentUser(grantOf(req.grant, 'user').user)),
 
@@ -38,5 +38,5 @@ export function usersHandlers({ identity }: Services): HandlerMap {
       const { items, total } = await identity.listOrganizations(grantOf(req.grant, 'user'), page);
       return ok(collection(items.map(presentOrganization), total, page));
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }

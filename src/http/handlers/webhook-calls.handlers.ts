@@ -7,7 +7,7 @@ import {
   presentWebhookHealth,
 } from '../presenters/webhook-calls.presenter.ts';
 
-export function webhookCallsHandlers({ webhookCalls }: Services): HandlerMap {
+export function webhookCallsHandlers({ webhookCalls }: Services) {
   return {
     WebhookCalls_list: async (req) => {
       const { page, items, total } = await webhookCalls.list(
@@ -27,5 +27,5 @@ export function webhookCallsHandlers({ webhookCalls }: Services): HandlerMap {
 
     WebhookCalls_health: async (req) =>
       ok(presentWebhookHealth(await webhookCalls.health(req.params.space_id, req.params.webhook_definition_id))),
-  };
+  } satisfies Partial<HandlerMap>;
 }

@@ -5,7 +5,7 @@ import { WEBHOOK_DEFINITIONS } from '../../domain/shared/collection-schemas.ts';
 import { created, noContent, ok, type HandlerMap } from '../handler.ts';
 import { presentWebhookDefinition, presentWebhookSigningSecret } from '../presenters/webhook-definitions.presenter.ts';
 
-export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings }: Services): HandlerMap {
+export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings }: Services) {
   const location = (baseUrl: string, spaceId: string, id: string) =>
     `${baseUrl}/spaces/${spaceId}/webhook_definitions/${id}`;
   return {
@@ -51,5 +51,5 @@ export function webhookDefinitionsHandlers({ webhookDefinitions, webhookSettings
       await webhookSettings.deleteSigningSecret(req.params.space_id);
       return noContent();
     },
-  };
+  } satisfies Partial<HandlerMap>;
 }
