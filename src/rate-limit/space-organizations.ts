@@ -1,6 +1,6 @@
 /**
- * Space id -> organization id, remembered in this process. A space never moves to another organization and
- * space ids are never reused, so a remembered answer never goes stale; unknown ids are not remembered
+ * Space id -> organization id, kept in this process. A space never moves to another organization and
+ * space ids are never reused, so a kept answer never goes stale; unknown ids are not kept
  * (the space may be created a moment later).
  */
 export function spaceOrganizations(lookup: (spaceId: string) => Promise<string | undefined>, capacity = 10_000) {

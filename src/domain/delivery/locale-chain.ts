@@ -5,13 +5,13 @@ const chains = new WeakMap<LocaleRecord[], [Map<string, string[]>, Map<string, s
 
 /**
  * The locale and its fallbacks, in order (a cycle ends the chain), or the locale alone without `useFallbackLocale`.
- * Remembered per locale list: the list comes from the read cache, so a chain is worked out once per environment,
+ * Kept per locale list: the list comes from the read cache, so a chain is worked out once per environment,
  * locale and fallback use, not once per field read.
  */
 export function localeChain(locales: LocaleRecord[], code: string, useFallbackLocale: boolean): string[] {
-  let remembered = chains.get(locales);
-  if (!remembered) chains.set(locales, (remembered = [new Map(), new Map()]));
-  const byCode = remembered[useFallbackLocale ? 0 : 1];
+  let cached = chains.get(locales);
+  if (!cached) chains.set(locales, (cached = [new Map(), new Map()]));
+  const byCode = cached[useFallbackLocale ? 0 : 1];
   let chain = byCode.get(code);
   if (!chain) byCode.set(code, (chain = useFallbackLocale ? fallbacks(locales, code) : [code]));
   return chain;
