@@ -2,14 +2,16 @@
 // module imports a layer above its own, when modules import each other in a cycle at run time, or when code outside
 // src/domain/access refuses with AccessDenied or reads the roles access is decided on.
 //
-//   http, graphql  ->  assets, rate-limit  ->  domain  ->  jobs  ->  storage/port  <-  storage/postgres (the adapter)
+//   http, graphql  ->  assets, rate-limit, outbound  ->  domain  ->  jobs  ->  storage/port  <-  storage/postgres
 //
-// Everything may also import errors/, lib/ and config.ts, which import none of the layers. app.ts (composition root)
-// and main.ts may import everything; nothing imports them but main.ts (and tests). Where the other folders sit
-// (docs/architecture.md):
+// Everything may also import errors/, lib/ and config.ts, which import none of the layers. app.ts (composition root),
+// main.ts and the background workers' roots (workers/) may import everything; nothing imports them but each other
+// (and tests). Where the other folders sit (docs/architecture.md):
 // - assets/ is an edge adapter beside http: the asset and image hosts, the upload and content-addressed file stores,
 //   asset processing and its job handlers. It uses domain/uploads, jobs and the storage port; http (the file hosts)
 //   and graphql (image parameters) use it; nothing below it does.
+// - outbound/ is the network side of webhook delivery (undici, DNS pinning, the target check): it implements the
+//   domain's `WebhookTransport`, which workers/ hands to the delivery job. The domain never imports it.
 // - rate-limit/ is the request limiter that http's middleware and the GraphQL endpoint charge: an edge service too.
 // - jobs/ is the durable job runner and its contracts (`JobHandler`, `JobSignal`): domain services enqueue and
 //   implement jobs, the runner only needs the storage port, so it sits between domain and the port.
@@ -21,8 +23,8 @@
 import tsParser from '@typescript-eslint/parser';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
-const ROOT = ['./src/app.ts', './src/main.ts', './src/webhook-work.ts', './src/webhook-thread.ts'];
-const EDGE = ['./src/assets', './src/rate-limit'];
+const ROOT = ['./src/app.ts', './src/main.ts', './src/workers'];
+const EDGE = ['./src/assets', './src/rate-limit', './src/outbound'];
 const TOP = ['./src/http', './src/graphql'];
 const ADAPTER = './src/storage/postgres';
 const MIGRATIONS = `${ADAPTER}/migrations`;
@@ -38,7 +40,7 @@ const layerZones = [
   zone(
     './src/domain',
     [...ROOT, ...TOP, ...EDGE, ADAPTER],
-    'domain imports only jobs/, the storage port, errors/ and lib/ (the adapter is wired by app.ts).',
+    'domain imports only jobs/, the storage port, errors/ and lib/ (the adapter, outbound/ and workers/ are wired by app.ts).',
   ),
   zone(
     './src/jobs',
@@ -59,7 +61,11 @@ const layerZones = [
     message: 'storage imports no domain service: move the type it needs into the storage port.',
   },
   zone('./src/storage/port', ADAPTER, 'the storage port does not know its adapter.'),
-  zone(EDGE, [...ROOT, ...TOP, ADAPTER], 'assets/ and rate-limit/ import neither http, graphql nor the adapter.'),
+  zone(
+    EDGE,
+    [...ROOT, ...TOP, ADAPTER],
+    'assets/, rate-limit/ and outbound/ import neither http, graphql nor the adapter.',
+  ),
   zone(
     './src/graphql',
     [...ROOT, './src/http', './src/storage'],
@@ -67,6 +73,11 @@ const layerZones = [
   ),
   zone('./src/http', [...ROOT, ADAPTER], 'http does not import the storage adapter (app.ts wires it).'),
   zone('./src/app.ts', './src/main.ts', 'main.ts is the process entry: nothing imports it.'),
+  zone(
+    './src/workers',
+    ['./src/main.ts', './src/app.ts'],
+    'the workers are started by app.ts: they import neither it nor main.ts.',
+  ),
   // A released migration never changes, so its SQL is its own: it imports no other migration and no runtime code (a
   // constant or helper it shares would change it), and the runtime imports only the list of migrations.
   {
@@ -78,7 +89,7 @@ const layerZones = [
   // Helpers of tests (`*.test-support.ts`) are left out of the build (tsconfig.build.json): only tests import them.
   zone('./src', './src/**/*.test-support.ts', 'only tests import test support modules, which the build leaves out.'),
   {
-    target: ['./src/*.ts', `${ADAPTER}/*.ts`, `${ADAPTER}/search`],
+    target: ['./src/*.ts', './src/workers', `${ADAPTER}/*.ts`, `${ADAPTER}/search`],
     from: MIGRATIONS,
     except: ['./index.ts'],
     message:

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from 'node:worker_threads';
 import { startServer, type TestServer } from './support/harness.ts';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
-import { WEBHOOK_THREAD_APPLICATION } from '../src/webhook-work.ts';
+import { WEBHOOK_THREAD_APPLICATION } from '../src/workers/webhook-work.ts';
 
 const ENV = { TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', TESSERA_EVENT_POLL_MS: '20' };
 

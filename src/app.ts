@@ -20,7 +20,7 @@ import {
   type OpenDatabase,
 } from './storage/postgres/index.ts';
 import type { Storage } from './storage/port/index.ts';
-import { startWebhookThread, startWebhookWork, type WebhookWork } from './webhook-work.ts';
+import { startWebhookThread, startWebhookWork, type WebhookWork } from './workers/webhook-work.ts';
 
 export interface Tessera {
   readonly config: Config;

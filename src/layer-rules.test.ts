@@ -23,6 +23,15 @@ const forbidden: Array<[string, string, string]> = [
   ],
   ['domain imports the asset hosts', 'src/domain/uploads/probe.ts', importing('../../assets/renditions.ts')],
   [
+    'domain imports the webhook transport',
+    'src/domain/webhooks/delivery/probe.ts',
+    importing('../../../outbound/webhook-transport.ts'),
+  ],
+  ['domain imports a worker', 'src/domain/webhooks/dispatch/probe.ts', importing('../../../workers/webhook-work.ts')],
+  ['outbound imports the adapter', 'src/outbound/probe.ts', importing('../storage/postgres/index.ts')],
+  ['outbound imports a worker', 'src/outbound/probe.ts', importing('../workers/webhook-work.ts')],
+  ['a worker imports app.ts', 'src/workers/probe.ts', importing('../app.ts')],
+  [
     'the port imports a domain service',
     'src/storage/port/probe.ts',
     importingType('../../domain/spaces/spaces-service.ts'),
@@ -88,6 +97,14 @@ const allowed: Array<[string, string, string]> = [
   ['the adapter implements the port', 'src/storage/postgres/probe.ts', importingType('../port/index.ts')],
   ['lib imports errors', 'src/lib/probe.ts', importing('../errors/index.ts')],
   ['app.ts wires the adapter', 'src/app.ts', importing('./storage/postgres/index.ts')],
+  ['app.ts starts the workers', 'src/app.ts', importing('./workers/webhook-work.ts')],
+  ['a worker wires the transport', 'src/workers/probe.ts', importing('../outbound/webhook-transport.ts')],
+  ['a worker opens its own database', 'src/workers/probe.ts', importing('../storage/postgres/index.ts')],
+  [
+    'outbound implements the delivery transport',
+    'src/outbound/probe.ts',
+    importingType('../domain/webhooks/delivery/transport.ts'),
+  ],
   [
     'a migration runs its statements',
     'src/storage/postgres/migrations/0099-probe.ts',

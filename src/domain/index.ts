@@ -27,10 +27,10 @@ import { teamMembershipsService } from './teams/team-memberships-service.ts';
 import { teamsService } from './teams/teams-service.ts';
 import { teamSpaceMembershipsService } from './teams/team-space-memberships-service.ts';
 import { spaceMembersService } from './members/space-members-service.ts';
-import { webhookDefinitionsService } from './webhooks/webhook-definitions-service.ts';
-import { webhookSettingsService } from './webhooks/webhook-settings-service.ts';
-import type { WebhookRules } from './webhooks/webhook-validation.ts';
-import { deliveryLogService } from './webhooks/delivery-log-service.ts';
+import { webhookDefinitionsService } from './webhooks/definitions/webhook-definitions-service.ts';
+import { webhookSettingsService } from './webhooks/definitions/webhook-settings-service.ts';
+import type { WebhookRules } from './webhooks/definitions/webhook-validation.ts';
+import { deliveryLogService } from './webhooks/delivery/delivery-log-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';

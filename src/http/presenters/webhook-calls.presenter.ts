@@ -1,5 +1,5 @@
 import type { WebhookCallRecord } from '../../storage/port/index.ts';
-import type { WebhookHealthView } from '../../domain/webhooks/delivery-log-service.ts';
+import type { WebhookHealthView } from '../../domain/webhooks/delivery/delivery-log-service.ts';
 import { toMillisIso } from '../../lib/time.ts';
 import { link, userLink } from './links.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors/index.ts';
-import type { WebhookDefinitionRecord } from '../../storage/port/index.ts';
+import { AppError } from '../../../errors/index.ts';
+import type { WebhookDefinitionRecord } from '../../../storage/port/index.ts';
 import { parseDefinition, transformationContentTypes, type WebhookDefinitionInput } from './webhook-validation.ts';
 
 const rules = { allowPrivateTargets: false, vendorToken: 'service' };

@@ -1,5 +1,5 @@
-import type { VendorNames } from '../../config.ts';
-import type { WebhookDefinitionRecord, WebhookMethod } from '../../storage/port/index.ts';
+import type { VendorNames } from '../../../config.ts';
+import type { WebhookDefinitionRecord, WebhookMethod } from '../../../storage/port/index.ts';
 import { proxiedTarget, usesCloudProxy } from './request-cloud-proxy.ts';
 import { requestBody, requestContentType, requestMethod } from './request-body.ts';
 import { basicAuthorization, findHeader, headerValue, idempotencyKey, setHeader } from './request-headers.ts';

@@ -1,17 +1,15 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { Config } from './config.ts';
-import { createJobRunner } from './jobs/index.ts';
-import type { Logger } from './lib/logger.ts';
-import type { Storage } from './storage/port/index.ts';
-import { createDispatcher } from './domain/webhooks/dispatch.ts';
-import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './domain/webhooks/delivery-job.ts';
-import { callRequest } from './domain/webhooks/delivery-request.ts';
-import { usesCloudProxy } from './domain/webhooks/request-cloud-proxy.ts';
-import { presentEventPayload } from './http/presenters/webhook-payload.presenter.ts';
+import type { Worker } from 'node:worker_threads';
+import type { Config } from '../config.ts';
+import { createJobRunner } from '../jobs/index.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Storage } from '../storage/port/index.ts';
+import { createDispatcher } from '../domain/webhooks/dispatch/dispatch.ts';
+import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from '../domain/webhooks/delivery/delivery-job.ts';
+import { callRequest } from '../domain/webhooks/delivery/delivery-request.ts';
+import { usesCloudProxy } from '../domain/webhooks/delivery/request-cloud-proxy.ts';
+import { webhookTransport } from '../outbound/webhook-transport.ts';
+import { presentEventPayload } from '../http/presenters/webhook-payload.presenter.ts';
+import { spawnThread } from './spawn-thread.ts';
 import type { WebhookThreadCommand, WebhookThreadReply } from './webhook-thread.ts';
 
 /** The webhook background work of a process: the content event dispatcher and the runner of delivery jobs. */
@@ -38,6 +36,7 @@ export function startWebhookWork(config: Config, storage: Storage, logger: Logge
       timeoutMs: config.webhookTimeoutMs,
       retryDelaysMs: [...config.webhookRetryDelaysMs],
       allowPrivateTargets: config.webhookAllowPrivateTargets,
+      transport: webhookTransport,
       proxied: (definition) => usesCloudProxy(definition.headers, config.vendor.headerPrefix),
       build: (call, definition, secret) =>
         callRequest(call, definition, secret, {
@@ -78,19 +77,6 @@ const CLOSE_WAIT_MS = 10_000;
  */
 const THREAD_YOUNG_GENERATION_MB = 64;
 
-/** The thread's entry: the compiled module, or under tsx (sources, tests) the TypeScript one loaded through tsx. */
-function spawnThread(config: Config): Worker {
-  const options = { workerData: { config }, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB } };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./webhook-thread.js', import.meta.url), options);
-  const entry = new URL('./webhook-thread.ts', import.meta.url).href;
-  // tsx's ESM API, as its package declares it (a require() resolution would name its CommonJS build).
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports['./esm/api'].import.default as string;
-  const tsx = pathToFileURL(path.join(path.dirname(manifest), api)).href;
-  const load = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(load, { ...options, eval: true });
-}
-
 /**
  * Starts the webhook work on a thread of its own (a PostgreSQL server only: the thread opens its own connections).
  * Resolves once the thread runs; a thread that ends unexpectedly is logged and started again after a second, so
@@ -116,7 +102,10 @@ export async function startWebhookThread(
     });
   const launch = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = spawnThread(config);
+      const worker = spawnThread('webhook-thread', {
+        workerData: { config },
+        resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+      });
       const exited = new Promise<void>((ended) =>
         worker.once('exit', (code) => {
           current.ended = true;

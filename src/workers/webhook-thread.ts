@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Config } from './config.ts';
-import { createLogger } from './lib/logger.ts';
-import { openPostgres, postgresStorage } from './storage/postgres/index.ts';
+import type { Config } from '../config.ts';
+import { createLogger } from '../lib/logger.ts';
+import { openPostgres, postgresStorage } from '../storage/postgres/index.ts';
 import { startWebhookWork, WEBHOOK_THREAD_APPLICATION } from './webhook-work.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { VendorNames } from '../../config.ts';
-import type { PendingWebhookCall, WebhookDefinitionRecord } from '../../storage/port/index.ts';
-import type { OutboundRequest } from './delivery-sender.ts';
+import type { VendorNames } from '../../../config.ts';
+import type { PendingWebhookCall, WebhookDefinitionRecord } from '../../../storage/port/index.ts';
+import type { OutboundRequest } from './transport.ts';
 import { buildWebhookRequest } from './request-builder.ts';
 import { webhookCrn } from './request-headers.ts';
 

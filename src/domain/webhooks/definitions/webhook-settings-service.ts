@@ -1,6 +1,6 @@
-import { notFound, validationFailed } from '../../errors/index.ts';
-import type { Storage, WebhookSigningSecretRecord } from '../../storage/port/index.ts';
-import { actorId, type Actor } from '../shared/actor.ts';
+import { notFound, validationFailed } from '../../../errors/index.ts';
+import type { Storage, WebhookSigningSecretRecord } from '../../../storage/port/index.ts';
+import { actorId, type Actor } from '../../shared/actor.ts';
 
 /** The hosted service's rule: exactly 64 characters of the hex and base64 (both alphabets) character sets. */
 const SECRET = /^[0-9a-zA-Z+/=_-]{64}$/;

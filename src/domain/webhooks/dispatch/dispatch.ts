@@ -1,8 +1,8 @@
-import type { Logger } from '../../lib/logger.ts';
-import type { Storage } from '../../storage/port/index.ts';
-import { announceJobs } from '../../jobs/index.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import type { Storage } from '../../../storage/port/index.ts';
+import { announceJobs } from '../../../jobs/index.ts';
 import { planDispatch, type EventPayloadRenderer } from './dispatch-match.ts';
-import { WEBHOOK_DELIVERY_JOB } from './delivery-job.ts';
+import { WEBHOOK_DELIVERY_JOB } from '../delivery/delivery-job.ts';
 import { payloadPurgeSchedule } from './payload-purge-schedule.ts';
 
 export interface DispatcherOptions {

@@ -1,12 +1,12 @@
-import { notFound, versionMismatch } from '../../errors/index.ts';
-import { generateId } from '../../lib/ids.ts';
+import { notFound, versionMismatch } from '../../../errors/index.ts';
+import { generateId } from '../../../lib/ids.ts';
 import type {
   PageRequest,
   Storage,
   WebhookDefinitionOrderKey,
   WebhookDefinitionRecord,
-} from '../../storage/port/index.ts';
-import { actorId, type Actor } from '../shared/actor.ts';
+} from '../../../storage/port/index.ts';
+import { actorId, type Actor } from '../../shared/actor.ts';
 import { parseDefinition, type WebhookDefinitionInput, type WebhookRules } from './webhook-validation.ts';
 
 /**

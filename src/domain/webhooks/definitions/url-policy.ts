@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -7,7 +6,7 @@ import { BlockList, isIP } from 'node:net';
  * not a loopback, private, shared (CGNAT), link-local, unique-local, unspecified, multicast or reserved address,
  * unless the operator allows private targets (`TESSERA_WEBHOOK_ALLOW_PRIVATE_TARGETS`). A definition's literal host
  * is checked when it is saved (`urlProblem`); host names are resolved and checked again before each call
- * (`resolveAllowedTarget`), since DNS answers change.
+ * (`checkTarget` of the delivery's `WebhookTransport`), since DNS answers change.
  */
 
 export const URL_MAX_LENGTH = 2048;
@@ -65,9 +64,10 @@ export function isBlockedAddress(address: string): boolean {
   return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-const isLocalName = (host: string) => /(^|\.)localhost\.?$/i.test(host);
-const portAllowed = (url: URL) => url.port === '' || url.port === '80' || url.port === '443' || Number(url.port) > 1023;
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+export const isLocalName = (host: string) => /(^|\.)localhost\.?$/i.test(host);
+export const portAllowed = (url: URL) =>
+  url.port === '' || url.port === '80' || url.port === '443' || Number(url.port) > 1023;
+export const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
 /** A URL template's pointers (`{ /payload/sys/id }`) stand for this text while the URL is checked. */
 const TEMPLATE_STAND_IN = 'tessera-template';
@@ -91,63 +91,4 @@ export function urlProblem(raw: string, allowPrivate: boolean): string | undefin
   if (host.includes(TEMPLATE_STAND_IN)) return undefined;
   if (isLocalName(host) || isBlockedAddress(host)) return "The URL's host is a loopback, private or reserved address.";
   return undefined;
-}
-
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-export type TargetCheck =
-  | { ok: true; url: URL; addresses: ResolvedAddress[] }
-  | { ok: false; error: 'InvalidUrlError' | 'NameResolutionError' | 'ForbiddenTargetError'; message: string };
-
-const refused = (
-  error: 'InvalidUrlError' | 'NameResolutionError' | 'ForbiddenTargetError',
-  message: string,
-): TargetCheck => ({ ok: false, error, message });
-
-/**
- * Checks a call's URL (templates resolved) just before it is sent: scheme and port, then every address its host
- * resolves to (one refused address refuses the call: the connection could use any). With private targets allowed,
- * only the scheme is checked and nothing is resolved (`addresses` is empty).
- */
-export async function resolveAllowedTarget(raw: string, allowPrivate: boolean): Promise<TargetCheck> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return refused('InvalidUrlError', 'The URL is not a valid absolute URL.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return refused('InvalidUrlError', 'The URL must use http or https.');
-  if (allowPrivate) return { ok: true, url, addresses: [] };
-  if (!portAllowed(url)) return refused('ForbiddenTargetError', "The URL's port must be 80, 443 or above 1023.");
-  const host = bare(url.hostname);
-  let addresses: ResolvedAddress[];
-  if (isIP(host)) {
-    addresses = [{ address: host, family: isIP(host) as 4 | 6 }];
-  } else if (isLocalName(host)) {
-    return refused('ForbiddenTargetError', `${host} is a loopback name.`);
-  } else {
-    try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => ({
-        address: a.address,
-        family: a.family as 4 | 6,
-      }));
-    } catch (error) {
-      return refused(
-        'NameResolutionError',
-        `${host} could not be resolved (${(error as { code?: string }).code ?? 'error'}).`,
-      );
-    }
-  }
-  const blocked = addresses.find((a) => isBlockedAddress(a.address));
-  if (blocked)
-    return refused(
-      'ForbiddenTargetError',
-      `${host} resolves to ${blocked.address}, a loopback, private or reserved address.`,
-    );
-  if (addresses.length === 0) return refused('NameResolutionError', `${host} has no address.`);
-  return { ok: true, url, addresses };
 }

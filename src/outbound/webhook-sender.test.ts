@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerTenMegabytes } from '../../../contract-tests/support/webhook-receiver.ts';
-import { DeliveryAbortedError, sendRequest, type SendOptions } from './delivery-sender.ts';
+import { answerTenMegabytes } from '../../contract-tests/support/webhook-receiver.ts';
+import type { SendOptions } from '../domain/webhooks/delivery/transport.ts';
+import { DeliveryAbortedError, sendRequest } from './webhook-sender.ts';
 
 interface Received {
   method: string;

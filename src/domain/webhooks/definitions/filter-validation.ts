@@ -1,6 +1,6 @@
-import type { ErrorItem } from '../../errors/index.ts';
-import type { WebhookFilter, WebhookFilterConstraint, WebhookFilterPath } from '../../storage/port/index.ts';
-import { compileUserPattern } from '../content-model/user-regexp.ts';
+import type { ErrorItem } from '../../../errors/index.ts';
+import type { WebhookFilter, WebhookFilterConstraint, WebhookFilterPath } from '../../../storage/port/index.ts';
+import { compileUserPattern } from '../../content-model/user-regexp.ts';
 import { FILTER_PATHS } from './filter-eval.ts';
 
 type Path = Array<string | number>;

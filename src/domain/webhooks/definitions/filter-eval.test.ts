@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhookFilter } from '../../storage/port/index.ts';
+import type { WebhookFilter } from '../../../storage/port/index.ts';
 import { matchesFilters } from './filter-eval.ts';
 
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });

@@ -1,39 +1,9 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
-import { utf8Prefix } from '../../lib/utf8-prefix.ts';
+import type { OutboundRequest, OutboundResult, SendOptions } from '../domain/webhooks/delivery/transport.ts';
+import { utf8Prefix } from '../lib/utf8-prefix.ts';
 import { coalescingConnector } from './coalesced-writes.ts';
-
-/** A request to a webhook receiver, as built from its definition. */
-export interface OutboundRequest {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  /** Absent for GET and DELETE. */
-  body?: string;
-  /** With false (the default), the body goes out chunked and no `Content-Length` header is sent. */
-  includeContentLength?: boolean;
-}
-
-export interface OutboundResult {
-  /** Null when no answer came (the error says why). */
-  statusCode: number | null;
-  headers: Record<string, string>;
-  /** The response body, cut at `maxResponseBytes`. */
-  body: string;
-  errors: string[];
-  responseAt: Date | null;
-}
-
-export interface SendOptions {
-  timeoutMs: number;
-  /** The most of a response body that is read; the rest is not downloaded (the connection is dropped). */
-  maxResponseBytes: number;
-  /** Aborted when the process stops: the call is given up and not recorded (it is sent again later). */
-  signal?: AbortSignal;
-  /** The addresses the target check resolved and allowed: the connection goes to one of them, not to a new lookup. */
-  addresses?: Array<{ address: string; family: 4 | 6 }>;
-}
 
 /** A send that ended because the process stops: the caller must not record it. */
 export class DeliveryAbortedError extends Error {

@@ -5,11 +5,11 @@ import type {
   EntryRecord,
   NewWebhookEventPayload,
   WebhookDefinitionRecord,
-} from '../../storage/port/index.ts';
-import type { DeliveryJobPayload } from './delivery-job.ts';
-import { matchesFilters } from './filter-eval.ts';
-import { webhookTopic } from './request-headers.ts';
-import { matchesTopic } from './topic-match.ts';
+} from '../../../storage/port/index.ts';
+import type { DeliveryJobPayload } from '../delivery/delivery-job.ts';
+import { matchesFilters } from '../definitions/filter-eval.ts';
+import { webhookTopic } from '../delivery/request-headers.ts';
+import { matchesTopic } from '../definitions/topic-match.ts';
 
 /** Renders the body of a call from an event (the API presenters, wired by the composition root). */
 export type EventPayloadRenderer = (event: ContentEventRecord, localeCodes: string[]) => unknown;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vendorNames } from '../../config.ts';
+import { vendorNames } from '../../../config.ts';
 import { buildWebhookRequest, type WebhookRequestInput } from './request-builder.ts';
 import { cloudProxyHeaderProblem, usesCloudProxy } from './request-cloud-proxy.ts';
 

@@ -1,14 +1,14 @@
-import { vendorNames } from '../../config.ts';
-import { validationFailed, type ErrorItem } from '../../errors/index.ts';
+import { vendorNames } from '../../../config.ts';
+import { validationFailed, type ErrorItem } from '../../../errors/index.ts';
 import type {
   WebhookDefinitionChanges,
   WebhookDefinitionRecord,
   WebhookHeader,
   WebhookMethod,
   WebhookTransformation,
-} from '../../storage/port/index.ts';
+} from '../../../storage/port/index.ts';
 import { isObject, parseFilters } from './filter-validation.ts';
-import { cloudProxyHeaderProblem } from './request-cloud-proxy.ts';
+import { cloudProxyHeaderProblem } from '../delivery/request-cloud-proxy.ts';
 import { topicProblem } from './topic-match.ts';
 import { URL_MAX_LENGTH, urlProblem } from './url-policy.ts';
 

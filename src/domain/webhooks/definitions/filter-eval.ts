@@ -1,5 +1,5 @@
-import type { WebhookFilter, WebhookFilterConstraint, WebhookFilterPath } from '../../storage/port/index.ts';
-import { compileUserPattern } from '../content-model/user-regexp.ts';
+import type { WebhookFilter, WebhookFilterConstraint, WebhookFilterPath } from '../../../storage/port/index.ts';
+import { compileUserPattern } from '../../content-model/user-regexp.ts';
 
 /** The environment (or alias) id webhooks without filters fire for. */
 const MASTER = 'master';

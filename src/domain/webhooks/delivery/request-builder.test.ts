@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { vendorNames } from '../../config.ts';
-import type { WebhookTransformation } from '../../storage/port/index.ts';
+import { vendorNames } from '../../../config.ts';
+import type { WebhookTransformation } from '../../../storage/port/index.ts';
 import {
   buildWebhookRequest,
   WebhookRequestError,

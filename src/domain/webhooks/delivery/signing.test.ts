@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vendorNames } from '../../config.ts';
+import { vendorNames } from '../../../config.ts';
 import { buildWebhookRequest, type WebhookRequestInput } from './request-builder.ts';
 import { signatureHeaders } from './signing.ts';
 

@@ -1,6 +1,6 @@
-import { notFound } from '../../errors/index.ts';
-import type { Storage, WebhookCallRecord, WebhookDefinitionRecord } from '../../storage/port/index.ts';
-import { parsePage } from '../shared/paging.ts';
+import { notFound } from '../../../errors/index.ts';
+import type { Storage, WebhookCallRecord, WebhookDefinitionRecord } from '../../../storage/port/index.ts';
+import { parsePage } from '../../shared/paging.ts';
 import { CALL_LOG_KEEP } from './delivery-job.ts';
 
 /** The call log's page size unless `limit` says otherwise (as the hosted service). */

@@ -3,13 +3,13 @@ import type {
   Storage,
   WebhookCallOutcome,
   WebhookDefinitionRecord,
-} from '../../storage/port/index.ts';
-import { generateId } from '../../lib/ids.ts';
-import { cutToUtf8Bytes } from '../../lib/utf8-prefix.ts';
-import { announceJobs, type JobHandler } from '../../jobs/index.ts';
-import { sendRequest, type OutboundRequest, type OutboundResult } from './delivery-sender.ts';
+} from '../../../storage/port/index.ts';
+import { generateId } from '../../../lib/ids.ts';
+import { cutToUtf8Bytes } from '../../../lib/utf8-prefix.ts';
+import { announceJobs, type JobHandler } from '../../../jobs/index.ts';
 import { WebhookRequestError } from './request-builder.ts';
-import { resolveAllowedTarget, urlProblem, type TargetCheck } from './url-policy.ts';
+import { urlProblem } from '../definitions/url-policy.ts';
+import type { OutboundRequest, OutboundResult, TargetCheck, WebhookTransport } from './transport.ts';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
 
@@ -31,6 +31,8 @@ export interface DeliveryOptions {
   /** The wait before attempt 2, 3, ... of a call answered 429 or 5xx (its length + 1 is the number of attempts). */
   retryDelaysMs: number[];
   allowPrivateTargets: boolean;
+  /** The network: target checks and sending (`src/outbound/`). */
+  transport: WebhookTransport;
   build: CallRequestBuilder;
   /** True when the definition's calls go through the cloud signing proxy (its Cloud-Proxy headers). */
   proxied: (definition: WebhookDefinitionRecord) => boolean;
@@ -134,12 +136,12 @@ async function attempt(call: PendingWebhookCall, job: JobContext, options: Deliv
   if (!check) {
     check = proxied
       ? Promise.resolve(literalTarget(judged, options.allowPrivateTargets))
-      : resolveAllowedTarget(judged, options.allowPrivateTargets);
+      : options.transport.checkTarget(judged, options.allowPrivateTargets);
     job.targets.set(judged, check);
   }
   const target = await check;
   const result: OutboundResult = target.ok
-    ? await sendRequest(request, {
+    ? await options.transport.send(request, {
         timeoutMs: options.timeoutMs,
         maxResponseBytes: RESPONSE_BODY_MAX,
         signal: job.signal,

@@ -1,7 +1,7 @@
-import type { WebhookMethod, WebhookTransformation } from '../../storage/port/index.ts';
+import type { WebhookMethod, WebhookTransformation } from '../../../storage/port/index.ts';
 import { valueText } from './body-helpers.ts';
 import { transformBody, type TransformationContext } from './transformation.ts';
-import { transformationContentTypes } from './webhook-validation.ts';
+import { transformationContentTypes } from '../definitions/webhook-validation.ts';
 
 const METHODS: readonly WebhookMethod[] = ['POST', 'GET', 'PUT', 'PATCH', 'DELETE'];
 /** Methods whose calls carry no body (the transformation's body is not used). */
