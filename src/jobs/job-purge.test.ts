@@ -110,11 +110,11 @@ for (const kind of DB_KINDS) {
       }
       const young = await event(1, true);
       const { events: repo } = db.storage.repos;
-      expect(await repo.purgeDispatched(new Date(Date.now() - 7 * DAY), 2)).toBe(7);
+      expect(await repo.purgeConsumed(new Date(Date.now() - 7 * DAY), 2)).toBe(7);
       expect(await events()).toEqual([old[4], young]);
-      expect(await repo.purgeDispatched(new Date(Date.now() - 7 * DAY), 2)).toBe(0);
+      expect(await repo.purgeConsumed(new Date(Date.now() - 7 * DAY), 2)).toBe(0);
       // Every event is old now: no young one bounds the range.
-      expect(await repo.purgeDispatched(new Date(Date.now() + DAY), 3)).toBe(1);
+      expect(await repo.purgeConsumed(new Date(Date.now() + DAY), 3)).toBe(1);
       expect(await events()).toEqual([old[4]]);
     });
 

@@ -1,13 +1,13 @@
 import type { Storage } from '../storage/port/index.ts';
 import type { JobHandler } from './job-handler.ts';
 
-/** The periodic purge of succeeded jobs and dispatched content events: one queued at a time, re-enqueued by each run. */
+/** The periodic purge of succeeded jobs and consumed content events: one queued at a time, re-enqueued by each run. */
 export const JOBS_PURGE_JOB = 'jobs.purge';
 
 export interface JobPurgeOptions {
   /** How long a succeeded job is kept (ms). */
   retentionMs: number;
-  /** How long a dispatched content event is kept (ms). */
+  /** How long a consumed content event is kept (ms). */
   eventRetentionMs: number;
   /** Time between purges (ms; an hour by default). */
   intervalMs?: number;
@@ -16,9 +16,10 @@ export interface JobPurgeOptions {
 const BATCH = 1000;
 
 /**
- * Deletes succeeded jobs finished more than the retention ago, and content events dispatched to webhook calls that
- * occurred more than the event retention ago, in batches claimed with SKIP LOCKED, so purges in several processes
- * share the work. Failed jobs are kept for inspection, undispatched events for the dispatcher.
+ * Deletes succeeded jobs finished more than the retention ago, and content events that occurred more than the event
+ * retention ago once every consumer of the stream is done with them (the webhook dispatcher and `event_consumers`),
+ * in batches claimed with SKIP LOCKED, so purges in several processes share the work. Failed jobs are kept for
+ * inspection, unconsumed events for their consumers.
  */
 export function jobPurgeJob(storage: Storage, options: JobPurgeOptions): JobHandler {
   const scheduleNext = (repos = storage.repos) =>
@@ -27,7 +28,7 @@ export function jobPurgeJob(storage: Storage, options: JobPurgeOptions): JobHand
     async run() {
       const before = new Date(Date.now() - options.retentionMs);
       while ((await storage.repos.jobs.purgeDone(before, BATCH)) === BATCH);
-      await storage.repos.events.purgeDispatched(new Date(Date.now() - options.eventRetentionMs), BATCH);
+      await storage.repos.events.purgeConsumed(new Date(Date.now() - options.eventRetentionMs), BATCH);
       await scheduleNext();
     },
     async onFailure(repos) {

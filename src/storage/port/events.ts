@@ -44,9 +44,15 @@ export interface TransactionDescription {
 }
 
 export interface EventsRepository {
-  /** Locks up to `limit` undispatched events, oldest first, FOR UPDATE SKIP LOCKED: call inside storage.transaction. */
-  claimUndispatched(limit: number): Promise<ContentEventRecord[]>;
-  markDispatched(ids: string[]): Promise<void>;
+  /**
+   * The next events of a consumer of the stream (its name, e.g. `app-events`), at most `limit`, in the order their
+   * transactions committed, and moves its progress past them. Call inside the storage.transaction that does the work
+   * (or enqueues its jobs): a rollback gives the events back; the consumer's claims run one at a time (a second
+   * waits for the first to end). Never answers an event behind one a still-running transaction may commit. A consumer
+   * not seen before starts at the oldest event kept. The webhook dispatcher has its own claim
+   * (`WebhookCallsRepository.claimForDispatch`).
+   */
+  claimForConsumer(consumer: string, limit: number): Promise<ContentEventRecord[]>;
   /**
    * True when an undispatched event exists that a dispatch may claim now (cheap; the dispatcher's poll): auto_save
    * events count only once they are `autoSaveWindowMs` old (default 0: at once), as the dispatch claims them.
@@ -55,10 +61,11 @@ export interface EventsRepository {
   /** For tests and tools: events of a space in id order. */
   listForSpace(spaceId: string, options?: { afterId?: string; limit?: number }): Promise<ContentEventRecord[]>;
   /**
-   * Deletes the dispatched events that occurred before `before`, oldest first, in statements of at most `batch` rows
-   * (SKIP LOCKED: purges in several processes share the work); answers how many. Undispatched events are kept.
+   * Deletes the events that occurred before `before` and every consumer is done with (dispatched, and behind every
+   * consumer's progress), oldest first, in statements of at most `batch` rows (SKIP LOCKED: purges in several
+   * processes share the work); answers how many. Events some consumer has not claimed yet are kept.
    */
-  purgeDispatched(before: Date, batch: number): Promise<number>;
+  purgeConsumed(before: Date, batch: number): Promise<number>;
   /** Describes the writes of the current transaction that follow (call inside storage.transaction). */
   describeTransaction(description: TransactionDescription): Promise<void>;
 }

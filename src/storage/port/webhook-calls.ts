@@ -92,15 +92,22 @@ export interface DispatchBatch {
   localeCodes: Map<string, string[]>;
 }
 
+/**
+ * One form of the topics that subscribe to an event (`<type>.<action>`): the event's own type or `*`, and its own
+ * action or `*`.
+ */
+export type TopicForm = readonly ['type' | '*', 'action' | '*'];
+
 export interface WebhookCallsRepository {
   /**
    * Claims up to `limit` undispatched content events, oldest first (`FOR UPDATE SKIP LOCKED`), and marks them
    * dispatched, with what matching and rendering them needs: call inside storage.transaction, with the writes of the
    * calls they make. auto_save events are claimed once `autoSaveWindowMs` old, each with the other waiting auto_saves
    * of its entity (same environment and requested environment): of those only the newest comes with its entity, the
-   * others are marked dispatched without one (no calls).
+   * others are marked dispatched without one (no calls). Only the events some definition subscribes to by one of the
+   * `subscribing` topic forms (the domain's one definition of topic matching) come with their entity.
    */
-  claimForDispatch(limit: number, autoSaveWindowMs?: number): Promise<DispatchBatch>;
+  claimForDispatch(limit: number, autoSaveWindowMs: number, subscribing: readonly TopicForm[]): Promise<DispatchBatch>;
   /** Stores the payloads of dispatched events (an event's once). */
   insertPayloads(payloads: NewWebhookEventPayload[]): Promise<void>;
   /**

@@ -90,8 +90,6 @@ export interface WebhooksRepository {
     userId: string,
   ): Promise<WebhookDefinitionRecord | undefined>;
   delete(spaceId: string, id: string): Promise<boolean>;
-  /** The active definitions of these spaces, in creation order (the dispatcher's read, with secrets). */
-  activeForSpaces(spaceIds: string[]): Promise<WebhookDefinitionRecord[]>;
   /** The signing secret's value, for signing calls. */
   signingSecret(spaceId: string): Promise<string | undefined>;
   findSigningSecret(spaceId: string): Promise<WebhookSigningSecretRecord | undefined>;

@@ -6,8 +6,12 @@ import { insertEntries, type EntryInsert } from './entry-insert-batch.ts';
 import { linkColumns } from './entry-links.ts';
 import { publishEntries } from './entry-publish.ts';
 import type { OpenDatabase } from './index.ts';
+import { SUBSCRIBING_FORMS } from '../../domain/webhooks/definitions/topic-match.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }];
+/** Where and what an event is, without its snapshot (a claim for dispatch carries only the ones webhooks want). */
+const placed = (e: { environmentId: string; entityType: string; entityId: string; action: string }) =>
+  `${e.environmentId} ${e.entityType} ${e.entityId} ${e.action}`;
 const summary = (e: ContentEventRecord) =>
   `${e.environmentId} ${e.entityType} ${e.entityId} ${e.action} v${e.entity.version}`;
 
@@ -50,11 +54,9 @@ for (const kind of DB_KINDS) {
     /** Claims and marks everything undispatched, in as many rounds as it takes. */
     async function drain() {
       for (;;) {
-        const claimed = await storage.transaction(async (repos) => {
-          const found = await repos.events.claimUndispatched(100);
-          await repos.events.markDispatched(found.map((e) => e.id));
-          return found.length;
-        });
+        const claimed = (
+          await storage.transaction((repos) => repos.webhookCalls.claimForDispatch(100, 0, SUBSCRIBING_FORMS))
+        ).events.length;
         if (claimed === 0) return;
       }
     }
@@ -261,25 +263,19 @@ for (const kind of DB_KINDS) {
       const { userId } = await arrange('space-ev6');
       for (const id of ['e1', 'e2', 'e3']) await insert(storage.repos, 'space-ev6', id, userId);
       expect(await storage.repos.events.hasUndispatched()).toBe(true);
-      const first = await storage.transaction(async (repos) => {
-        const claimed = await repos.events.claimUndispatched(2);
-        await repos.events.markDispatched(claimed.map((e) => e.id));
-        return claimed;
-      });
-      expect(first.map(summary)).toEqual(['master ContentType ct create v2', 'master Entry e1 create v1']);
+      const first = await storage.transaction((repos) => repos.webhookCalls.claimForDispatch(2, 0, SUBSCRIBING_FORMS));
+      expect(first.events.map(placed)).toEqual(['master ContentType ct create', 'master Entry e1 create']);
       // Claimed in a transaction that rolled back: still undispatched.
       await storage
         .transaction(async (repos) => {
-          expect((await repos.events.claimUndispatched(10)).map((e) => e.entityId)).toEqual(['e2', 'e3']);
+          expect(
+            (await repos.webhookCalls.claimForDispatch(10, 0, SUBSCRIBING_FORMS)).events.map((e) => e.entityId),
+          ).toEqual(['e2', 'e3']);
           throw new Error('dispatch failed');
         })
         .catch(() => {});
-      const rest = await storage.transaction(async (repos) => {
-        const claimed = await repos.events.claimUndispatched(10);
-        await repos.events.markDispatched(claimed.map((e) => e.id));
-        return claimed;
-      });
-      expect(rest.map((e) => e.entityId)).toEqual(['e2', 'e3']);
+      const rest = await storage.transaction((repos) => repos.webhookCalls.claimForDispatch(10, 0, SUBSCRIBING_FORMS));
+      expect(rest.events.map((e) => e.entityId)).toEqual(['e2', 'e3']);
       expect(await storage.repos.events.hasUndispatched()).toBe(false);
       const listed = await events('space-ev6');
       expect(listed.map((e) => e.entityId)).toEqual(['ct', 'e1', 'e2', 'e3']);
@@ -289,6 +285,77 @@ for (const kind of DB_KINDS) {
         ),
       ).toEqual(['e2']);
     });
+
+    it('a consumer claims its events oldest first, each once; a rolled back claim gives them back', async () => {
+      await storage.transaction(async (repos) => {
+        while ((await repos.events.claimForConsumer('test-consumer', 500)).length > 0);
+      });
+      const { userId } = await arrange('space-ev8');
+      for (const id of ['e1', 'e2', 'e3']) await insert(storage.repos, 'space-ev8', id, userId);
+      // Events of other tests' spaces a transaction held back may come too: only this space's are looked at.
+      const ours = (claimed: ContentEventRecord[]) => claimed.filter((e) => e.spaceId === 'space-ev8');
+      const claim = async (limit: number) =>
+        ours(await storage.transaction((repos) => repos.events.claimForConsumer('test-consumer', limit)));
+      expect((await claim(2)).map(summary)).toEqual(['master ContentType ct create v2', 'master Entry e1 create v1']);
+      await storage
+        .transaction(async (repos) => {
+          expect(ours(await repos.events.claimForConsumer('test-consumer', 10)).map((e) => e.entityId)).toEqual([
+            'e2',
+            'e3',
+          ]);
+          throw new Error('the consumer failed');
+        })
+        .catch(() => {});
+      expect((await claim(10)).map((e) => e.entityId)).toEqual(['e2', 'e3']);
+      expect(await claim(10)).toEqual([]);
+      // Another consumer has its own progress: it starts at the oldest event kept.
+      const other = await storage.transaction((repos) => repos.events.claimForConsumer('other-consumer', 10_000));
+      expect(other.filter((e) => e.spaceId === 'space-ev8').map((e) => e.entityId)).toEqual(['ct', 'e1', 'e2', 'e3']);
+      // Dispatched and old, but not yet claimed by every consumer: kept by the purge.
+      await drain();
+      await insert(storage.repos, 'space-ev8', 'e4', userId);
+      await drain();
+      const later = new Date(Date.now() + 60_000);
+      await storage.repos.events.purgeConsumed(later, 1000);
+      expect((await events('space-ev8')).map((e) => e.entityId)).toEqual(['e4']);
+      await claim(10);
+      await storage.transaction((repos) => repos.events.claimForConsumer('other-consumer', 10_000));
+      await storage.repos.events.purgeConsumed(later, 1000);
+      expect(await events('space-ev8')).toEqual([]);
+    });
+
+    it.runIf(kind === 'postgres')(
+      "a consumer never passes an event a running transaction may still commit, whatever the events' ids",
+      async () => {
+        const { userId } = await arrange('space-ev9');
+        // Another space: entries of one environment wait for each other's transactions (its row is locked).
+        const other = await arrange('space-ev10');
+        await storage.transaction(async (repos) => {
+          while ((await repos.events.claimForConsumer('test-consumer', 500)).length > 0);
+        });
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let written!: () => void;
+        const wroteFirst = new Promise<void>((resolve) => {
+          written = resolve;
+        });
+        // The first transaction records its event (the lower id) and stays open while a second one commits.
+        const slow = storage.transaction(async (repos) => {
+          await insert(repos, 'space-ev9', 'slow', userId);
+          written();
+          await held;
+        });
+        await wroteFirst;
+        await insert(storage.repos, 'space-ev10', 'fast', other.userId);
+        const claim = () => storage.transaction((repos) => repos.events.claimForConsumer('test-consumer', 10));
+        expect(await claim()).toEqual([]);
+        release();
+        await slow;
+        expect((await claim()).map((e) => e.entityId)).toEqual(['slow', 'fast']);
+      },
+    );
 
     it.runIf(kind === 'postgres')('two concurrent claims never return the same event (SKIP LOCKED)', async () => {
       await drain();
@@ -303,18 +370,15 @@ for (const kind of DB_KINDS) {
         claimedFirst = resolve;
       });
       const first = storage.transaction(async (repos) => {
-        const claimed = await repos.events.claimUndispatched(4);
+        const claimed = await repos.webhookCalls.claimForDispatch(4, 0, SUBSCRIBING_FORMS);
         claimedFirst();
         await held;
-        await repos.events.markDispatched(claimed.map((e) => e.id));
-        return claimed;
+        return claimed.events;
       });
       await firstClaimed;
-      const second = await storage.transaction(async (repos) => {
-        const claimed = await repos.events.claimUndispatched(100);
-        await repos.events.markDispatched(claimed.map((e) => e.id));
-        return claimed;
-      });
+      const second = (
+        await storage.transaction((repos) => repos.webhookCalls.claimForDispatch(100, 0, SUBSCRIBING_FORMS))
+      ).events;
       release();
       const a = (await first).map((e) => e.id);
       const b = second.map((e) => e.id);

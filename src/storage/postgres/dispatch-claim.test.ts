@@ -4,6 +4,7 @@ import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-t
 import type { DispatchedEvent, EntryRecord, Storage, TransactionDescription } from '../port/index.ts';
 import { claimForDispatch } from './dispatch-claim.ts';
 import type { OpenDatabase } from './index.ts';
+import { SUBSCRIBING_FORMS } from '../../domain/webhooks/definitions/topic-match.ts';
 
 const FIELDS = [{ id: 'title', type: 'Symbol' }];
 const SPACE = 'space-claim';
@@ -65,7 +66,7 @@ for (const kind of DB_KINDS) {
     });
 
     const claim = (windowMs = WINDOW, limit = 100) =>
-      storage.transaction((repos) => repos.webhookCalls.claimForDispatch(limit, windowMs));
+      storage.transaction((repos) => repos.webhookCalls.claimForDispatch(limit, windowMs, SUBSCRIBING_FORMS));
     const waiting = (windowMs = WINDOW) => storage.repos.events.hasUndispatched(windowMs);
     /** Saves a new draft title of an entry in a transaction described as given; answers the event's id. */
     async function save(
@@ -169,7 +170,7 @@ for (const kind of DB_KINDS) {
       async () => {
         // A plan cached while the queue was small marked the claimed events by scanning the whole table ever after.
         const prepared = await open.db.connection().execute(async (connection) => {
-          for (let i = 0; i < 3; i += 1) await claimForDispatch(connection, 100, 0);
+          for (let i = 0; i < 3; i += 1) await claimForDispatch(connection, 100, 0, SUBSCRIBING_FORMS);
           return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection))
             .rows;
         });

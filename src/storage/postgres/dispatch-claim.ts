@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DispatchBatch, DispatchedEvent } from '../port/webhook-calls.ts';
+import type { DispatchBatch, DispatchedEvent, TopicForm } from '../port/webhook-calls.ts';
 import { claimable, toEvent, type EventRow } from './events-repository.ts';
 import type { Executor } from './executor.ts';
 import { PLANNED_EACH_TIME } from './prepared-statements.ts';
@@ -34,7 +34,20 @@ const sameAutoSaved = (a: string, b: string) =>
  * are marked without a snapshot, so they make no call. An entity edited without a pause thus makes one call per window.
  * Planned at each claim: a cached plan made while the queue was small marked the claimed events by scanning it all.
  */
-const claimStatement = (limit: number, windowMs: number) => sql<ClaimedRow>`${sql.raw(PLANNED_EACH_TIME)}
+/** The topics that subscribe to the taken event `t`, as SQL text values, by the domain's forms. */
+const subscribingTopics = (forms: readonly TopicForm[]) =>
+  sql.join(
+    forms.map(
+      ([type, action]) =>
+        sql`${type === 'type' ? sql`t.entity_type` : sql.lit('*')} || '.' || ${action === 'action' ? sql`t.action` : sql.lit('*')}`,
+    ),
+  );
+
+const claimStatement = (
+  limit: number,
+  windowMs: number,
+  forms: readonly TopicForm[],
+) => sql<ClaimedRow>`${sql.raw(PLANNED_EACH_TIME)}
   with claimed as (
     select ${EVENT_COLUMNS} from content_events as e
     where e.dispatched_at is null and ${claimable(windowMs)} order by e.id limit ${limit} for update skip locked
@@ -52,7 +65,7 @@ const claimStatement = (limit: number, windowMs: number) => sql<ClaimedRow>`${sq
     select d.* from webhook_definitions as d where d.active and d.space_id in (select space_id from claimed)
   ), wanted as (
     select t.*, exists (select from hooks as h where h.space_id = t.space_id and h.created_at <= t.occurred_at + interval '1 millisecond'
-        and h.topics ?| array[t.entity_type || '.' || t.action, t.entity_type || '.*', '*.' || t.action, '*.*'])
+        and h.topics ?| array[${subscribingTopics(forms)}])
       and not (t.action = 'auto_save' and exists (select from ${TAKEN} as n where n.action = 'auto_save' and n.id > t.id and ${sameAutoSaved('n', 't')}))
       as wanted
     from ${TAKEN} as t
@@ -92,7 +105,12 @@ function toBatch(row: ClaimedRow): DispatchBatch {
 }
 
 /** `WebhookCallsRepository.claimForDispatch`. */
-export async function claimForDispatch(db: Executor, limit: number, autoSaveWindowMs = 0): Promise<DispatchBatch> {
-  const { rows } = await claimStatement(limit, autoSaveWindowMs).execute(db);
+export async function claimForDispatch(
+  db: Executor,
+  limit: number,
+  autoSaveWindowMs: number,
+  subscribing: readonly TopicForm[],
+): Promise<DispatchBatch> {
+  const { rows } = await claimStatement(limit, autoSaveWindowMs, subscribing).execute(db);
   return toBatch(rows[0]!);
 }

@@ -3,6 +3,7 @@ import type { ContentEventRecord, EventAction, EventEntityType, EventsRepository
 import { toAsset } from './assets-repository.ts';
 import { toContentType } from './content-types-repository.ts';
 import { toEntry } from './entries-repository.ts';
+import { claimForConsumer } from './event-consumer-claim.ts';
 import type { Executor } from './executor.ts';
 import { EVENT_SETTINGS, REQUESTED_ENVIRONMENT_SETTING } from './session-settings.ts';
 import { toIso } from './type-parsers.ts';
@@ -57,19 +58,11 @@ const EVENT_COLUMNS = sql`e.id::text as id, space_id, environment_id, requested_
 export const claimable = (windowMs: number) =>
   sql<boolean>`(e.action <> 'auto_save' or e.occurred_at <= now() - ${windowMs}::int * interval '1 millisecond')`;
 
-/** The events table (migrations 0026, 0029), written only by its triggers. */
+/** The events table (migrations 0026, 0029, 0031), written only by its triggers. */
 export function eventsRepository(db: Executor): EventsRepository {
   return {
-    async claimUndispatched(limit) {
-      const { rows } = await sql<EventRow>`select ${EVENT_COLUMNS} from content_events as e
-        where dispatched_at is null order by e.id limit ${limit} for update skip locked`.execute(db);
-      return rows.map(toEvent);
-    },
-    async markDispatched(ids) {
-      if (ids.length === 0) return;
-      await sql`update content_events set dispatched_at = now() where id = any(${ids}::bigint[]) and dispatched_at is null`.execute(
-        db,
-      );
+    async claimForConsumer(consumer, limit) {
+      return (await claimForConsumer(db, consumer, limit)).map(toEvent);
     },
     async hasUndispatched(autoSaveWindowMs = 0) {
       // Waiting auto_saves are few (those of the last window), so passing over them in the index costs little.
@@ -83,7 +76,7 @@ export function eventsRepository(db: Executor): EventsRepository {
         order by e.id ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}`.execute(db);
       return rows.map(toEvent);
     },
-    async purgeDispatched(before, batch) {
+    async purgeConsumed(before, batch) {
       const at = before.toISOString();
       // Ids grow with time, so the old events lie below the first young one: that bound (and the last id a batch
       // deleted) keeps every batch's index range to the old events it has not yet seen, young ones never scanned.
@@ -97,6 +90,7 @@ export function eventsRepository(db: Executor): EventsRepository {
           delete from content_events where id in (
             select e.id from content_events as e
             where e.id > ${after}::bigint ${below} and e.occurred_at < ${at}::timestamptz and e.dispatched_at is not null
+              and not exists (select from event_consumers as c where (e.xact_id, e.id) > (c.xact_id, c.event_id))
             order by e.id limit ${batch} for update skip locked)
           returning id)
           select count(*)::int as n, max(id)::text as last from gone`.execute(db);

@@ -28,7 +28,7 @@ import { linkedRecordsRepository } from './linked-records-repository.ts';
 import { teamsRepository } from './teams-repository.ts';
 import { teamSpaceMembershipsRepository } from './team-space-memberships-repository.ts';
 import { webhooksRepository } from './webhooks-repository.ts';
-import { webhookCallsRepository } from './webhook-calls-repository.ts';
+import { callLogPrunes, webhookCallsRepository, type CallLogPrunes } from './webhook-calls-repository.ts';
 import { withCache } from './cached-repository.ts';
 import {
   apiKeysCachePolicy,
@@ -49,6 +49,7 @@ function repositories(
   db: Executor,
   cache: CacheContext,
   pool: OpenDatabase['db'] | undefined,
+  prunes: CallLogPrunes,
   batches?: EntryBatches,
 ): Repositories {
   return {
@@ -74,7 +75,7 @@ function repositories(
     teamSpaceMemberships: teamSpaceMembershipsRepository(db, cache),
     linkedRecords: linkedRecordsRepository(db),
     webhooks: webhooksRepository(db),
-    webhookCalls: webhookCallsRepository(db),
+    webhookCalls: webhookCallsRepository(db, prunes),
     events: eventsRepository(db),
   };
 }
@@ -118,9 +119,16 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
         options.announceIntervalMs,
       )
     : undefined;
+  const prunes = callLogPrunes();
   return {
     kind: open.kind,
-    repos: repositories(open.db, rootCacheContext(open.db, options.cache, announcer), pool, entryBatches(open.db)),
+    repos: repositories(
+      open.db,
+      rootCacheContext(open.db, options.cache, announcer),
+      pool,
+      prunes,
+      entryBatches(open.db),
+    ),
     responses: options.cache && options.cacheResponses ? contentResponseCache(options.cache) : undefined,
     async transaction(work, transactionOptions) {
       for (let attempt = 1; ; attempt++) {
@@ -130,7 +138,7 @@ export function postgresStorage(open: OpenDatabase, options: StorageOptions = {}
           const result = await (
             transactionOptions?.snapshot ? begin.setIsolationLevel('repeatable read') : begin
           ).execute(async (executor) => {
-            const repos = repositories(executor, tx.context, pool);
+            const repos = repositories(executor, tx.context, pool, prunes);
             if (transactionOptions?.change) await recordChange(repos, transactionOptions.change);
             const value = await work(repos);
             await tx.beforeCommit(executor);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, insertSpace, openMigratedDatabase } from '../../../contract-tests/support/databases.ts';
 import type { NewWebhookEventPayload, WebhookCallOutcome } from '../port/index.ts';
 import { explainingPlans, scansOf } from './plan-shapes.test-support.ts';
-import { webhookCallsRepository } from './webhook-calls-repository.ts';
+import { callLogPrunes, webhookCallsRepository } from './webhook-calls-repository.ts';
 
 for (const kind of DB_KINDS) {
   describe(`${kind}: webhook calls repository`, () => {
@@ -208,8 +208,11 @@ for (const kind of DB_KINDS) {
 
     it('looks for the oldest kept call above the bound of its last prune, not among every call the webhook had', async () => {
       // Pruned calls stay in the index until a vacuum; with statistics the planner may read all of a webhook's entries.
+      // A storage keeps its prune bounds (`callLogPrunes`): a first recording sets this one's, the second starts there.
+      const prunes = callLogPrunes();
+      await webhookCallsRepository(db.open.db, prunes).record('s1', 'w1', [outcome('398', 200, null, 2)], 3);
       const plans = await explainingPlans(db.open.db, (d) =>
-        webhookCallsRepository(d).record('s1', 'w1', [outcome('399', 200, null, 2)], 3),
+        webhookCallsRepository(d, prunes).record('s1', 'w1', [outcome('399', 200, null, 2)], 3),
       );
       const kept = plans.flatMap((plan) => scansOf(plan, 'webhook_calls')).filter((scan) => scan.Alias === 'o');
       expect(kept.length).toBe(1);
@@ -225,8 +228,8 @@ for (const kind of DB_KINDS) {
       await repos().webhookCalls.insertPayloads(events.map((id) => payload(id)));
       const outcomes = events.slice(0, 50).map((eventId) => outcome(eventId, 200));
       const plans = await explainingPlans(db.open.db, async (d) => {
-        await webhookCallsRepository(d).findForDelivery('s1', 'w2', events.slice(0, 50), 1, false);
-        await webhookCallsRepository(d).record('s1', 'w2', outcomes, 500);
+        await webhookCallsRepository(d, callLogPrunes()).findForDelivery('s1', 'w2', events.slice(0, 50), 1, false);
+        await webhookCallsRepository(d, callLogPrunes()).record('s1', 'w2', outcomes, 500);
       }).finally(() =>
         db.open.db
           .deleteFrom('webhook_payloads' as never)

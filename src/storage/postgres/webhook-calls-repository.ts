@@ -97,15 +97,18 @@ const toRecord = (r: CallRow): WebhookCallRecord => {
 };
 
 /**
- * Where this process's next prune of a webhook's calls starts: the `seq` below which its last one deleted. A prune
+ * Where a storage's next prune of a webhook's calls starts: the `seq` below which its last one deleted. A prune
  * over `seq < bound` alone would walk every deleted row the vacuum has not removed yet (a minute's worth under load),
  * each time. One prune in FULL_PRUNE_EVERY starts at 0: it removes the calls a concurrent transaction committed below
  * the bound after that prune (reads never show them: they are older than the newest `keep`).
  */
-const prunedBelow = new Map<string, { seq: string; prunes: number; unpruned: number }>();
+export type CallLogPrunes = Map<string, { seq: string; prunes: number; unpruned: number }>;
+
+/** The prune bounds of one storage (`postgresStorage`), shared by its repositories in and out of transactions. */
+export const callLogPrunes = (): CallLogPrunes => new Map();
 const FULL_PRUNE_EVERY = 64;
 /**
- * A recording prunes once this process recorded `keep / PRUNE_SHARE` calls of the webhook since its last prune (and
+ * A recording prunes once this storage recorded `keep / PRUNE_SHARE` calls of the webhook since its last prune (and
  * at its first): finding the oldest kept call walks `keep` index entries, which would cost more than the insert of a
  * few calls. Reads find that bound themselves, so calls left a little longer are never shown.
  */
@@ -174,9 +177,10 @@ function callColumns(outcomes: WebhookCallOutcome[]) {
   return columns;
 }
 
-export function webhookCallsRepository(db: Executor): WebhookCallsRepository {
+export function webhookCallsRepository(db: Executor, prunedBelow: CallLogPrunes): WebhookCallsRepository {
   return {
-    claimForDispatch: (limit, autoSaveWindowMs) => claimForDispatch(db, limit, autoSaveWindowMs),
+    claimForDispatch: (limit, autoSaveWindowMs, subscribing) =>
+      claimForDispatch(db, limit, autoSaveWindowMs, subscribing),
 
     async insertPayloads(payloads) {
       if (payloads.length === 0) return;

@@ -115,19 +115,6 @@ export function webhooksRepository(db: Executor): WebhooksRepository {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-    async activeForSpaces(spaceIds) {
-      if (spaceIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('webhook_definitions')
-        .selectAll()
-        .where('space_id', 'in', [...new Set(spaceIds)])
-        .where('active', '=', true)
-        .orderBy('space_id')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map(toDefinition);
-    },
     async signingSecret(spaceId) {
       const row = await db
         .selectFrom('webhook_signing_secrets')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesTopic, topicProblem, TOPIC_ACTIONS } from './topic-match.ts';
+import { matchesTopic, SUBSCRIBING_FORMS, subscribingTopics, topicProblem, TOPIC_ACTIONS } from './topic-match.ts';
 
 describe('webhook topics', () => {
   it('accepts <Type>.<action> for every type and its actions, and the wildcards', () => {
@@ -47,5 +47,14 @@ describe('webhook topics', () => {
     expect(matchesTopic(['*.*'], 'Entry', 'publish')).toBe(true);
     expect(matchesTopic(['*.*'], 'Release', 'execute')).toBe(true);
     expect(matchesTopic(['Entry.*'], 'Entry', 'some_future_action')).toBe(true);
+  });
+
+  it('names the topics that subscribe to an event once, for the matcher and the dispatch claim alike', () => {
+    expect(subscribingTopics('Entry', 'publish')).toEqual(['Entry.publish', 'Entry.*', '*.publish', '*.*']);
+    expect(SUBSCRIBING_FORMS).toHaveLength(4);
+    // Nothing else subscribes: a topic that only looks like one does not match.
+    expect(matchesTopic(['Entry', 'Entry.', '.publish', 'Entry.publish.x', 'entry.publish'], 'Entry', 'publish')).toBe(
+      false,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import type { TopicForm } from '../../../storage/port/index.ts';
+
 /** The entity types whose events webhooks subscribe to, and the actions each has (management-api.md "Events"). */
 export const TOPIC_ACTIONS = {
   ContentType: ['create', 'save', 'publish', 'unpublish', 'delete'],
@@ -33,12 +35,23 @@ export function topicProblem(topic: string): string | undefined {
   return undefined;
 }
 
-/** Whether one of the topics subscribes to the event: `*` stands for any type or any action. */
+/**
+ * The topics that subscribe to an event, as forms of its type and action: the event's own, or `*` for either or both.
+ * The one definition of topic matching: `matchesTopic` and the dispatch claim's SQL prefilter are built from it.
+ */
+export const SUBSCRIBING_FORMS: readonly TopicForm[] = [
+  ['type', 'action'],
+  ['type', '*'],
+  ['*', 'action'],
+  ['*', '*'],
+];
+
+/** The topics that subscribe to an event of `entityType` and `action` (`SUBSCRIBING_FORMS`). */
+export const subscribingTopics = (entityType: string, action: string): string[] =>
+  SUBSCRIBING_FORMS.map(([type, act]) => `${type === 'type' ? entityType : '*'}.${act === 'action' ? action : '*'}`);
+
+/** Whether one of the topics subscribes to the event. */
 export function matchesTopic(topics: readonly string[], entityType: string, action: string): boolean {
-  return topics.some((topic) => {
-    const dot = topic.indexOf('.');
-    const type = topic.slice(0, dot);
-    const wanted = topic.slice(dot + 1);
-    return dot > 0 && (type === '*' || type === entityType) && (wanted === '*' || wanted === action);
-  });
+  const subscribing = subscribingTopics(entityType, action);
+  return topics.some((topic) => subscribing.includes(topic));
 }

@@ -4,6 +4,7 @@ import { announceJobs } from '../../../jobs/index.ts';
 import { planDispatch, type EventPayloadRenderer } from './dispatch-match.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../delivery/delivery-job.ts';
 import { payloadPurgeSchedule } from './payload-purge-schedule.ts';
+import { SUBSCRIBING_FORMS } from '../definitions/topic-match.ts';
 
 export interface DispatcherOptions {
   /**
@@ -55,7 +56,7 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
 
   async function dispatchOnce(): Promise<number> {
     const { claimed, jobs } = await storage.transaction(async (repos) => {
-      const batch = await repos.webhookCalls.claimForDispatch(batchSize, autoSaveWindowMs);
+      const batch = await repos.webhookCalls.claimForDispatch(batchSize, autoSaveWindowMs, SUBSCRIBING_FORMS);
       if (batch.events.length === 0) return { claimed: 0, jobs: 0 };
       const plan = planDispatch(batch, options.render, (event, err) =>
         options.logger?.error(

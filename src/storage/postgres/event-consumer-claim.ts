@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { EventRow } from './events-repository.ts';
+import type { Executor } from './executor.ts';
+
+const EVENT_COLUMNS = sql`e.id::text as id, e.space_id, e.environment_id, e.requested_environment_id, e.entity_type,
+  e.entity_id, e.action, e.snapshot, e.actor_id, e.occurred_at, e.xact_id::text as xact_id`;
+
+/**
+ * The rows of `EventsRepository.claimForConsumer` (migration 0031): the consumer's row is locked for the caller's transaction, so
+ * its claims run one at a time and its progress moves with the work it commits. Events come in the order of the
+ * transactions that recorded them, and only those of transactions older than every running one (the snapshot's
+ * xmin): a transaction still running, whatever its events' ids, commits them after the progress it may not pass.
+ */
+export async function claimForConsumer(db: Executor, consumer: string, limit: number): Promise<EventRow[]> {
+  const { rows: at } = await sql<{ xact_id: string; event_id: string }>`insert into event_consumers as c
+      (name, xact_id, event_id) values (${consumer}, '0', 0)
+    on conflict (name) do update set name = excluded.name
+    returning c.xact_id::text as xact_id, c.event_id::text as event_id`.execute(db);
+  const { xact_id: xact, event_id: after } = at[0]!;
+  const { rows } = await sql<EventRow & { xact_id: string }>`with batch as (
+      select ${EVENT_COLUMNS} from content_events as e
+      where (e.xact_id, e.id) > (${xact}::xid8, ${after}::bigint)
+        and e.xact_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by e.xact_id, e.id limit ${limit}
+    ), last as (
+      select xact_id, id from batch order by xact_id::xid8 desc, id::bigint desc limit 1
+    ), moved as (
+      update event_consumers as c set xact_id = last.xact_id::xid8, event_id = last.id::bigint, updated_at = now()
+      from last where c.name = ${consumer}
+    )
+    select * from batch order by xact_id::xid8, id::bigint`.execute(db);
+  return rows;
+}
