@@ -19,7 +19,7 @@ describe('locale chains', () => {
     expect(localeChain(locales, 'x', true)).toEqual(['x', 'y']);
   });
 
-  it('are remembered per locale list, apart per fallback use, in either order of asking', () => {
+  it('are kept per locale list, apart per fallback use, in either order of asking', () => {
     const list = [...locales];
     const without = localeChain(list, 'de-DE', false);
     const withFallbacks = localeChain(list, 'de-DE', true);
