@@ -157,21 +157,8 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
     `  ${target.kind}: space, ${AUTHORS} authors through the API, ${ARTICLE_ROWS} article rows (${PUBLISHED} published) in SQL: ${elapsed(phase)}`,
   );
   const { spaceId } = prepared.space;
-  const { statements, body } = await statementsPerRequest(
-    { ...target, env: { ...target.env, ...UNCACHED } },
-    spaceId,
-    prepared.token,
-  );
-
-  const bareServer = await startChild({ script: 'bench/bare-server.ts', readyPath: '/', env: { BARE_BODY: body } });
   const load = (url: string, headers?: Record<string, string>, serverPid?: number) =>
     measure({ url, headers, connections: CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, serverPid });
-  let bare: LoadFigures;
-  try {
-    bare = await load(`${bareServer.baseUrl}/`);
-  } finally {
-    await bareServer.stop();
-  }
   const run = async (env: Record<string, string>) => {
     const tessera = await start(env);
     try {
@@ -186,6 +173,19 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
   };
   const uncached = await run(UNCACHED);
   const cached = await run({});
+  // Counted in this process, with this tree's code, which migrates the database to it: after a baseline's loads.
+  const { statements, body } = await statementsPerRequest(
+    { ...target, env: { ...target.env, ...UNCACHED } },
+    spaceId,
+    prepared.token,
+  );
+  const bareServer = await startChild({ script: 'bench/bare-server.ts', readyPath: '/', env: { BARE_BODY: body } });
+  let bare: LoadFigures;
+  try {
+    bare = await load(`${bareServer.baseUrl}/`);
+  } finally {
+    await bareServer.stop();
+  }
   return { bare, uncached, cached, statements };
 }
 
