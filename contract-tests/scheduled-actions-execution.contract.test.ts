@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCHEDULED_ACTION_JOB } from '../src/domain/scheduled-actions/scheduled-action-job.ts';
 import { generateId } from '../src/lib/ids.ts';
 import { hashToken } from '../src/lib/secrets.ts';
 import { contentFixtures } from './support/content-fixtures.ts';
@@ -170,6 +171,40 @@ for (const kind of DB_KINDS) {
         .where('action' as never, '=', 'publish' as never)
         .execute();
       expect(runs).toHaveLength(1);
+    });
+
+    it('re-runs an execution a crash left in progress once, and a second run of its job writes nothing', async () => {
+      const { s, entry, actions } = await setup();
+      const e = await entry();
+      const created = ok(await api().post(actions, body(e, inHours(1))), 201);
+      const { storage } = api().tessera;
+      // As a process that died after `scheduled` -> `inProgress` left it: its job is claimed again.
+      await fx
+        .db()
+        .updateTable('scheduled_actions')
+        .set({ status: 'inProgress' })
+        .where('id', '=', created.sys.id)
+        .execute();
+      const payload = { spaceId: s.id, id: created.sys.id, version: 1 };
+      await storage.repos.jobs.enqueue(SCHEDULED_ACTION_JOB, payload);
+      expect((await ended(actions, created.sys.id)).sys.status).toBe('succeeded');
+      await storage.repos.jobs.enqueue(SCHEDULED_ACTION_JOB, payload);
+      await storage.repos.jobs.enqueue(SCHEDULED_ACTION_JOB, payload);
+      for (let i = 0; i < 100; i++) {
+        const queued = await fx
+          .db()
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', SCHEDULED_ACTION_JOB)
+          .where('status', 'in', ['queued', 'running'])
+          .where('run_at', '<=', new Date())
+          .execute();
+        if (queued.length === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const published = ok(await api().get(s.m(`entries/${e.id}`)));
+      expect(published.sys.publishedCounter).toBe(1);
+      expect(ok(await api().get(`${actions}/${created.sys.id}`, { query: env })).sys.status).toBe('succeeded');
     });
 
     it('decides on the entity: publish access to create, update and cancel; reading follows read access', async () => {

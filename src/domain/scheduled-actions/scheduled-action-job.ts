@@ -1,6 +1,11 @@
 import { AppError } from '../../errors/index.ts';
 import type { JobHandler } from '../../jobs/index.ts';
-import type { Repositories, ScheduledActionRecord, Storage } from '../../storage/port/index.ts';
+import type {
+  Repositories,
+  ScheduledActionError,
+  ScheduledActionRecord,
+  Storage,
+} from '../../storage/port/index.ts';
 import type { Authorize } from '../access/authorizer.ts';
 import { rightsOf } from '../access/grant.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -55,7 +60,7 @@ const ENDED = Symbol('the scheduled action ended elsewhere');
 const PUBLISH_ATTEMPTS = 3;
 
 /** The error body recorded on a failed action: what the creator's own request would have been answered. */
-const errorBody = (error: AppError) => ({
+const errorBody = (error: AppError): ScheduledActionError => ({
   sys: { type: 'Error', id: error.id },
   message: error.message,
   ...(error.details === undefined ? {} : { details: error.details }),
@@ -126,9 +131,13 @@ export function scheduledActionJob(
   }
 
   /** Ends the action `failed` with `error`, unless an execution ended it already. */
-  async function fail(repos: Repositories, action: Pick<ScheduledActionRecord, 'spaceId' | 'id'>, error: object) {
+  async function fail(
+    repos: Repositories,
+    action: Pick<ScheduledActionRecord, 'spaceId' | 'id'>,
+    error: ScheduledActionError,
+  ) {
     if (await repos.scheduledActions.lockInProgress(action.spaceId, action.id))
-      await repos.scheduledActions.finish(action.spaceId, action.id, 'failed', { ...error });
+      await repos.scheduledActions.finish(action.spaceId, action.id, 'failed', error);
   }
 
   return {

@@ -152,14 +152,15 @@ export function scheduledActionsService(
       const { action, doc } = await visible(rights, spaceId, environmentId, id);
       requireChangeable(rights, spaceId, action, doc);
       if (action.status !== 'scheduled') throw notScheduled(action);
-      if (version !== action.version) throw versionMismatch(action.version, version);
+      const expected = action.version;
+      if (version !== expected) throw versionMismatch(expected, version);
       const target = await environmentOfBody(spaceId, input.environment.sys.id);
       if (target.environment.id !== action.environmentId)
         throw badRequest('The environment of a scheduled action cannot change.');
       const plan = planOf(input, now());
       await requirePlannable(rights, action.environmentId, spaceId, plan);
       return storage.transaction(async (repos) => {
-        const updated = await repos.scheduledActions.update(spaceId, id, version, plan, actorId(actor));
+        const updated = await repos.scheduledActions.update(spaceId, id, expected, plan, actorId(actor));
         if (!updated) {
           const current = await repos.scheduledActions.find(spaceId, id);
           if (!current) throw missing(spaceId, id);
