@@ -3,8 +3,8 @@ import { executeStatements } from './execute-statements.ts';
 
 /**
  * Scheduled actions (`src/domain/scheduled-actions/`): a publish or unpublish of an entry or asset at a time, run by
- * a durable job. The environment is the one the action was created in (an alias resolved); deleting it deletes its
- * actions. Lists read one environment in `scheduled_for` order (`scheduled_actions_order`, the cursor's keys); the
+ * a durable job. The environment is the one the action was created in (an alias resolved); renaming it (the `master`
+ * alias opt-in) renames theirs, deleting it deletes its actions. Lists read one environment in `scheduled_for` order (`scheduled_actions_order`, the cursor's keys); the
  * limit of pending actions counts `scheduled_actions_pending`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       canceled_at timestamptz,
       canceled_by text,
       primary key (space_id, id),
-      foreign key (space_id, environment_id) references environments(space_id, id) on delete cascade
+      foreign key (space_id, environment_id) references environments(space_id, id) on update cascade on delete cascade
     );
     create index scheduled_actions_order on scheduled_actions (space_id, environment_id, scheduled_for, id);
     create index scheduled_actions_pending on scheduled_actions (space_id, environment_id)
