@@ -4,8 +4,8 @@ import { executeStatements } from './execute-statements.ts';
 /**
  * Scheduled actions (`src/domain/scheduled-actions/`): a publish or unpublish of an entry or asset at a time, run by
  * a durable job. The environment is the one the action was created in (an alias resolved); renaming it (the `master`
- * alias opt-in) renames theirs, deleting it deletes its actions. Lists read one environment in `scheduled_for` order (`scheduled_actions_order`, the cursor's keys); the
- * limit of pending actions counts `scheduled_actions_pending`.
+ * alias opt-in) renames theirs, deleting it deletes its actions. Lists read one environment in `scheduled_for` order
+ * (`scheduled_actions_order`, the cursor's keys); the limit of pending actions counts `scheduled_actions_pending`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await executeStatements(
