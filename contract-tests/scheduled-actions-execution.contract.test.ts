@@ -7,7 +7,7 @@ import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
 
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
-const soon = (ms = 1200) => new Date(Date.now() + ms).toISOString();
+const soon = (ms = 1500) => new Date(Date.now() + ms).toISOString();
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const body = (entity: { type: string; id: string }, datetime: string, action = 'publish') => ({
   entity: link(entity.type, entity.id),
@@ -152,10 +152,10 @@ for (const kind of DB_KINDS) {
     it('never runs a canceled action, and runs an updated one at its new time only', async () => {
       const { s, entry, actions } = await setup();
       const [kept, moved] = [await entry(), await entry()];
-      const canceled = ok(await api().post(actions, body(kept, soon(800))), 201);
+      const canceled = ok(await api().post(actions, body(kept, soon(2000))), 201);
       ok(await api().delete(`${actions}/${canceled.sys.id}`, { query: env }));
-      const first = ok(await api().post(actions, body(moved, soon(800))), 201);
-      const later = soon(2500);
+      const first = ok(await api().post(actions, body(moved, soon(2000))), 201);
+      const later = soon(3500);
       ok(await api().put(`${actions}/${first.sys.id}`, body(moved, later), { query: env, ...fx.version(1) }));
       const done = await ended(actions, first.sys.id);
       expect(done.sys).toMatchObject({ status: 'succeeded', version: 2 });
