@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SCHEDULED_ACTION_JOB } from '../src/domain/scheduled-actions/scheduled-action-job.ts';
 import { generateId } from '../src/lib/ids.ts';
@@ -111,12 +112,8 @@ for (const kind of DB_KINDS) {
       const published = ok(await api().get(s.m(`entries/${e.id}`)));
       expect(published.sys.publishedVersion).toBe(e.version);
       expect(published.sys.publishedBy).toEqual(created.sys.createdBy);
-      const events = await fx
-        .db()
-        .selectFrom('content_events' as never)
-        .select(['action', 'actor_id'] as never)
-        .where('entity_id' as never, '=', e.id as never)
-        .execute();
+      const { rows: events } = await sql<{ action: string; actor_id: string }>`
+        select action, actor_id from content_events where entity_id = ${e.id}`.execute(fx.db());
       expect(events).toContainEqual({ action: 'publish', actor_id: created.sys.createdBy.sys.id });
 
       const unpublish = ok(await api().post(actions, body(e, soon(), 'unpublish')), 201);
@@ -136,12 +133,8 @@ for (const kind of DB_KINDS) {
       const e = await entry();
       const created = ok(await api().post(actions, body(e, soon(2000)), { token: publisher.token }), 201);
       // The creator loses the right before the action runs: it runs with their rights as they are then.
-      await fx
-        .db()
-        .updateTable('space_memberships' as never)
-        .set({ roles: JSON.stringify([link('Role', roleIds.reader!)]) } as never)
-        .where('id' as never, '=', publisher.membershipId as never)
-        .execute();
+      await sql`update space_memberships set roles = ${JSON.stringify([link('Role', roleIds.reader!)])}::jsonb
+        where id = ${publisher.membershipId}`.execute(fx.db());
       api().tessera.cache?.clear();
       const refused = await ended(actions, created.sys.id);
       expect(refused.sys.status).toBe('failed');
@@ -163,13 +156,8 @@ for (const kind of DB_KINDS) {
       expect(Date.parse(published.sys.publishedAt)).toBeGreaterThanOrEqual(Date.parse(later));
       expect(ok(await api().get(`${actions}/${canceled.sys.id}`, { query: env })).sys.status).toBe('canceled');
       expect(ok(await api().get(s.m(`entries/${kept.id}`))).sys.publishedVersion).toBeUndefined();
-      const runs = await fx
-        .db()
-        .selectFrom('content_events' as never)
-        .select('action' as never)
-        .where('entity_id' as never, '=', moved.id as never)
-        .where('action' as never, '=', 'publish' as never)
-        .execute();
+      const { rows: runs } = await sql`
+        select id from content_events where entity_id = ${moved.id} and action = 'publish'`.execute(fx.db());
       expect(runs).toHaveLength(1);
     });
 
@@ -197,7 +185,7 @@ for (const kind of DB_KINDS) {
           .select('id')
           .where('kind', '=', SCHEDULED_ACTION_JOB)
           .where('status', 'in', ['queued', 'running'])
-          .where('run_at', '<=', new Date())
+          .where('run_at', '<=', new Date().toISOString())
           .execute();
         if (queued.length === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
