@@ -21,7 +21,10 @@ describe('official contentful-management SDK: scheduled actions', () => {
   it('creates, lists and pages, updates and cancels through the space API', async () => {
     const client = createClient(options(), { type: 'legacy' });
     const [organization] = (await client.getOrganizations()).items;
-    const space = await client.createSpace({ name: 'SDK scheduling', defaultLocale: 'en-US' } as any, organization!.sys.id);
+    const space = await client.createSpace(
+      { name: 'SDK scheduling', defaultLocale: 'en-US' } as any,
+      organization!.sys.id,
+    );
     const environment = await space.getEnvironment('master');
     const type = await environment.createContentTypeWithId('article', {
       name: 'Article',
@@ -73,7 +76,10 @@ describe('official contentful-management SDK: scheduled actions', () => {
     const canceled = await updated.delete();
     expect(canceled.sys).toMatchObject({ status: 'canceled', version: 3 });
     expect(canceled.sys.canceledAt).toBeDefined();
-    const alsoCanceled = await space.deleteScheduledAction({ scheduledActionId: created[0]!.sys.id, environmentId: 'master' });
+    const alsoCanceled = await space.deleteScheduledAction({
+      scheduledActionId: created[0]!.sys.id,
+      environmentId: 'master',
+    });
     expect(alsoCanceled.sys.status).toBe('canceled');
     await expect(alsoCanceled.delete()).rejects.toMatchObject({ name: 'BadRequest' });
   });

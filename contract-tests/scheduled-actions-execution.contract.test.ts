@@ -18,7 +18,14 @@ const body = (entity: { type: string; id: string }, datetime: string, action = '
 });
 const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
 const entriesOf = (type: string) => ({ and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', type)] });
-const NONE = { ContentModel: [], ContentDelivery: [], Environments: [], EnvironmentAliases: [], Settings: [], Tags: [] };
+const NONE = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};
 const ROLES = {
   /** Reads every entry, publishes articles only. */
   publisher: {
@@ -68,7 +75,12 @@ for (const kind of DB_KINDS) {
     async function member(spaceId: string, roleId: string) {
       const { storage, database } = api().tessera;
       const userId = generateId();
-      await storage.repos.identity.insertUser({ id: userId, email: `${userId}@example.test`, firstName: 'M', lastName: null });
+      await storage.repos.identity.insertUser({
+        id: userId,
+        email: `${userId}@example.test`,
+        firstName: 'M',
+        lastName: null,
+      });
       const token = `scheduling-${userId}`;
       await storage.repos.identity.insertToken({
         id: generateId(),
@@ -126,7 +138,10 @@ for (const kind of DB_KINDS) {
       const invalid = await entry('article', {});
       const failed = await ended(actions, ok(await api().post(actions, body(invalid, soon())), 201).sys.id);
       expect(failed.sys.status).toBe('failed');
-      expect(failed.error).toMatchObject({ sys: { type: 'Error', id: 'ValidationFailed' }, details: { errors: expect.any(Array) } });
+      expect(failed.error).toMatchObject({
+        sys: { type: 'Error', id: 'ValidationFailed' },
+        details: { errors: expect.any(Array) },
+      });
       expect(ok(await api().get(s.m(`entries/${invalid.id}`))).sys.publishedVersion).toBeUndefined();
 
       const publisher = await member(s.id, roleIds.publisher!);
@@ -217,7 +232,9 @@ for (const kind of DB_KINDS) {
       expect((await api().get(`${actions}/${onPost.sys.id}`, { query: env, token: reader.token })).status).toBe(404);
       ok(await api().get(`${actions}/${mine.sys.id}`, { query: env, token: reader.token }));
       expect((await api().delete(`${actions}/${mine.sys.id}`, { query: env, token: reader.token })).status).toBe(403);
-      expect((await api().delete(`${actions}/${onPost.sys.id}`, { query: env, token: publisher.token })).status).toBe(403);
+      expect((await api().delete(`${actions}/${onPost.sys.id}`, { query: env, token: publisher.token })).status).toBe(
+        403,
+      );
       const update = await api().put(`${actions}/${mine.sys.id}`, body(post, inHours(3)), {
         query: env,
         token: publisher.token,

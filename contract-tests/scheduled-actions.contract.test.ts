@@ -126,12 +126,25 @@ for (const kind of DB_KINDS) {
         updated_by: 'someone',
         status: i === 0 ? 'inProgress' : 'scheduled',
       }));
-      await fx.db().insertInto('scheduled_actions').values(rows as never).execute();
+      await fx
+        .db()
+        .insertInto('scheduled_actions')
+        .values(rows as never)
+        .execute();
       const full = await api().post(actions, body(id, inHours(1)));
       expect(full.status, full.text).toBe(400);
       expect(full.body.message).toMatch(/200 pending/);
       const count = async () =>
-        Number((await fx.db().selectFrom('scheduled_actions').select((eb) => eb.fn.countAll().as('n')).where('space_id', '=', s.id).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await fx
+              .db()
+              .selectFrom('scheduled_actions')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('space_id', '=', s.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await count()).toBe(200);
       const last = rows[199]!;
       ok(await api().delete(`${actions}/${last.id}`, { query: env }));
@@ -156,12 +169,16 @@ for (const kind of DB_KINDS) {
         byTime.map((m) => m.sys.id).reverse(),
       );
       expect(ids(await api().get(actions, { query: { ...env, 'sys.status': 'canceled' } }))).toEqual([canceled.sys.id]);
-      expect(ids(await api().get(actions, { query: { ...env, 'sys.status[in]': 'scheduled,failed' } }))).toHaveLength(4);
+      expect(ids(await api().get(actions, { query: { ...env, 'sys.status[in]': 'scheduled,failed' } }))).toHaveLength(
+        4,
+      );
       expect(ids(await api().get(actions, { query: { ...env, 'entity.sys.id': b } })).sort()).toEqual(
         [made[1].sys.id, made[3].sys.id].sort(),
       );
       const third = byTime[2].scheduledFor.datetime;
-      expect(ids(await api().get(actions, { query: { ...env, 'scheduledFor.datetime': third } }))).toEqual([byTime[2].sys.id]);
+      expect(ids(await api().get(actions, { query: { ...env, 'scheduledFor.datetime': third } }))).toEqual([
+        byTime[2].sys.id,
+      ]);
       expect(ids(await api().get(actions, { query: { ...env, 'scheduledFor.datetime[gte]': third } }))).toHaveLength(3);
       expect(ids(await api().get(actions, { query: { ...env, 'scheduledFor.datetime[gt]': third } }))).toHaveLength(2);
       expect(ids(await api().get(actions, { query: { ...env, 'scheduledFor.datetime[lt]': third } }))).toHaveLength(2);
@@ -184,7 +201,14 @@ for (const kind of DB_KINDS) {
       expect(start.pages.prev).toBeUndefined();
       expect(start.pages.next).toBeDefined();
 
-      for (const query of [{}, { ...env, 'sys.status': 'pending' }, { ...env, bogus: '1' }, { ...env, next: 'xx' }, { ...env, order: 'sys.createdAt' }, { ...env, 'scheduledFor.datetime[gt]': 'soon' }]) {
+      for (const query of [
+        {},
+        { ...env, 'sys.status': 'pending' },
+        { ...env, bogus: '1' },
+        { ...env, next: 'xx' },
+        { ...env, order: 'sys.createdAt' },
+        { ...env, 'scheduledFor.datetime[gt]': 'soon' },
+      ]) {
         const res = await api().get(actions, { query });
         expect(res.status, JSON.stringify(query)).toBe(400);
         expect(res.body.sys.id).toBe('InvalidQuery');

@@ -118,7 +118,7 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
       case 'scheduledAction':
         return forScheduledAction(actor.userId, rule, params, operationId);
       default:
-        return unknownActorKind(actor.kind);
+        return unknownActorKind(actor);
     }
   };
 }

@@ -20,7 +20,7 @@ function isOwn(actor: Actor, userId: string): boolean {
     case 'scheduledAction':
       return false; // it acts on content only, never on a membership
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }
 

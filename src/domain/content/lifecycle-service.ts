@@ -166,8 +166,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       alongside?: Alongside,
     ) {
       const resolved = await resolve(spaceId, environmentId);
-      const written =
-        version === undefined || alongside ? undefined : writes.writtenBasis?.(resolved, id, version);
+      const written = version === undefined || alongside ? undefined : writes.writtenBasis?.(resolved, id, version);
       if (written) await permit(rights, resolved, id, 'publish', written);
       const published = written && (await publishUnread(actor, resolved, written, version!));
       if (published) return contentView(storage, resolved, published);

@@ -1,11 +1,6 @@
 import { AppError } from '../../errors/index.ts';
 import type { JobHandler } from '../../jobs/index.ts';
-import type {
-  Repositories,
-  ScheduledActionError,
-  ScheduledActionRecord,
-  Storage,
-} from '../../storage/port/index.ts';
+import type { Repositories, ScheduledActionError, ScheduledActionRecord, Storage } from '../../storage/port/index.ts';
 import type { Authorize } from '../access/authorizer.ts';
 import { rightsOf } from '../access/grant.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -98,13 +93,26 @@ export function scheduledActionJob(
     },
   });
 
-  async function publish(lifecycle: ScheduledLifecycle, actor: ScheduledActionActor, rights: SpaceRights, action: ScheduledActionRecord) {
+  async function publish(
+    lifecycle: ScheduledLifecycle,
+    actor: ScheduledActionActor,
+    rights: SpaceRights,
+    action: ScheduledActionRecord,
+  ) {
     const { spaceId, environmentId, entityId } = action;
     for (let attempt = 1; ; attempt += 1) {
       const repo = action.entityType === 'Entry' ? storage.repos.entries : storage.repos.assets;
       const entity = await repo.find(spaceId, environmentId, entityId);
       try {
-        return await lifecycle.publish(actor, rights, spaceId, environmentId, entityId, entity?.version, alongside(action));
+        return await lifecycle.publish(
+          actor,
+          rights,
+          spaceId,
+          environmentId,
+          entityId,
+          entity?.version,
+          alongside(action),
+        );
       } catch (error) {
         if (!(error instanceof AppError && error.id === 'VersionMismatch') || attempt === PUBLISH_ATTEMPTS) throw error;
       }
@@ -127,7 +135,14 @@ export function scheduledActionJob(
     const rights = rightsOf(grant);
     if (action.action === 'publish') await publish(lifecycle, actor, rights, action);
     else
-      await lifecycle.unpublish(actor, rights, action.spaceId, action.environmentId, action.entityId, alongside(action));
+      await lifecycle.unpublish(
+        actor,
+        rights,
+        action.spaceId,
+        action.environmentId,
+        action.entityId,
+        alongside(action),
+      );
   }
 
   /** Ends the action `failed` with `error`, unless an execution ended it already. */

@@ -65,8 +65,7 @@ export async function readPage(
   const first = items[0];
   const last = items[items.length - 1];
   const pages: ScheduledActionPage['pages'] = {};
-  const url = (toward: 'next' | 'prev', at: ScheduledActionRecord) =>
-    pageUrl(spaceId, request, toward, positionOf(at));
+  const url = (toward: 'next' | 'prev', at: ScheduledActionRecord) => pageUrl(spaceId, request, toward, positionOf(at));
   if (backward) {
     if (more && first) pages.prev = url('prev', first);
     if (last) pages.next = url('next', last);

@@ -1,11 +1,6 @@
 import { AppError, badRequest, notFound, versionMismatch } from '../../errors/index.ts';
 import { generateId } from '../../lib/ids.ts';
-import type {
-  Repositories,
-  ScheduledActionPlan,
-  ScheduledActionRecord,
-  Storage,
-} from '../../storage/port/index.ts';
+import type { Repositories, ScheduledActionPlan, ScheduledActionRecord, Storage } from '../../storage/port/index.ts';
 import { docOf, mayRead, requireSchedulable } from '../access/entity-access.ts';
 import type { EntityDoc } from '../access/policy-evaluation.ts';
 import type { SpaceRights } from '../access/space-rights.ts';
@@ -70,7 +65,12 @@ export function scheduledActionsService(
    * The entity of a plan must exist and be readable by the caller: else 422 (an unresolvable link of the body, as an
    * entry's link to nothing is at publish; not a 404, which would say the path was wrong). Then publish access (403).
    */
-  async function requirePlannable(rights: SpaceRights, environmentId: string, spaceId: string, plan: ScheduledActionPlan) {
+  async function requirePlannable(
+    rights: SpaceRights,
+    environmentId: string,
+    spaceId: string,
+    plan: ScheduledActionPlan,
+  ) {
     const doc = await entityDoc(storage.repos, spaceId, environmentId, plan);
     if (!doc || !mayRead(rights, doc)) throw unresolvableEntity(plan);
     requireSchedulable(rights, doc, () => unresolvableEntity(plan));
@@ -93,7 +93,12 @@ export function scheduledActionsService(
   }
 
   /** A change of an action: publish access to its entity as it is (an entity gone protects nothing). */
-  function requireChangeable(rights: SpaceRights, spaceId: string, action: ScheduledActionRecord, doc: EntityDoc | undefined) {
+  function requireChangeable(
+    rights: SpaceRights,
+    spaceId: string,
+    action: ScheduledActionRecord,
+    doc: EntityDoc | undefined,
+  ) {
     if (doc) requireSchedulable(rights, doc, () => missing(spaceId, action.id));
   }
 

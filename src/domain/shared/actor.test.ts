@@ -14,7 +14,7 @@ function undecided(actor: WithAppInstallation): string {
       return actorId(actor);
     default:
       // @ts-expect-error a kind the switch does not decide fails `make typecheck` at the exhaustiveness check
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }
 

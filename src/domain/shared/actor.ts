@@ -28,9 +28,12 @@ export interface ScheduledActionActor {
  */
 export type Actor = UserActor | ScheduledActionActor;
 
-/** The exhaustiveness check of a switch on `actor.kind` (pass `actor.kind`): reached by no kind the union has. */
-export function unknownActorKind(kind: never): never {
-  throw new Error(`an actor of unknown kind ${String(kind)}`);
+/**
+ * The exhaustiveness check of a switch on `actor.kind` (pass the actor, which every decided kind narrowed away):
+ * reached by no kind the union has.
+ */
+export function unknownActorKind(actor: never): never {
+  throw new Error(`an actor of unknown kind ${String((actor as { kind?: unknown }).kind)}`);
 }
 
 /**
@@ -44,7 +47,7 @@ export function actorId(actor: Actor): string {
     case 'scheduledAction':
       return actor.userId;
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }
 
@@ -56,6 +59,6 @@ export function actorKey(actor: Actor): string {
     case 'scheduledAction':
       return `scheduledAction:${actor.actionId}`;
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }

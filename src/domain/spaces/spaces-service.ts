@@ -23,7 +23,7 @@ function firstAdmin(actor: Actor): string {
     case 'scheduledAction':
       return actor.userId; // never reached: the authorizer lets it publish and unpublish only
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }
 

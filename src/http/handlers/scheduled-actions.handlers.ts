@@ -6,7 +6,9 @@ import { presentScheduledAction, presentScheduledActionPage } from '../presenter
 export function scheduledActionsHandlers({ scheduledActions }: Services) {
   return {
     ScheduledActions_list: async (req) =>
-      ok(presentScheduledActionPage(await scheduledActions.list(rightsOf(req.grant), req.params.space_id, req.rawQuery))),
+      ok(
+        presentScheduledActionPage(await scheduledActions.list(rightsOf(req.grant), req.params.space_id, req.rawQuery)),
+      ),
 
     ScheduledActions_create: async (req) => {
       const action = await scheduledActions.create(req.actor, rightsOf(req.grant), req.params.space_id, req.body);

@@ -95,8 +95,7 @@ export function scheduledActionsRepository(db: Executor): ScheduledActionsReposi
         .where('environment_id', '=', q.environmentId);
       if (q.statuses) query = query.where('status', 'in', q.statuses);
       if (q.entityIds) query = query.where('entity_id', 'in', q.entityIds);
-      for (const { op, value } of q.scheduledFor ?? [])
-        query = query.where('scheduled_for', COMPARISONS[op], value);
+      for (const { op, value } of q.scheduledFor ?? []) query = query.where('scheduled_for', COMPARISONS[op], value);
       if (q.after) {
         const past = q.descending ? sql`<` : sql`>`;
         query = query.where(
