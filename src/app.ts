@@ -175,7 +175,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
  * well within 2 s of its time.
  */
 function scheduledActionRunner(storage: Storage, services: Services, logger: Logger): JobRunner {
-  const runner = createJobRunner(storage, { logger, concurrency: 4, leaseMs: 5_000 });
+  const runner = createJobRunner(storage, { logger, concurrency: 8, leaseMs: 5_000 });
   runner.register(
     SCHEDULED_ACTION_JOB,
     scheduledActionJob(storage, {

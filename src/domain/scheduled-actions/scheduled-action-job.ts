@@ -77,11 +77,11 @@ export function scheduledActionJob(
 
   /** The action in progress at the job's version, or undefined when the job has nothing (more) to do. */
   async function begin(payload: ScheduledActionJobPayload): Promise<ScheduledActionRecord | undefined> {
+    const started = await scheduledActions.start(payload.spaceId, payload.id, payload.version);
+    if (started) return started;
+    // Not `scheduled` at this version: a re-run of an execution a crash interrupted, or nothing (more) to do.
     const action = await scheduledActions.find(payload.spaceId, payload.id);
-    if (!action || action.version !== payload.version) return undefined;
-    if (action.status === 'inProgress') return action;
-    if (action.status !== 'scheduled') return undefined;
-    return scheduledActions.start(payload.spaceId, payload.id, payload.version);
+    return action?.status === 'inProgress' && action.version === payload.version ? action : undefined;
   }
 
   const alongside = (action: ScheduledActionRecord): Alongside => ({
