@@ -113,6 +113,9 @@ function memberOutcome(actor: RoleActor, rule: Extract<AccessRule, { scope: 'spa
   if (subject === 'Entry' || subject === 'Asset')
     return action === 'read' || MAY[actor](subject, action) ? 'allowed' : 403;
   if (subject === 'Upload') return action === 'read' || MAY[actor]('Asset', 'create') ? 'allowed' : 403;
+  // Scheduling needs publish access to some entry or asset (decided again on the entity); reads follow the entity's.
+  if (subject === 'ScheduledAction')
+    return action === 'read' || MAY[actor]('Entry', 'publish') || MAY[actor]('Asset', 'publish') ? 'allowed' : 403;
   if (
     subject === 'Space' ||
     subject === 'Role' ||

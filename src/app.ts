@@ -5,6 +5,7 @@ import { bootstrapIdentity, createServices, type Services } from './domain/index
 import { contentReader } from './domain/delivery/index.ts';
 import { createHttpApp } from './http/server.ts';
 import { ENVIRONMENT_CLONE_JOB, environmentCloneJob } from './domain/environments/environment-clone-job.ts';
+import { SCHEDULED_ACTION_JOB, scheduledActionJob } from './domain/scheduled-actions/scheduled-action-job.ts';
 import { createJobRunner, JOBS_PURGE_JOB, jobPurgeJob, scheduleJobPurge, type JobRunner } from './jobs/index.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { rateLimit } from './http/middleware/rate-limit.ts';
@@ -32,6 +33,8 @@ export interface Tessera {
   readonly services: Services;
   /** The background job runner of this process (started after migrations, stopped by close()). */
   readonly jobs: JobRunner;
+  /** The runner of scheduled actions' executions (its own loops and a short lease: see `scheduledActionRunner`). */
+  readonly scheduledActionJobs: JobRunner;
   /** Webhook calls: the content event dispatcher and the runner of delivery jobs, on a thread of their own on PostgreSQL. */
   readonly webhooks: WebhookWork;
   /** The files directory, its jobs and hosts, and the image host's limits (diagnostics and tests). */
@@ -102,6 +105,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     }),
   );
   await scheduleJobPurge(storage);
+  const scheduledActionJobs = scheduledActionRunner(storage, services, logger);
   const webhooks =
     config.webhookThread && open.kind === 'postgres'
       ? await startWebhookThread(config, logger)
@@ -124,6 +128,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
   });
   let server: Server | undefined;
   jobs.start();
+  scheduledActionJobs.start();
 
   return {
     config,
@@ -132,6 +137,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     cache,
     services,
     jobs,
+    scheduledActionJobs,
     webhooks,
     assetFiles,
     logger,
@@ -153,11 +159,30 @@ export async function createTessera(config: Config, options: StartOptions = {}):
         server.closeIdleConnections?.();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
-      await Promise.all([jobs.stop(), webhooks.close()]);
+      await Promise.all([jobs.stop(), scheduledActionJobs.stop(), webhooks.close()]);
       await stopCacheListener?.();
       await storage.close();
       await assetFiles.close();
       await releaseLock?.();
     },
   };
+}
+
+/**
+ * Scheduled actions run on a runner of their own: actions due in the same second run side by side (its loops) rather
+ * than behind environment clones and asset processing, and a process that dies mid-run hands its action on within a
+ * short lease (renewed while it runs). Its poll (250 ms) and the claim's `run_at` order put an action's execution
+ * well within 2 s of its time.
+ */
+function scheduledActionRunner(storage: Storage, services: Services, logger: Logger): JobRunner {
+  const runner = createJobRunner(storage, { logger, concurrency: 8, leaseMs: 5_000 });
+  runner.register(
+    SCHEDULED_ACTION_JOB,
+    scheduledActionJob(storage, {
+      authorize: services.authorizer,
+      entries: services.entries,
+      assets: services.assets,
+    }),
+  );
+  return runner;
 }

@@ -38,6 +38,12 @@ const BODIES: Record<string, (world: World) => unknown> = {
     { op: 'add', path: '/fields/count', value: { 'en-US': 4 } },
   ],
   ApiKeyInput: () => ({ name: 'Fuzz key', description: 'd', environments: [link('Environment', 'master')] }),
+  ScheduledActionInput: () => ({
+    entity: link('Entry', 'fuzz-entry'),
+    environment: link('Environment', 'master'),
+    scheduledFor: { datetime: '2099-01-01T00:00:00.000Z', timezone: 'Europe/Berlin' },
+    action: 'publish',
+  }),
 };
 
 /** The smallest value of a schema: required properties only, the first branch of a union. */

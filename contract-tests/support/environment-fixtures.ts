@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Actor } from '../../src/domain/index.ts';
+import type { UserActor } from '../../src/domain/shared/actor.ts';
 import { generateId } from '../../src/lib/ids.ts';
 import { hashToken } from '../../src/lib/secrets.ts';
 import { ADMIN_TOKEN, type TestServer } from './harness.ts';
@@ -86,7 +86,7 @@ export function environmentFixtures(api: () => TestServer) {
       .execute();
   }
 
-  async function adminActor(): Promise<Actor> {
+  async function adminActor(): Promise<UserActor> {
     const owner = await api().tessera.storage.repos.identity.findTokenOwner(hashToken(ADMIN_TOKEN));
     return { kind: 'user', user: owner!.user, tokenId: owner!.token.id, canWrite: true };
   }

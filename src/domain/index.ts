@@ -31,6 +31,7 @@ import { webhookDefinitionsService } from './webhooks/definitions/webhook-defini
 import { webhookSettingsService } from './webhooks/definitions/webhook-settings-service.ts';
 import type { WebhookRules } from './webhooks/definitions/webhook-validation.ts';
 import { deliveryLogService } from './webhooks/delivery/delivery-log-service.ts';
+import { scheduledActionsService } from './scheduled-actions/scheduled-actions-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
@@ -90,6 +91,7 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     ),
     webhookSettings: webhookSettingsService(storage),
     webhookCalls: deliveryLogService(storage),
+    scheduledActions: scheduledActionsService(storage, resolveEnvironment),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors/index.ts';
 import type { MemberRole, OrganizationRole, SpaceAccess, Storage } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
+import type { Actor, UserActor } from '../shared/actor.ts';
 import { authorizer } from './authorizer.ts';
 
 const space = { id: 's1', organizationId: 'o1' } as SpaceAccess['space'];
@@ -70,7 +70,7 @@ const storage = {
 const authorize = authorizer(storage);
 const actor = (id: string, canWrite = true): Actor => ({
   kind: 'user',
-  user: { id } as Actor['user'],
+  user: { id } as UserActor['user'],
   tokenId: 't',
   canWrite,
 });
@@ -233,6 +233,32 @@ describe('authorizer', () => {
       user: { id: 'stranger' },
     });
     expect(reads).toEqual([]);
+  });
+
+  it('decides a scheduled action for its creator as they are now, for the publish and unpublish of content only', async () => {
+    const at = { space_id: 's1', environment_id: 'master' };
+    const running = (creator: string): Actor => ({
+      kind: 'scheduledAction',
+      userId: creator,
+      actionId: 'a1',
+      canWrite: true,
+    });
+    expect(await authorize(running('editor'), 'Entries_publish', at)).toMatchObject({
+      scope: 'space',
+      standing: 'member',
+      rights: { all: false, userId: 'editor' },
+    });
+    expect(await authorize(running('owner'), 'Assets_unpublish', at)).toMatchObject({ standing: 'owner' });
+    expect(await refusal(authorize(running('member'), 'Entries_publish', at))).toEqual({
+      id: 'AccessDenied',
+      details: { reasons: ['no role policy allows publish on Entry'] },
+    });
+    expect(await refusal(authorize(running('stranger'), 'Entries_publish', at))).toMatchObject({ id: 'NotFound' });
+    for (const operationId of ['Entries_delete', 'Spaces_delete', 'Me_get'])
+      expect(await refusal(authorize(running('owner'), operationId, at))).toEqual({
+        id: 'AccessDenied',
+        details: { reasons: ['scheduled actions publish and unpublish entries and assets only'] },
+      });
   });
 
   it('needs a token except where the path carries its own secret, and refuses operations it has no rule for', async () => {

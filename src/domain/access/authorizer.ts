@@ -39,17 +39,17 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
   const { spaces, memberRoles } = storage.repos;
 
   async function inSpace(
-    user: UserRecord,
+    userId: string,
     rule: Extract<AccessRule, { scope: 'space' }>,
     spaceId: string | undefined,
     operationId: string,
   ): Promise<SpaceGrant> {
     if (spaceId === undefined) throw new Error(`a space rule needs a space_id path parameter (${rule.subject})`);
-    const access = await spaces.findAccessible(user.id, spaceId);
+    const access = await spaces.findAccessible(userId, spaceId);
     if (!access) throw notFound('Space', spaceId);
     const standing = standingOf(access);
     if (standing !== 'member') return { scope: 'space', space: access.space, standing, rights: ALL_RIGHTS };
-    const rights = memberRights(await memberRoles.rolesOf(spaceId, user.id), user.id);
+    const rights = memberRights(await memberRoles.rolesOf(spaceId, userId), userId);
     // `alsoOwn` (a member leaving the space): the grant's standing `member` makes the record rule allow their own only.
     if (!rights.all && !('alsoOwn' in rule && rule.alsoOwn)) checkMemberRule(rights, rule, operationId);
     return { scope: 'space', space: access.space, standing, rights };
@@ -83,7 +83,26 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
   ): AccessGrant | Promise<AccessGrant> {
     if (rule.scope === 'user') return { scope: 'user', user };
     if (rule.scope === 'organization') return inOrganization(user, rule, params.organization_id);
-    return inSpace(user, rule, params.space_id, operationId);
+    return inSpace(user.id, rule, params.space_id, operationId);
+  }
+
+  /**
+   * A scheduled action when it runs: the publish or unpublish of an entry or asset, decided for its creator as they
+   * are now (a creator who left the space or lost the right is refused as their own request would be).
+   */
+  function forScheduledAction(
+    creatorId: string,
+    rule: Exclude<AccessRule, { scope: 'anyone' }>,
+    params: Readonly<Record<string, string>>,
+    operationId: string,
+  ): Promise<AccessGrant> {
+    const content = rule.scope === 'space' && (rule.subject === 'Entry' || rule.subject === 'Asset');
+    if (!content || (rule.action !== 'publish' && rule.action !== 'unpublish'))
+      throw accessDenied(
+        `A scheduled action may not run ${operationId}.`,
+        'scheduled actions publish and unpublish entries and assets only',
+      );
+    return inSpace(creatorId, rule, params.space_id, operationId);
   }
 
   return async function authorize(actor, operationId, params) {
@@ -96,8 +115,10 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
     switch (actor.kind) {
       case 'user':
         return forUser(actor.user, rule, params, operationId);
+      case 'scheduledAction':
+        return forScheduledAction(actor.userId, rule, params, operationId);
       default:
-        return unknownActorKind(actor.kind);
+        return unknownActorKind(actor);
     }
   };
 }

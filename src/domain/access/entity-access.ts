@@ -98,3 +98,11 @@ export function requireFieldUpdates(
 export function readableWhere(rights: SpaceRights, target: SearchTarget): Condition | undefined {
   return rights.all ? undefined : readableCondition(rights.policies, target, rights.userId);
 }
+
+/**
+ * Creating, changing or canceling a scheduled action of the entity: it must be readable (else `missing()`, as if it
+ * did not exist) and the member must be allowed to publish it (else 403).
+ */
+export function requireSchedulable(rights: SpaceRights, doc: EntityDoc, missing: () => Error): void {
+  requireAction(rights, 'publish', doc, missing);
+}

@@ -58,6 +58,15 @@ export function checkMemberRule(rights: MemberRights, rule: SpaceRule, operation
         `no role policy allows ${action} on ${subject}`,
       );
     }
+    case 'ScheduledAction': {
+      // Scheduling needs publish access to the entity (decided on it); a role that publishes nothing may not schedule.
+      const publishes = (type: 'Entry' | 'Asset') => decide(rights.policies, 'publish', { type }, rights.userId).maybe;
+      if (action === 'read' || publishes('Entry') || publishes('Asset')) return;
+      throw denied(
+        'Your roles do not allow publishing any entry or asset, so you may not schedule actions.',
+        'no role policy allows publish on Entry or Asset',
+      );
+    }
     case 'Upload': {
       // Uploads are the files of assets: whoever may create or change some asset may upload.
       const asset = { type: 'Asset' } as const;

@@ -34,7 +34,19 @@ export type AccessRule =
   | OrganizationRule
   | { readonly scope: 'space'; readonly action: EntityAction; readonly subject: 'Entry' | 'Asset' }
   | { readonly scope: 'space'; readonly action: 'read' | 'manage'; readonly subject: PermissionArea }
-  | SpaceRecordRule;
+  | SpaceRecordRule
+  | ScheduledActionRule;
+
+/**
+ * A scheduled action: reading follows the read access to its entity, every change needs publish access to it
+ * (decided on the entity by `entity-access.ts`, `requireSchedulable`); a member whose roles allow publishing no
+ * entry or asset at all is refused at once.
+ */
+export interface ScheduledActionRule {
+  readonly scope: 'space';
+  readonly action: RecordAction;
+  readonly subject: 'ScheduledAction';
+}
 
 /** A record of a space. `alsoOwn`: a member without the right may still act on their own record (the grant's `standing` is then `member` and `record-rules.ts` refuses anyone else's). */
 export interface SpaceRecordRule {
@@ -75,6 +87,7 @@ const entity = (action: EntityAction, subject: 'Entry' | 'Asset') => ({ scope: '
 const area = (action: 'read' | 'manage', subject: PermissionArea) => ({ scope: 'space', action, subject }) as const;
 const space = (action: RecordAction, subject: SpaceRecordRule['subject'], own?: { alsoOwn: true }) =>
   ({ scope: 'space', action, subject, ...own }) as const;
+const scheduled = (action: RecordAction) => ({ scope: 'space', action, subject: 'ScheduledAction' }) as const;
 
 /**
  * Every operation of the published documents and the access it needs: the one table the authorizer reads.
@@ -285,6 +298,11 @@ export const OPERATION_ACCESS = {
   WebhookCalls_list: area('read', 'Settings'),
   WebhookCalls_get: area('read', 'Settings'),
   WebhookCalls_health: area('read', 'Settings'),
+  ScheduledActions_list: scheduled('read'),
+  ScheduledActions_get: scheduled('read'),
+  ScheduledActions_create: scheduled('create'),
+  ScheduledActions_update: scheduled('update'),
+  ScheduledActions_cancel: scheduled('delete'),
   Me_get: user('read', 'User'),
   PersonalAccessTokens_list: user('read', 'PersonalAccessToken'),
   PersonalAccessTokens_create: user('create', 'PersonalAccessToken'),

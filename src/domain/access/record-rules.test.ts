@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors/index.ts';
 import type { OrganizationRole, SpaceRecord } from '../../storage/port/index.ts';
-import type { Actor } from '../shared/actor.ts';
+import type { Actor, UserActor } from '../shared/actor.ts';
 import type { OrganizationGrant, SpaceGrant, SpaceStanding } from './grant.ts';
 import {
   newSpaceOrganization,
@@ -14,7 +14,7 @@ import { ALL_RIGHTS } from './space-rights.ts';
 
 const actor = (id: string, canWrite = true): Actor => ({
   kind: 'user',
-  user: { id } as Actor['user'],
+  user: { id } as UserActor['user'],
   tokenId: 't',
   canWrite,
 });

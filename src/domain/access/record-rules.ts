@@ -17,8 +17,10 @@ function isOwn(actor: Actor, userId: string): boolean {
   switch (actor.kind) {
     case 'user':
       return actor.user.id === userId;
+    case 'scheduledAction':
+      return false; // it acts on content only, never on a membership
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }
 

@@ -37,23 +37,30 @@ export interface ProcessedFile {
  */
 export function assetWrites(storage: Storage, path: WritePath) {
   const lifecycle: ContentKindWrites<AssetRecord, void> = {
-    publish(change, { environment }, asset, version, _validated, userId, explain) {
+    publish(change, { environment }, asset, version, _validated, userId, explain, alongside) {
       return path.conditional(
         change,
-        (repos) => repos.assets.publish(environment.spaceId, environment.id, asset.id, version, userId),
+        async (repos) => {
+          await alongside?.before(repos);
+          return repos.assets.publish(environment.spaceId, environment.id, asset.id, version, userId);
+        },
         explain,
+        alongside && ((repos) => alongside.after(repos)),
       );
     },
 
-    transition(change, { environment }, id, transition, version, userId, explain) {
+    transition(change, { environment }, id, transition, version, userId, explain, alongside) {
       const { spaceId, id: environmentId } = environment;
       return path.conditional(
         change,
-        (repos) =>
-          transition === 'unpublish'
+        async (repos) => {
+          await alongside?.before(repos);
+          return transition === 'unpublish'
             ? repos.assets.unpublish(spaceId, environmentId, id, userId)
-            : repos.assets[transition](spaceId, environmentId, id, version, userId),
+            : repos.assets[transition](spaceId, environmentId, id, version, userId);
+        },
         explain,
+        alongside && ((repos) => alongside.after(repos)),
       );
     },
 

@@ -9,6 +9,15 @@ export type StateTransition = 'unpublish' | 'archive' | 'unarchive';
 export type Explain = (repos: Repositories) => Promise<never>;
 
 /**
+ * Writes that commit with a content write or not at all (a scheduled action's status): `before` runs first in the
+ * write's transaction and may throw to write nothing; `after` runs in it once the write is done.
+ */
+export interface Alongside {
+  before(repos: Repositories): Promise<void>;
+  after(repos: Repositories): Promise<void>;
+}
+
+/**
  * The writes of one kind of content (entries, assets) that the shared lifecycle makes (domain/content), each with the
  * kind's follow-up writes. `V`: what the kind's publish-time validation relied on.
  */
@@ -39,6 +48,7 @@ export interface ContentKindWrites<R, V> {
     validated: V,
     userId: string,
     explain: Explain,
+    alongside?: Alongside,
   ): Promise<R>;
   transition(
     change: ContentChange,
@@ -48,6 +58,7 @@ export interface ContentKindWrites<R, V> {
     version: number | undefined,
     userId: string,
     explain: Explain,
+    alongside?: Alongside,
   ): Promise<R>;
   /** Deletes the entity (not published) with what belongs to it; `change` names the actor. */
   delete(change: ContentChange, resolved: ResolvedEnvironment, id: string, explain: Explain): Promise<void>;

@@ -119,11 +119,12 @@ export function entryWrites(storage: Storage, path: WritePath) {
       );
     },
 
-    publish(change, resolved, entry, version, validated, userId, explain) {
+    publish(change, resolved, entry, version, validated, userId, explain, alongside) {
       const { spaceId, id: environmentId } = resolved.environment;
       return path.conditional(
         change,
         async (repos) => {
+          await alongside?.before(repos);
           const locked = await lockActivation(repos, entry, validated, spaceId, environmentId);
           const master = await isMasterEnvironment(repos, resolved);
           const published = await repos.entries.publishValidated(
@@ -133,21 +134,25 @@ export function entryWrites(storage: Storage, path: WritePath) {
           return published;
         },
         explain,
+        alongside && ((repos) => alongside.after(repos)),
       );
     },
 
-    transition(change, { environment }, id, transition, version, userId, explain) {
+    transition(change, { environment }, id, transition, version, userId, explain, alongside) {
       const { spaceId, id: environmentId } = environment;
       return path.conditional(
         change,
-        (repos) =>
-          transition === 'unpublish'
+        async (repos) => {
+          await alongside?.before(repos);
+          return transition === 'unpublish'
             ? repos.entries.unpublish(spaceId, environmentId, id, userId)
-            : repos.entries[transition](spaceId, environmentId, id, version, userId),
+            : repos.entries[transition](spaceId, environmentId, id, version, userId);
+        },
         explain,
         async (repos) => {
           if (transition === 'unpublish')
             await repos.entries.replaceLinks(spaceId, environmentId, id, 'published', null);
+          await alongside?.after(repos);
         },
       );
     },

@@ -5,7 +5,7 @@ import { entryWrites } from './entry-writes.ts';
 import { writePath } from './write-path.ts';
 
 export { changeOf, type ContentChange } from './content-change.ts';
-export type { ContentKindWrites, Explain, StateTransition } from './content-kind-writes.ts';
+export type { Alongside, ContentKindWrites, Explain, StateTransition } from './content-kind-writes.ts';
 export type { EntryValidation } from './entry-writes.ts';
 export type { ProcessedFile } from './asset-writes.ts';
 

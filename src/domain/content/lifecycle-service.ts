@@ -1,6 +1,12 @@
 import { AppError, notFound, versionMismatch } from '../../errors/index.ts';
 import type { ContentRecord, ContentTransitions, Repositories, Storage } from '../../storage/port/index.ts';
-import { changeOf, type ContentKindWrites, type Explain, type StateTransition } from '../content-writes/index.ts';
+import {
+  changeOf,
+  type Alongside,
+  type ContentKindWrites,
+  type Explain,
+  type StateTransition,
+} from '../content-writes/index.ts';
 import type { ResolveEnvironment, ResolvedEnvironment } from '../environments/environment-resolver.ts';
 import { actorId, type Actor } from '../shared/actor.ts';
 import { docOf, requireAction, requireReadable } from '../access/entity-access.ts';
@@ -75,6 +81,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
     id: string,
     transition: StateTransition,
     version: number | undefined,
+    alongside?: Alongside,
   ): Promise<ContentView<R>> {
     const record = await writes.transition(
       changeOf(resolved),
@@ -84,6 +91,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       version,
       user(actor),
       explain(resolved, id, transition, version),
+      alongside,
     );
     return contentView(storage, resolved, record);
   }
@@ -146,6 +154,7 @@ export function contentLifecycleService<R extends ContentRecord, V>(
      * Publishes exactly the fields validated: the write happens only if the entity is still at `version`. An entity
      * this process just wrote at that version is validated and published as it was written, without a read, when it
      * passes and still holds; otherwise (and for every answer but success) the publish reads it and starts over.
+     * `alongside`: writes that commit with the publish or not at all (always a transaction then).
      */
     async publish(
       actor: Actor,
@@ -154,9 +163,10 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       environmentId: string | undefined,
       id: string,
       version: number | undefined,
+      alongside?: Alongside,
     ) {
       const resolved = await resolve(spaceId, environmentId);
-      const written = version === undefined ? undefined : writes.writtenBasis?.(resolved, id, version);
+      const written = version === undefined || alongside ? undefined : writes.writtenBasis?.(resolved, id, version);
       if (written) await permit(rights, resolved, id, 'publish', written);
       const published = written && (await publishUnread(actor, resolved, written, version!));
       if (published) return contentView(storage, resolved, published);
@@ -166,7 +176,9 @@ export function contentLifecycleService<R extends ContentRecord, V>(
       if (refused) throw refused;
       const validated = await checkPublish(resolved, now);
       const change = changeOf(resolved);
-      const alone = await writes.publishAlone?.(change, resolved, now, version!, validated, user(actor));
+      const alone = alongside
+        ? undefined
+        : await writes.publishAlone?.(change, resolved, now, version!, validated, user(actor));
       const record =
         alone ??
         (await writes.publish(
@@ -177,14 +189,22 @@ export function contentLifecycleService<R extends ContentRecord, V>(
           validated,
           user(actor),
           explain(resolved, id, 'publish', version),
+          alongside,
         ));
       return contentView(storage, resolved, record);
     },
 
-    async unpublish(actor: Actor, rights: SpaceRights, spaceId: string, environmentId: string | undefined, id: string) {
+    async unpublish(
+      actor: Actor,
+      rights: SpaceRights,
+      spaceId: string,
+      environmentId: string | undefined,
+      id: string,
+      alongside?: Alongside,
+    ) {
       const resolved = await resolve(spaceId, environmentId);
       await permit(rights, resolved, id, 'unpublish');
-      return transit(actor, resolved, id, 'unpublish', undefined);
+      return transit(actor, resolved, id, 'unpublish', undefined, alongside);
     },
 
     async archive(

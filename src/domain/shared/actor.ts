@@ -10,33 +10,55 @@ export interface UserActor {
 }
 
 /**
- * Who is making a request, narrowed by `kind`. An app installation and a scheduled action's execution join this union
- * later: every place that must decide per kind switches on `kind` and ends in `unknownActorKind`, so a new kind is a
- * type error there until it is decided. Code that only records who wrote something uses `actorId`.
+ * A scheduled action being executed: it acts with the rights its creator has when it runs, which the authorizer
+ * decides as for the creator's own requests (and for the publish and unpublish of entries and assets only).
  */
-export type Actor = UserActor;
-
-/** The exhaustiveness check of a switch on `actor.kind` (pass `actor.kind`): reached by no kind the union has. */
-export function unknownActorKind(kind: never): never {
-  throw new Error(`an actor of unknown kind ${String(kind)}`);
+export interface ScheduledActionActor {
+  readonly kind: 'scheduledAction';
+  /** The creator of the action. */
+  readonly userId: string;
+  readonly actionId: string;
+  readonly canWrite: true;
 }
 
-/** The id recorded as `sys.createdBy` / `sys.updatedBy` of what the actor writes (a User link for a user). */
+/**
+ * Who is making a request, narrowed by `kind`. An app installation joins this union later: every place that must
+ * decide per kind switches on `kind` and ends in `unknownActorKind`, so a new kind is a type error there until it is
+ * decided. Code that only records who wrote something uses `actorId`.
+ */
+export type Actor = UserActor | ScheduledActionActor;
+
+/**
+ * The exhaustiveness check of a switch on `actor.kind` (pass the actor, which every decided kind narrowed away):
+ * reached by no kind the union has.
+ */
+export function unknownActorKind(actor: never): never {
+  throw new Error(`an actor of unknown kind ${String((actor as { kind?: unknown }).kind)}`);
+}
+
+/**
+ * The id recorded as `sys.createdBy` / `sys.updatedBy` of what the actor writes (a User link for a user; a scheduled
+ * action writes as its creator, as the hosted service does).
+ */
 export function actorId(actor: Actor): string {
   switch (actor.kind) {
     case 'user':
       return actor.user.id;
+    case 'scheduledAction':
+      return actor.userId;
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }
 
-/** A key naming the actor among every kind (`user:<id>`), e.g. for a rate-limit bucket. */
+/** A key naming the actor among every kind (`user:<id>`, `scheduledAction:<id>`), e.g. for a rate-limit bucket. */
 export function actorKey(actor: Actor): string {
   switch (actor.kind) {
     case 'user':
       return `user:${actor.user.id}`;
+    case 'scheduledAction':
+      return `scheduledAction:${actor.actionId}`;
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }

@@ -20,8 +20,10 @@ function firstAdmin(actor: Actor): string {
   switch (actor.kind) {
     case 'user':
       return actor.user.id;
+    case 'scheduledAction':
+      return actor.userId; // never reached: the authorizer lets it publish and unpublish only
     default:
-      return unknownActorKind(actor.kind);
+      return unknownActorKind(actor);
   }
 }
 

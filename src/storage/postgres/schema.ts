@@ -352,6 +352,26 @@ export interface WebhookSigningSecretsTable {
   updated_at: Timestamp;
 }
 
+export interface ScheduledActionsTable {
+  space_id: string;
+  environment_id: string;
+  id: string;
+  entity_type: 'Entry' | 'Asset';
+  entity_id: string;
+  action: 'publish' | 'unpublish';
+  scheduled_for: Timestamp;
+  timezone: string | null;
+  status: Generated<'scheduled' | 'inProgress' | 'succeeded' | 'failed' | 'canceled'>;
+  error: ColumnType<unknown, string | null | undefined, string | null>;
+  version: Generated<number>;
+  created_by: string;
+  updated_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  canceled_at: NullableTimestamp;
+  canceled_by: string | null;
+}
+
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -382,4 +402,5 @@ export interface DatabaseSchema {
   asset_files: AssetFilesTable;
   webhook_definitions: WebhookDefinitionsTable;
   webhook_signing_secrets: WebhookSigningSecretsTable;
+  scheduled_actions: ScheduledActionsTable;
 }

@@ -28,6 +28,7 @@ import { linkedRecordsRepository } from './linked-records-repository.ts';
 import { teamsRepository } from './teams-repository.ts';
 import { teamSpaceMembershipsRepository } from './team-space-memberships-repository.ts';
 import { webhooksRepository } from './webhooks-repository.ts';
+import { scheduledActionsRepository } from './scheduled-actions-repository.ts';
 import { callLogPrunes, webhookCallsRepository, type CallLogPrunes } from './webhook-calls-repository.ts';
 import { withCache } from './cached-repository.ts';
 import {
@@ -77,6 +78,7 @@ function repositories(
     webhooks: webhooksRepository(db),
     webhookCalls: webhookCallsRepository(db, prunes),
     events: eventsRepository(db),
+    scheduledActions: scheduledActionsRepository(db),
   };
 }
 
