@@ -21,6 +21,8 @@ import {
 } from './storage/postgres/index.ts';
 import type { Storage } from './storage/port/index.ts';
 import { startWebhookThread, startWebhookWork, type WebhookWork } from './workers/webhook-work.ts';
+import { usageMeter, type UsageMeter } from './domain/usage/usage-meter.ts';
+import { noUsageFlush, startUsageFlush, type UsageFlush } from './workers/usage-flush.ts';
 
 export interface Tessera {
   readonly config: Config;
@@ -34,6 +36,8 @@ export interface Tessera {
   readonly jobs: JobRunner;
   /** Webhook calls: the content event dispatcher and the runner of delivery jobs, on a thread of their own on PostgreSQL. */
   readonly webhooks: WebhookWork;
+  /** This process's usage counts on their way to the database (`flush()` stores them now: tests). */
+  readonly usage: UsageFlush;
   /** The files directory, its jobs and hosts, and the image host's limits (diagnostics and tests). */
   readonly assetFiles: AssetFiles;
   readonly logger: Logger;
@@ -82,8 +86,13 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     pool: open.pool,
     onError: (err) => logger.warn({ err }, 'the rendition cache sweep failed'),
   });
+  const meter = config.usageMetering ? usageMeter() : undefined;
+  const usage = meter
+    ? startUsageFlush(meter, storage.repos.usage, { intervalMs: config.usageFlushMs, logger })
+    : noUsageFlush;
   const services = createServices(storage, {
     ...assetFiles.serviceOptions,
+    usage: { beforeRead: () => usage.flush() },
     invitations: { publicBase: () => assetFiles.urls.publicBase },
     webhookDefinitions: { allowPrivateTargets: config.webhookAllowPrivateTargets, vendorToken: config.vendor.token },
   });
@@ -120,6 +129,8 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
     graphqlRateLimiter: graphqlLimiter,
     completeFileUrl: (url) => assetFiles.urls.complete(url),
+    usageMeter: meter,
+    meterGraphql: meter && meterInSpace(meter, organizationOf),
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;
@@ -133,6 +144,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     services,
     jobs,
     webhooks,
+    usage,
     assetFiles,
     logger,
     generatedToken,
@@ -153,11 +165,19 @@ export async function createTessera(config: Config, options: StartOptions = {}):
         server.closeIdleConnections?.();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
-      await Promise.all([jobs.stop(), webhooks.close()]);
+      await Promise.all([jobs.stop(), webhooks.close(), usage.close()]);
       await stopCacheListener?.();
       await storage.close();
       await assetFiles.close();
       await releaseLock?.();
     },
+  };
+}
+
+/** A GraphQL request counted in its space's organization (read once per space and process, then kept). */
+function meterInSpace(meter: UsageMeter, organizationOf: (spaceId: string) => Promise<string | undefined>) {
+  return async (spaceId: string): Promise<void> => {
+    const organizationId = await organizationOf(spaceId).catch(() => undefined);
+    if (organizationId) meter.count('gql', organizationId, spaceId);
   };
 }

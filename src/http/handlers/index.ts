@@ -28,6 +28,7 @@ import { teamMembershipsHandlers } from './team-memberships.handlers.ts';
 import { teamSpaceMembershipsHandlers } from './team-space-memberships.handlers.ts';
 import { webhookDefinitionsHandlers } from './webhook-definitions.handlers.ts';
 import { webhookCallsHandlers } from './webhook-calls.handlers.ts';
+import { usageHandlers } from './usage.handlers.ts';
 
 /**
  * The map as given, when it holds a handler for every operation of the published documents and no other key:
@@ -67,5 +68,6 @@ export function allHandlers(services: Services): HandlerMap {
     ...teamSpaceMembershipsHandlers(services),
     ...webhookDefinitionsHandlers(services),
     ...webhookCallsHandlers(services),
+    ...usageHandlers(services),
   });
 }

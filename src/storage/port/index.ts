@@ -22,6 +22,7 @@ import type { WebhooksRepository } from './webhooks.ts';
 import type { WebhookCallsRepository } from './webhook-calls.ts';
 import type { EventsRepository } from './events.ts';
 import type { ContentChange } from './content.ts';
+import type { UsageRepository } from './usage.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
@@ -48,6 +49,7 @@ export type * from './content-responses.ts';
 export type * from './webhooks.ts';
 export type * from './webhook-calls.ts';
 export type * from './events.ts';
+export type * from './usage.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {
@@ -81,6 +83,8 @@ export interface Repositories {
   events: EventsRepository;
   /** The webhook call log and its pending deliveries. */
   webhookCalls: WebhookCallsRepository;
+  /** API requests counted per organization, space, metric and day (the Usage API). */
+  usage: UsageRepository;
 }
 
 /** The storage port the domain depends on. */

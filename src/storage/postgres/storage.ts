@@ -30,6 +30,7 @@ import { teamSpaceMembershipsRepository } from './team-space-memberships-reposit
 import { webhooksRepository } from './webhooks-repository.ts';
 import { callLogPrunes, webhookCallsRepository, type CallLogPrunes } from './webhook-calls-repository.ts';
 import { withCache } from './cached-repository.ts';
+import { usageRepository } from './usage-repository.ts';
 import {
   apiKeysCachePolicy,
   assetsCachePolicy,
@@ -77,6 +78,7 @@ function repositories(
     webhooks: webhooksRepository(db),
     webhookCalls: webhookCallsRepository(db, prunes),
     events: eventsRepository(db),
+    usage: usageRepository(db),
   };
 }
 

@@ -28,6 +28,7 @@ import * as webhookCalls from './0028-webhook-calls.ts';
 import * as eventEnvironmentPath from './0029-event-environment-path.ts';
 import * as webhookCallsUnlogged from './0030-webhook-calls-unlogged.ts';
 import * as eventConsumers from './0031-event-consumers.ts';
+import * as apiUsage from './0033-api-usage.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029-event-environment-path': eventEnvironmentPath,
   '0030-webhook-calls-unlogged': webhookCallsUnlogged,
   '0031-event-consumers': eventConsumers,
+  '0033-api-usage': apiUsage,
 };
