@@ -6,6 +6,10 @@ import type { UsageRepository } from '../storage/port/index.ts';
 export interface UsageFlush {
   /** Stores every count so far (one statement); resolves once they are stored. */
   flush(): Promise<void>;
+  /** Pauses the loop (counts keep accumulating; `flush` still stores them): tests that watch the database. */
+  stop(): Promise<void>;
+  /** Starts the loop again after `stop`. */
+  start(): void;
   /** Stops the loop and stores what is left (shutdown). */
   close(): Promise<void>;
 }
@@ -37,18 +41,35 @@ export function startUsageFlush(
     }
   };
   const flush = (): Promise<void> => (last = last.then(flushOnce, flushOnce));
-  const timer = setInterval(() => {
-    flush().catch((err: unknown) => logger.warn({ err }, 'storing usage counts failed; retrying at the next flush'));
-  }, intervalMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  const start = () => {
+    if (timer) return;
+    timer = setInterval(() => {
+      flush().catch((err: unknown) => logger.warn({ err }, 'storing usage counts failed; retrying at the next flush'));
+    }, intervalMs);
+    timer.unref();
+  };
+  const stop = async () => {
+    clearInterval(timer);
+    timer = undefined;
+    await last.catch(() => {});
+  };
+  start();
   return {
     flush,
+    stop,
+    start,
     async close() {
-      clearInterval(timer);
+      await stop();
       await flush().catch((err: unknown) => logger.error({ err }, 'storing the last usage counts failed'));
     },
   };
 }
 
 /** Metering switched off (`TESSERA_USAGE_METERING=0`): nothing to store. */
-export const noUsageFlush: UsageFlush = { flush: async () => {}, close: async () => {} };
+export const noUsageFlush: UsageFlush = {
+  flush: async () => {},
+  stop: async () => {},
+  start: () => {},
+  close: async () => {},
+};
