@@ -62,16 +62,24 @@ async function compare(label: string, env: () => Record<string, string>): Promis
         );
       }
     }
-    const rps = { off: mean(figures.off, (f) => f.requestsPerSecond), on: mean(figures.on, (f) => f.requestsPerSecond) };
+    const rps = {
+      off: mean(figures.off, (f) => f.requestsPerSecond),
+      on: mean(figures.on, (f) => f.requestsPerSecond),
+    };
     for (const variant of ['off', 'on'] as const) {
       const f = figures[variant];
       log(
         `  ${`${label}, metering ${variant}`.padEnd(34)}${fixed(rps[variant], 0).padStart(8)} req/s, p50 ${fixed(mean(f, (x) => x.p50))} ms, p99 ${fixed(mean(f, (x) => x.p99))} ms, ` +
-          `server CPU ${fixed(mean(f, (x) => x.cpuMsPerRequest?.server ?? NaN), 3)} ms/request, ${f.reduce((s, x) => s + x.failures, 0)} non-2xx`,
+          `server CPU ${fixed(
+            mean(f, (x) => x.cpuMsPerRequest?.server ?? NaN),
+            3,
+          )} ms/request, ${f.reduce((s, x) => s + x.failures, 0)} non-2xx`,
       );
     }
     const cost = 1 - rps.on / rps.off;
-    log(`  metering costs ${fixed(cost * 100)}% of the throughput (aim within ${AIM * 100}%: ${verdict(cost <= AIM)})\n`);
+    log(
+      `  metering costs ${fixed(cost * 100)}% of the throughput (aim within ${AIM * 100}%: ${verdict(cost <= AIM)})\n`,
+    );
   } finally {
     await Promise.all([off.stop(), on.stop()]);
   }
@@ -82,7 +90,9 @@ async function compare(label: string, env: () => Record<string, string>): Promis
  * in the same run (`TESSERA_USAGE_METERING`), on the embedded database and on PostgreSQL when one is reachable.
  */
 export async function runUsageBench(): Promise<void> {
-  log(`== Usage metering (issue 37): GET /spaces/{s}/environments/master/locales, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s ==`);
+  log(
+    `== Usage metering (issue 37): GET /spaces/{s}/environments/master/locales, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s ==`,
+  );
   const dirs: string[] = [];
   const dataDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-usage-'));

@@ -38,7 +38,7 @@ for (const kind of DB_KINDS) {
         headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: await res.json().catch(() => undefined) };
+      return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
     };
 
     it('reports after a restart the requests counted before it', async () => {

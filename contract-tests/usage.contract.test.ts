@@ -27,8 +27,12 @@ const gql = (api: TestServer, spaceId: string, token: string) =>
 for (const kind of DB_KINDS) {
   describe(`${kind}: the Usage API`, () => {
     const api = useServer(kind);
-    const usages = (org: string, kind: 'organization' | 'space', query: Record<string, string | number> = {}, token?: string) =>
-      api().get(`/organizations/${org}/${kind}_periodic_usages`, { query, token });
+    const usages = (
+      org: string,
+      kind: 'organization' | 'space',
+      query: Record<string, string | number> = {},
+      token?: string,
+    ) => api().get(`/organizations/${org}/${kind}_periodic_usages`, { query, token });
 
     it('counts each management and GraphQL request of a space once, per metric and day, with every day of the range', async () => {
       const org = await ownOrganization(api());

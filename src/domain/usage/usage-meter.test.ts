@@ -34,7 +34,12 @@ describe('usage meter', () => {
     meter.count('cma', 'o', 's');
     now -= DAY;
     meter.count('cma', 'o', 's');
-    expect(meter.take().map((c) => c.day).sort()).toEqual(['2026-03-01', '2026-03-02']);
+    expect(
+      meter
+        .take()
+        .map((c) => c.day)
+        .sort(),
+    ).toEqual(['2026-03-01', '2026-03-02']);
   });
 
   it('adds counts given back (a failed flush) to those counted since', () => {

@@ -36,7 +36,11 @@ describe('usage query', () => {
     [{ 'metric[in]': 'cma,foo' }, 'metric[in]', /Unknown metric "foo"/],
     [{ 'dateRange.startAt': '2026-02-30' }, 'dateRange.startAt', /not a date/],
     [{ 'dateRange.endAt': '10/03/2026' }, 'dateRange.endAt', /not a date/],
-    [{ 'dateRange.startAt': '2026-03-05', 'dateRange.endAt': '2026-03-04' }, 'dateRange.startAt', /ends before it starts/],
+    [
+      { 'dateRange.startAt': '2026-03-05', 'dateRange.endAt': '2026-03-04' },
+      'dateRange.startAt',
+      /ends before it starts/,
+    ],
     [{ 'dateRange.startAt': '2026-03-11' }, 'dateRange.startAt', /ends before it starts/],
     [{ 'dateRange.startAt': '2020-01-01', 'dateRange.endAt': '2026-01-01' }, 'dateRange.startAt', /more than 366 days/],
   ] as const)('refuses %j with 400 InvalidQuery naming %s', (input, name, message) => {

@@ -45,7 +45,11 @@ function metricsOf(raw: string | undefined, errors: ErrorItem[]): UsageMetric[] 
   const unknown = named.filter((m) => !(USAGE_METRICS as readonly string[]).includes(m));
   if (unknown.length) {
     errors.push(
-      invalidParameter('metric[in]', raw, `Unknown metric ${unknown.map((m) => `"${m}"`).join(', ')}: use ${USAGE_METRICS.join(', ')}.`),
+      invalidParameter(
+        'metric[in]',
+        raw,
+        `Unknown metric ${unknown.map((m) => `"${m}"`).join(', ')}: use ${USAGE_METRICS.join(', ')}.`,
+      ),
     );
   }
   return USAGE_METRICS.filter((m) => named.includes(m));
@@ -54,7 +58,8 @@ function metricsOf(raw: string | undefined, errors: ErrorItem[]): UsageMetric[] 
 function date(name: string, raw: string | undefined, errors: ErrorItem[]): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const t = dayOf(raw);
-  if (t === undefined) errors.push(invalidParameter(name, raw, `"${raw}" is not a date: use YYYY-MM-DD, e.g. 2026-01-31.`));
+  if (t === undefined)
+    errors.push(invalidParameter(name, raw, `"${raw}" is not a date: use YYYY-MM-DD, e.g. 2026-01-31.`));
   return t;
 }
 
@@ -63,7 +68,11 @@ function date(name: string, raw: string | undefined, errors: ErrorItem[]): numbe
  * `details.errors[]`, as every other collection's bad query values do (`skip`, `limit`, `order`, filters): the
  * request is malformed as a query, there is no body to be unprocessable (422 is for bodies).
  */
-export function parseUsageQuery(input: UsageQueryInput, orderable: Record<string, UsageOrderKey>, now = Date.now()): UsageQuery {
+export function parseUsageQuery(
+  input: UsageQueryInput,
+  orderable: Record<string, UsageOrderKey>,
+  now = Date.now(),
+): UsageQuery {
   const page = parsePage(input, orderable, [{ key: 'metric', direction: 'asc' }]);
   const errors: ErrorItem[] = [];
   const metrics = metricsOf(input['metric[in]'], errors);
@@ -75,12 +84,20 @@ export function parseUsageQuery(input: UsageQueryInput, orderable: Record<string
   if (from > to) {
     const range = `${dayName(from)} to ${dayName(to)}`;
     throw usageQueryError([
-      invalidParameter('dateRange.startAt', dayName(from), `The range ${range} ends before it starts: dateRange.startAt must not be after dateRange.endAt.`),
+      invalidParameter(
+        'dateRange.startAt',
+        dayName(from),
+        `The range ${range} ends before it starts: dateRange.startAt must not be after dateRange.endAt.`,
+      ),
     ]);
   }
   if ((to - from) / DAY_MS + 1 > MAX_RANGE_DAYS) {
     throw usageQueryError([
-      invalidParameter('dateRange.startAt', dayName(from), `The range spans more than ${MAX_RANGE_DAYS} days: ask for it in parts.`),
+      invalidParameter(
+        'dateRange.startAt',
+        dayName(from),
+        `The range spans more than ${MAX_RANGE_DAYS} days: ask for it in parts.`,
+      ),
     ]);
   }
   return { window: { metrics, from: dayName(from), to: dayName(to) }, page };

@@ -14,6 +14,7 @@ export const meterUsage =
   (req, _res, next) => {
     const grant = req.grant;
     if (grant?.scope === 'space') meter.count('cma', grant.space.organizationId, grant.space.id);
-    else if (grant?.scope === 'organization' && !req.path.startsWith('/scim/')) meter.count('cma', grant.organizationId);
+    else if (grant?.scope === 'organization' && !req.path.startsWith('/scim/'))
+      meter.count('cma', grant.organizationId);
     next();
   };

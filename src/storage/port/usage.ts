@@ -21,9 +21,15 @@ export interface UsageRepository {
   /** Adds the counts (one per key) to the stored ones, in one statement. */
   add(counts: readonly UsageCount[]): Promise<void>;
   /** The organization's counts per metric and day in the window, every space and its own paths together (days without requests left out). */
-  organizationDays(organizationId: string, window: UsageWindow): Promise<Array<Omit<UsageCount, 'organizationId' | 'spaceId'>>>;
+  organizationDays(
+    organizationId: string,
+    window: UsageWindow,
+  ): Promise<Array<Omit<UsageCount, 'organizationId' | 'spaceId'>>>;
   /** The counts per space, metric and day in the window (days without requests left out). */
-  spaceDays(organizationId: string, window: UsageWindow): Promise<Array<Omit<UsageCount, 'organizationId'> & { spaceId: string }>>;
+  spaceDays(
+    organizationId: string,
+    window: UsageWindow,
+  ): Promise<Array<Omit<UsageCount, 'organizationId'> & { spaceId: string }>>;
   /** The organization's spaces, and any other space of its with requests in the window (a deleted one), by id. */
   spacesOf(organizationId: string, window: UsageWindow): Promise<string[]>;
 }

@@ -54,4 +54,3 @@ export function usageRepository(db: Executor): UsageRepository {
     },
   };
 }
-
