@@ -162,6 +162,7 @@ for (const kind of DB_KINDS) {
       const org = await ownOrganization(api());
       const cases: Array<[Record<string, string>, string, RegExp]> = [
         [{ 'metric[in]': 'cma,cmb' }, 'metric[in]', /Unknown metric "cmb"/],
+        [{ metric: 'cma' }, 'metric', /not recognized/],
         [{ 'dateRange.startAt': '2026-13-01' }, 'dateRange.startAt', /not a date/],
         [{ 'dateRange.endAt': 'yesterday' }, 'dateRange.endAt', /not a date/],
         [{ 'dateRange.startAt': '2021-05-02', 'dateRange.endAt': '2021-05-01' }, 'dateRange.startAt', /ends before/],

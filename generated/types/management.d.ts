@@ -5031,10 +5031,13 @@ export interface components {
         "LocalesEnvironmentPath.space_id": string;
         /** @description Last day of the range, `YYYY-MM-DD` (UTC; default today). */
         "PeriodicUsageQuery.endAt": string;
+        /**
+         * @description `metric[in]`: comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four), e.g.
+         *     `metric[in]=cma,gql`. It is the only filter: any other parameter answers 400 `InvalidQuery`.
+         */
+        "PeriodicUsageQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
         /** @description Maximum number of items to return (default 100, at most 1000). */
         "PeriodicUsageQuery.limit": number;
-        /** @description Comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four). */
-        "PeriodicUsageQuery.metricIn": string;
         /**
          * @description Comma-separated attributes, a leading `-` for descending: `metric`, `usage`, `sys.id` (and on space usage
          *     `sys.space.sys.id`). Default `metric` (then the space id).
@@ -5268,8 +5271,6 @@ export interface operations {
             query?: {
                 /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
                 access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
-                /** @description Comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four). */
-                "metric[in]"?: components["parameters"]["PeriodicUsageQuery.metricIn"];
                 /** @description First day of the range, `YYYY-MM-DD` (UTC; default 44 days before `dateRange.endAt`, so 45 days in all). */
                 "dateRange.startAt"?: components["parameters"]["PeriodicUsageQuery.startAt"];
                 /** @description Last day of the range, `YYYY-MM-DD` (UTC; default today). */
@@ -5283,6 +5284,11 @@ export interface operations {
                  *     `sys.space.sys.id`). Default `metric` (then the space id).
                  */
                 order?: components["parameters"]["PeriodicUsageQuery.order"];
+                /**
+                 * @description `metric[in]`: comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four), e.g.
+                 *     `metric[in]=cma,gql`. It is the only filter: any other parameter answers 400 `InvalidQuery`.
+                 */
+                filters?: components["parameters"]["PeriodicUsageQuery.filters"];
             };
             header?: never;
             path: {
@@ -5402,8 +5408,6 @@ export interface operations {
             query?: {
                 /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
                 access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
-                /** @description Comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four). */
-                "metric[in]"?: components["parameters"]["PeriodicUsageQuery.metricIn"];
                 /** @description First day of the range, `YYYY-MM-DD` (UTC; default 44 days before `dateRange.endAt`, so 45 days in all). */
                 "dateRange.startAt"?: components["parameters"]["PeriodicUsageQuery.startAt"];
                 /** @description Last day of the range, `YYYY-MM-DD` (UTC; default today). */
@@ -5417,6 +5421,11 @@ export interface operations {
                  *     `sys.space.sys.id`). Default `metric` (then the space id).
                  */
                 order?: components["parameters"]["PeriodicUsageQuery.order"];
+                /**
+                 * @description `metric[in]`: comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four), e.g.
+                 *     `metric[in]=cma,gql`. It is the only filter: any other parameter answers 400 `InvalidQuery`.
+                 */
+                filters?: components["parameters"]["PeriodicUsageQuery.filters"];
             };
             header?: never;
             path: {

@@ -1,17 +1,31 @@
 import { AppError, type ErrorItem } from '../../errors/index.ts';
 import type { PageRequest, UsageMetric, UsageWindow } from '../../storage/port/index.ts';
-import { invalidParameter } from '../search/search-errors.ts';
+import { parseQueryString } from '../search/rest-query-string.ts';
+import { invalidParameter, unknownParameter } from '../search/search-errors.ts';
 import { parsePage } from '../shared/paging.ts';
 import { USAGE_METRICS } from './usage-meter.ts';
 
-/** The query of a usage report as the validator delivers it (names as on the wire). */
+/** The query of a usage report by wire name, from the query string as sent (see `usageQueryInput`). */
 export interface UsageQueryInput {
   'metric[in]'?: string;
   'dateRange.startAt'?: string;
   'dateRange.endAt'?: string;
-  skip?: number;
-  limit?: number;
+  skip?: string | number;
+  limit?: string | number;
   order?: string;
+}
+
+const KNOWN = ['metric[in]', 'dateRange.startAt', 'dateRange.endAt', 'skip', 'limit', 'order', 'access_token'];
+
+/**
+ * The parameters of a usage report read from the raw query string: the validator would turn `metric[in]` into a
+ * nested object. Any other parameter, or one given twice, is refused with 400 `InvalidQuery` naming it.
+ */
+export function usageQueryInput(rawQuery: string): UsageQueryInput {
+  const { parameters, errors } = parseQueryString(rawQuery);
+  for (const p of parameters) if (!KNOWN.includes(p.key)) errors.push(unknownParameter(p.key));
+  if (errors.length) throw usageQueryError(errors);
+  return Object.fromEntries(parameters.map((p) => [p.key, p.value])) as UsageQueryInput;
 }
 
 export type UsageOrderKey = 'metric' | 'usage' | 'id' | 'space';

@@ -1,5 +1,5 @@
 import type { PageRequest, Storage, UsageMetric, UsageWindow } from '../../storage/port/index.ts';
-import { daysOf, parseUsageQuery, type UsageOrderKey, type UsageQueryInput } from './usage-query.ts';
+import { daysOf, parseUsageQuery, usageQueryInput, type UsageOrderKey } from './usage-query.ts';
 
 /** One metric's requests per day over a window, of an organization or (with `spaceId`) of one of its spaces. */
 export interface PeriodicUsage {
@@ -78,15 +78,15 @@ export function usageService(storage: Pick<Storage, 'repos'>, options: UsageServ
   const { usage } = storage.repos;
   const now = options.now ?? Date.now;
   return {
-    async forOrganization(organizationId: string, input: UsageQueryInput): Promise<UsagePage> {
-      const { window, page } = parseUsageQuery(input, ORGANIZATION_ORDER, now());
+    async forOrganization(organizationId: string, rawQuery: string): Promise<UsagePage> {
+      const { window, page } = parseUsageQuery(usageQueryInput(rawQuery), ORGANIZATION_ORDER, now());
       await options.beforeRead?.();
       const counts = await usage.organizationDays(organizationId, window);
       return pageOf(periodicUsages(organizationId, [undefined], window, counts), page);
     },
 
-    async forSpaces(organizationId: string, input: UsageQueryInput): Promise<UsagePage> {
-      const { window, page } = parseUsageQuery(input, SPACE_ORDER, now());
+    async forSpaces(organizationId: string, rawQuery: string): Promise<UsagePage> {
+      const { window, page } = parseUsageQuery(usageQueryInput(rawQuery), SPACE_ORDER, now());
       await options.beforeRead?.();
       const [spaces, counts] = await Promise.all([
         usage.spacesOf(organizationId, window),

@@ -6,12 +6,12 @@ import { presentOrganizationPeriodicUsage, presentSpacePeriodicUsage } from '../
 export function usageHandlers({ usage }: Services) {
   return {
     OrganizationPeriodicUsages_list: async (req) => {
-      const { items, total, page } = await usage.forOrganization(req.params.organization_id, req.query);
+      const { items, total, page } = await usage.forOrganization(req.params.organization_id, req.rawQuery);
       return ok(collection(items.map(presentOrganizationPeriodicUsage), total, page));
     },
 
     SpacePeriodicUsages_list: async (req) => {
-      const { items, total, page } = await usage.forSpaces(req.params.organization_id, req.query);
+      const { items, total, page } = await usage.forSpaces(req.params.organization_id, req.rawQuery);
       return ok(collection(items.map(presentSpacePeriodicUsage), total, page));
     },
   } satisfies Partial<HandlerMap>;
