@@ -11,6 +11,7 @@ import { runUploadBench } from './upload-part.ts';
 import { runUmCollectionsBench } from './um-collections.ts';
 import { runWebhookCostBench } from './webhook-cost.ts';
 import { runWebhooksBench } from './webhooks.ts';
+import { runUsageBench } from './usage.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
 import { prepareBaseline } from './baseline.ts';
@@ -19,7 +20,7 @@ import { AUTH, buildServer, type Child, ROOT, SERVER_SCRIPT, startChild, TOKEN, 
 /**
  * `make bench`: prints figures, asserts nothing. Every server runs in its own child process; the load
  * generator (autocannon) runs here. Set BENCH_SECONDS to change the length of each measured run, and
- * BENCH_PARTS (default `foundation,content`) to choose the parts. The server runs compiled, as `npm start` runs
+ * BENCH_PARTS (default `foundation,content,usage`) to choose the parts. The server runs compiled, as `npm start` runs
  * it (BENCH_SCRIPT=src/main.ts runs the sources under tsx). The webhooks part alternates BENCH_WEBHOOK_ROUNDS
  * (default 4: single rounds here swing between 72% and 90%) rounds of each kind: more rounds average out this
  * machine's drift. BENCH_BASELINE=REV builds that commit beside this tree and runs each part on both, baseline first,
@@ -75,11 +76,12 @@ const PARTS: Record<string, () => Promise<void>> = {
   'um-collections': runUmCollectionsBench,
   webhooks: runWebhooksBench,
   'webhook-cost': runWebhookCostBench,
+  usage: runUsageBench,
 };
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const parts = (process.env.BENCH_PARTS ?? 'foundation,content')
+  const parts = (process.env.BENCH_PARTS ?? 'foundation,content,usage')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);

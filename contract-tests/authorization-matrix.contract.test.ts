@@ -153,7 +153,7 @@ function expected(actor: ActorName, rule: AccessRule, operationId: string): Outc
   const organizationAdmin = actor === 'owner' || actor === 'admin' || actor === 'readOnly';
   if (rule.scope === 'user') return 'allowed';
   if (rule.scope === 'organization') {
-    if (rule.action === 'read' || organizationAdmin) return 'allowed';
+    if ((rule.action === 'read' && !rule.managersOnly) || organizationAdmin) return 'allowed';
     return rule.alsoOwn ? 'ownOnly' : 403;
   }
   if (organizationAdmin || actor === 'spaceAdmin' || actor === 'teamAdmin') return 'allowed';

@@ -22,6 +22,8 @@ import {
 } from './storage/postgres/index.ts';
 import type { Storage } from './storage/port/index.ts';
 import { startWebhookThread, startWebhookWork, type WebhookWork } from './workers/webhook-work.ts';
+import { usageMeter, type UsageMeter } from './domain/usage/usage-meter.ts';
+import { noUsageFlush, startUsageFlush, type UsageFlush } from './workers/usage-flush.ts';
 
 export interface Tessera {
   readonly config: Config;
@@ -37,6 +39,8 @@ export interface Tessera {
   readonly scheduledActionJobs: JobRunner;
   /** Webhook calls: the content event dispatcher and the runner of delivery jobs, on a thread of their own on PostgreSQL. */
   readonly webhooks: WebhookWork;
+  /** This process's usage counts on their way to the database (`flush()` stores them now: tests). */
+  readonly usage: UsageFlush;
   /** The files directory, its jobs and hosts, and the image host's limits (diagnostics and tests). */
   readonly assetFiles: AssetFiles;
   readonly logger: Logger;
@@ -85,8 +89,13 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     pool: open.pool,
     onError: (err) => logger.warn({ err }, 'the rendition cache sweep failed'),
   });
+  const meter = config.usageMetering ? usageMeter() : undefined;
+  const usage = meter
+    ? startUsageFlush(meter, storage.repos.usage, { intervalMs: config.usageFlushMs, logger })
+    : noUsageFlush;
   const services = createServices(storage, {
     ...assetFiles.serviceOptions,
+    usage: { beforeRead: () => usage.flush() },
     invitations: { publicBase: () => assetFiles.urls.publicBase },
     webhookDefinitions: { allowPrivateTargets: config.webhookAllowPrivateTargets, vendorToken: config.vendor.token },
   });
@@ -124,6 +133,8 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     rateLimit: rateLimit({ limiter, organizationOf, vendor: config.vendor }),
     graphqlRateLimiter: graphqlLimiter,
     completeFileUrl: (url) => assetFiles.urls.complete(url),
+    usageMeter: meter,
+    meterGraphql: meter && meterInSpace(meter, organizationOf),
     onResponseViolation: options.onResponseViolation && ((message) => options.onResponseViolation!(message)),
   });
   let server: Server | undefined;
@@ -139,6 +150,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
     jobs,
     scheduledActionJobs,
     webhooks,
+    usage,
     assetFiles,
     logger,
     generatedToken,
@@ -159,7 +171,7 @@ export async function createTessera(config: Config, options: StartOptions = {}):
         server.closeIdleConnections?.();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
-      await Promise.all([jobs.stop(), scheduledActionJobs.stop(), webhooks.close()]);
+      await Promise.all([jobs.stop(), scheduledActionJobs.stop(), webhooks.close(), usage.close()]);
       await stopCacheListener?.();
       await storage.close();
       await assetFiles.close();
@@ -185,4 +197,12 @@ function scheduledActionRunner(storage: Storage, services: Services, logger: Log
     }),
   );
   return runner;
+}
+
+/** A GraphQL request counted in its space's organization (read once per space and process, then kept). */
+function meterInSpace(meter: UsageMeter, organizationOf: (spaceId: string) => Promise<string | undefined>) {
+  return async (spaceId: string): Promise<void> => {
+    const organizationId = await organizationOf(spaceId).catch(() => undefined);
+    if (organizationId) meter.count('gql', organizationId, spaceId);
+  };
 }

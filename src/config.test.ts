@@ -57,4 +57,13 @@ describe('config', () => {
     expect(() => loadConfig({ TESSERA_WEBHOOK_RETRY_DELAYS_MS: '1s' })).toThrow(/TESSERA_WEBHOOK_RETRY_DELAYS_MS/);
     expect(() => loadConfig({ TESSERA_WEBHOOK_TIMEOUT_MS: '0' })).toThrow(/TESSERA_WEBHOOK_TIMEOUT_MS/);
   });
+
+  it('meters usage by default, flushing every 2 s; TESSERA_USAGE_METERING=0 switches it off', () => {
+    expect(loadConfig({})).toMatchObject({ usageMetering: true, usageFlushMs: 2000 });
+    expect(loadConfig({ TESSERA_USAGE_METERING: '0', TESSERA_USAGE_FLUSH_MS: '500' })).toMatchObject({
+      usageMetering: false,
+      usageFlushMs: 500,
+    });
+    expect(() => loadConfig({ TESSERA_USAGE_FLUSH_MS: '0' })).toThrow(/TESSERA_USAGE_FLUSH_MS/);
+  });
 });

@@ -75,6 +75,10 @@ export interface Config {
    * their work does not wait in line with the API's requests (the embedded database is reached from one thread only).
    */
   readonly webhookThread: boolean;
+  /** Count API requests per organization, space, metric and day for the Usage API. */
+  readonly usageMetering: boolean;
+  /** How often each process stores its usage counts (ms): at most this much of them is lost in a crash. */
+  readonly usageFlushMs: number;
 }
 
 /** The vendor token in every spelling the wire needs: `X-Acme-Version`, `application/vnd.acme.management.v1+json`. */
@@ -180,5 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSigningProxyUrl: urlFrom(env, 'TESSERA_WEBHOOK_SIGNING_PROXY_URL'),
     webhookAutoSaveWindowMs: intFrom(env, 'TESSERA_WEBHOOK_AUTO_SAVE_WINDOW_MS', 5000),
     webhookThread: env.TESSERA_WEBHOOK_THREAD !== '0',
+    usageMetering: env.TESSERA_USAGE_METERING !== '0',
+    usageFlushMs: intFrom(env, 'TESSERA_USAGE_FLUSH_MS', 2000, 1),
   });
 }

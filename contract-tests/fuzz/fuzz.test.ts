@@ -39,8 +39,9 @@ describe(`pglite: malformed requests to the ${operations.length} published opera
     world = await buildWorld(server);
     server.takeViolations();
     // Background work would change the database between a request and its check (jobs; the webhook dispatcher marking
-    // the events of earlier writes dispatched, adding calls, their deliveries): nothing the fuzzer sends needs it.
-    await Promise.all([server.tessera.jobs.stop(), server.tessera.webhooks.stop()]);
+    // the events of earlier writes dispatched, adding calls, their deliveries; the usage flush storing the counts of
+    // earlier requests): nothing the fuzzer sends needs it.
+    await Promise.all([server.tessera.jobs.stop(), server.tessera.webhooks.stop(), server.tessera.usage.stop()]);
     watch = stateWatch(server.tessera.database.db);
     started = Date.now();
   }, 60_000);

@@ -19,15 +19,16 @@ export async function statementsOf(server: TestServer, work: () => Promise<unkno
   return server.tessera.database.statements() - before;
 }
 
-/** Runs `work` with the background loops stopped (the job runners, the event dispatcher's poll): they would count too. */
+/** Runs `work` with the background loops stopped (the job runners, the event dispatcher's poll, the usage flush): they would count too. */
 export async function withoutBackgroundWork<T>(server: TestServer, work: () => Promise<T>): Promise<T> {
-  const { jobs, webhooks } = server.tessera;
-  await Promise.all([jobs.stop(), webhooks.stop()]);
+  const { jobs, webhooks, usage } = server.tessera;
+  await Promise.all([jobs.stop(), webhooks.stop(), usage.stop()]);
   try {
     return await work();
   } finally {
     jobs.start();
     webhooks.start();
+    usage.start();
   }
 }
 

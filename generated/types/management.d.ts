@@ -25,6 +25,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{organization_id}/organization_periodic_usages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the organization's usage
+         * @description The organization's API requests per metric and day over a range of days (default the last 45 days, today
+         *     included): one item per metric asked for, with every day of the range in `usagePerDay` (zeros too) and their sum
+         *     in `usage`. Requests are counted per UTC day when they pass authorization, in every space of the organization
+         *     and on the organization's own paths (user management); counts reach the report within a few seconds. Only
+         *     owners and admins of the organization may call it (other members get 403 `AccessDenied`, a stranger 404
+         *     `NotFound`). An unknown metric, a malformed date, a range that ends before it starts or spans more than 366 days
+         *     answers 400 `InvalidQuery` whose `details.errors[]` names the parameter.
+         */
+        get: operations["OrganizationPeriodicUsages_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organization_id}/space_periodic_usages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the usage of the organization's spaces
+         * @description The API requests of each space of the organization per metric and day over a range of days (default the last 45
+         *     days, today included): one item per space and metric, for every space of the organization and any other space
+         *     with requests in the range, with every day in `usagePerDay` (zeros too) and their sum in `usage`. Requests on
+         *     the organization's own paths count for the organization only. Only owners and admins of the organization may
+         *     call it (other members get 403 `AccessDenied`, a stranger 404 `NotFound`). Bad query values answer as for the
+         *     organization's usage (400 `InvalidQuery`).
+         */
+        get: operations["SpacePeriodicUsages_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces": {
         parameters: {
             query?: never;
@@ -3752,6 +3803,63 @@ export interface components {
             total: number;
             items: components["schemas"]["Organization"][];
         };
+        /** @description An organization's requests of one metric per day. */
+        OrganizationPeriodicUsage: {
+            /**
+             * @description `cma` (the Content Management API, user management included), `cda`, `cpa` (the delivery and preview REST APIs) or `gql` (the GraphQL Content API).
+             * @enum {string}
+             */
+            metric: "cma" | "cda" | "cpa" | "gql";
+            /**
+             * Format: int64
+             * @description The requests counted over the whole range (the sum of `usagePerDay`).
+             */
+            usage: number;
+            /** @description Requests counted on each day of the range (`YYYY-MM-DD`, UTC), every day included, zeros too. */
+            usagePerDay: components["schemas"]["Tessera.Common.CountMap"];
+            /** @enum {string} */
+            unitOfMeasure: "apiRequestsCount";
+            dateRange: components["schemas"]["UsageDateRange"];
+            sys: {
+                /** @enum {string} */
+                type: "OrganizationPeriodicUsage";
+                /** @description `usage-<metric>-<organization id>-<startAt>-<endAt>`. */
+                id: string;
+                organization: components["schemas"]["Tessera.Common.OrganizationLink"];
+            };
+        };
+        /** @description A page of a collection. `skip` and `limit` echo the request; `total` counts every match. */
+        OrganizationPeriodicUsageCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["OrganizationPeriodicUsage"][];
+        };
+        /** @description What every usage item says: the metric, the requests counted per day and their sum over the range. */
+        PeriodicUsageFields: {
+            /**
+             * @description `cma` (the Content Management API, user management included), `cda`, `cpa` (the delivery and preview REST APIs) or `gql` (the GraphQL Content API).
+             * @enum {string}
+             */
+            metric: "cma" | "cda" | "cpa" | "gql";
+            /**
+             * Format: int64
+             * @description The requests counted over the whole range (the sum of `usagePerDay`).
+             */
+            usage: number;
+            /** @description Requests counted on each day of the range (`YYYY-MM-DD`, UTC), every day included, zeros too. */
+            usagePerDay: components["schemas"]["Tessera.Common.CountMap"];
+            /** @enum {string} */
+            unitOfMeasure: "apiRequestsCount";
+            dateRange: components["schemas"]["UsageDateRange"];
+        };
         /** @description A personal access token. `token` appears only in the response that creates it. */
         PersonalAccessToken: {
             name: string;
@@ -4284,6 +4392,46 @@ export interface components {
             user?: components["schemas"]["Tessera.Common.JsonObject"];
             sys?: components["schemas"]["Tessera.Common.JsonObject"];
         };
+        /** @description A space's requests of one metric per day. */
+        SpacePeriodicUsage: {
+            /**
+             * @description `cma` (the Content Management API, user management included), `cda`, `cpa` (the delivery and preview REST APIs) or `gql` (the GraphQL Content API).
+             * @enum {string}
+             */
+            metric: "cma" | "cda" | "cpa" | "gql";
+            /**
+             * Format: int64
+             * @description The requests counted over the whole range (the sum of `usagePerDay`).
+             */
+            usage: number;
+            /** @description Requests counted on each day of the range (`YYYY-MM-DD`, UTC), every day included, zeros too. */
+            usagePerDay: components["schemas"]["Tessera.Common.CountMap"];
+            /** @enum {string} */
+            unitOfMeasure: "apiRequestsCount";
+            dateRange: components["schemas"]["UsageDateRange"];
+            sys: {
+                /** @enum {string} */
+                type: "SpacePeriodicUsage";
+                /** @description `usage-<metric>-<space id>-<startAt>-<endAt>`. */
+                id: string;
+                organization: components["schemas"]["Tessera.Common.OrganizationLink"];
+                space: components["schemas"]["Tessera.Common.SpaceLink"];
+            };
+        };
+        /** @description A page of a collection. `skip` and `limit` echo the request; `total` counts every match. */
+        SpacePeriodicUsageCollection: {
+            sys: {
+                /** @enum {string} */
+                type: "Array";
+            };
+            /** Format: int32 */
+            skip: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            total: number;
+            items: components["schemas"]["SpacePeriodicUsage"][];
+        };
         /** @description The body that renames a space. */
         SpaceUpdateInput: {
             name: string;
@@ -4425,6 +4573,10 @@ export interface components {
          *     where the collection is `entries`, `assets` or `content_types` and the environment is named as in `sys.environment`.
          */
         "Tessera.Common.ContentUrn": string;
+        /** @description A map from keys (such as days `2026-01-21`) to non-negative integers. */
+        "Tessera.Common.CountMap": {
+            [key: string]: number;
+        };
         /** @description A link to an environment alias. */
         "Tessera.Common.EnvironmentAliasLink": {
             /** @description The system properties of a link to another resource. */
@@ -4612,6 +4764,13 @@ export interface components {
                 environment?: components["schemas"]["Tessera.Common.EnvironmentLink"];
                 createdBy?: components["schemas"]["Tessera.Common.UserLink"];
             };
+        };
+        /** @description The days a usage item covers, both included (UTC dates). */
+        UsageDateRange: {
+            /** Format: date */
+            startAt: string;
+            /** Format: date */
+            endAt: string;
         };
         /** @description The user the access token belongs to. */
         User: {
@@ -5056,6 +5215,24 @@ export interface components {
         "LocalesEnvironmentPath.environment_id": string;
         /** @description The space id. */
         "LocalesEnvironmentPath.space_id": string;
+        /** @description Last day of the range, `YYYY-MM-DD` (UTC; default today). */
+        "PeriodicUsageQuery.endAt": string;
+        /**
+         * @description `metric[in]`: comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four), e.g.
+         *     `metric[in]=cma,gql`. It is the only filter: any other parameter answers 400 `InvalidQuery`.
+         */
+        "PeriodicUsageQuery.filters": components["schemas"]["Tessera.Common.StringMap"];
+        /** @description Maximum number of items to return (default 100, at most 1000). */
+        "PeriodicUsageQuery.limit": number;
+        /**
+         * @description Comma-separated attributes, a leading `-` for descending: `metric`, `usage`, `sys.id` (and on space usage
+         *     `sys.space.sys.id`). Default `metric` (then the space id).
+         */
+        "PeriodicUsageQuery.order": string;
+        /** @description Number of items to skip (default 0). */
+        "PeriodicUsageQuery.skip": number;
+        /** @description First day of the range, `YYYY-MM-DD` (UTC; default 44 days before `dateRange.endAt`, so 45 days in all). */
+        "PeriodicUsageQuery.startAt": string;
         /** @description The role id. */
         RolePath: string;
         /** @description The id of the action's environment (or of an alias of it). */
@@ -5169,6 +5346,8 @@ export interface components {
         "UploadsEnvironmentPath.environment_id": string;
         /** @description The space id. */
         "UploadsEnvironmentPath.space_id": string;
+        /** @description The organization id. */
+        UsageOrganizationPath: string;
         /** @description Maximum number of calls to return (default 20, at most 1000). */
         "WebhookCallsQuery.limit": number;
         /**
@@ -5243,6 +5422,280 @@ export interface operations {
             };
             /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    OrganizationPeriodicUsages_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description First day of the range, `YYYY-MM-DD` (UTC; default 44 days before `dateRange.endAt`, so 45 days in all). */
+                "dateRange.startAt"?: components["parameters"]["PeriodicUsageQuery.startAt"];
+                /** @description Last day of the range, `YYYY-MM-DD` (UTC; default today). */
+                "dateRange.endAt"?: components["parameters"]["PeriodicUsageQuery.endAt"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["PeriodicUsageQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 1000). */
+                limit?: components["parameters"]["PeriodicUsageQuery.limit"];
+                /**
+                 * @description Comma-separated attributes, a leading `-` for descending: `metric`, `usage`, `sys.id` (and on space usage
+                 *     `sys.space.sys.id`). Default `metric` (then the space id).
+                 */
+                order?: components["parameters"]["PeriodicUsageQuery.order"];
+                /**
+                 * @description `metric[in]`: comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four), e.g.
+                 *     `metric[in]=cma,gql`. It is the only filter: any other parameter answers 400 `InvalidQuery`.
+                 */
+                filters?: components["parameters"]["PeriodicUsageQuery.filters"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["UsageOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["OrganizationPeriodicUsageCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The organization's rate limit is exhausted (`RateLimitExceeded`); `X-Service-RateLimit-Reset` says when to retry. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+        };
+    };
+    SpacePeriodicUsages_list: {
+        parameters: {
+            query?: {
+                /** @description Access token, as an alternative to the `Authorization: Bearer` header. */
+                access_token?: components["parameters"]["Tessera.Common.AuthQuery"];
+                /** @description First day of the range, `YYYY-MM-DD` (UTC; default 44 days before `dateRange.endAt`, so 45 days in all). */
+                "dateRange.startAt"?: components["parameters"]["PeriodicUsageQuery.startAt"];
+                /** @description Last day of the range, `YYYY-MM-DD` (UTC; default today). */
+                "dateRange.endAt"?: components["parameters"]["PeriodicUsageQuery.endAt"];
+                /** @description Number of items to skip (default 0). */
+                skip?: components["parameters"]["PeriodicUsageQuery.skip"];
+                /** @description Maximum number of items to return (default 100, at most 1000). */
+                limit?: components["parameters"]["PeriodicUsageQuery.limit"];
+                /**
+                 * @description Comma-separated attributes, a leading `-` for descending: `metric`, `usage`, `sys.id` (and on space usage
+                 *     `sys.space.sys.id`). Default `metric` (then the space id).
+                 */
+                order?: components["parameters"]["PeriodicUsageQuery.order"];
+                /**
+                 * @description `metric[in]`: comma-separated metrics among `cma`, `cda`, `cpa` and `gql` (default all four), e.g.
+                 *     `metric[in]=cma,gql`. It is the only filter: any other parameter answers 400 `InvalidQuery`.
+                 */
+                filters?: components["parameters"]["PeriodicUsageQuery.filters"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization id. */
+                organization_id: components["parameters"]["UsageOrganizationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 with a body in the vendor media type. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["SpacePeriodicUsageCollection"];
+                };
+            };
+            /** @description The request is malformed: a bad header, path parameter or JSON body. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The access token is missing, unknown, expired or revoked (`AccessTokenInvalid`). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The token is valid but the user may not perform this action (`AccessDenied`). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs and error bodies. */
+                    "X-Service-Request-Id": string;
+                    /** @description Requests allowed per second for the organization's bucket. */
+                    "X-Service-RateLimit-Second-Limit"?: number;
+                    /** @description Requests left in the current second. */
+                    "X-Service-RateLimit-Second-Remaining"?: number;
+                    /** @description Seconds until the bucket refills; 0 when requests are allowed. */
+                    "X-Service-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.management.v1+json": components["schemas"]["Tessera.Common.ErrorBody"];
+                };
+            };
+            /** @description The resource does not exist or the token has no access to it (`NotFound`). */
+            404: {
                 headers: {
                     /** @description Identifies the request in logs and error bodies. */
                     "X-Service-Request-Id": string;

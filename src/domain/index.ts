@@ -32,6 +32,7 @@ import { webhookSettingsService } from './webhooks/definitions/webhook-settings-
 import type { WebhookRules } from './webhooks/definitions/webhook-validation.ts';
 import { deliveryLogService } from './webhooks/delivery/delivery-log-service.ts';
 import { scheduledActionsService } from './scheduled-actions/scheduled-actions-service.ts';
+import { usageService, type UsageServiceOptions } from './usage/usage-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
@@ -43,6 +44,8 @@ export interface ServiceOptions {
   invitations?: InvitationsOptions;
   /** What webhook definitions may target and name (private hosts are refused by default). */
   webhookDefinitions?: WebhookRules;
+  /** How usage reports see this process's counts not stored yet. */
+  usage?: UsageServiceOptions;
 }
 
 /** Every domain service, built once over one storage. */
@@ -92,6 +95,7 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     webhookSettings: webhookSettingsService(storage),
     webhookCalls: deliveryLogService(storage),
     scheduledActions: scheduledActionsService(storage, resolveEnvironment),
+    usage: usageService(storage, options.usage),
   };
 }
 

@@ -30,6 +30,8 @@ export interface GraphqlEndpointOptions {
   maxOperations?: number;
   /** A stored file URL with this server's scheme; unset: protocol-relative URLs get `https:`. */
   completeFileUrl?: (url: string) => string;
+  /** Counts one `gql` request of an authorized token in its space (the Usage API). */
+  meter?: (spaceId: string) => Promise<void>;
 }
 
 /**
@@ -52,6 +54,7 @@ export function graphqlEndpoint(
     documents = documentCache(),
     maxOperations = DEFAULT_MAX_OPERATIONS,
     completeFileUrl = httpsFileUrl,
+    meter,
   } = options;
   const router = express.Router();
   const costHeader = `${vendor.headerPrefix}-Graphql-Query-Cost`;
@@ -83,6 +86,8 @@ export function graphqlEndpoint(
         spaceId,
         req.params.environment ? String(req.params.environment) : MASTER,
       );
+      // Every request of a valid token counts, answers from the response cache too (they are requests of the API).
+      if (meter) await meter(spaceId);
       const scope = { spaceId, environmentId: access.environmentId };
       let request: GraphqlRequest | undefined;
       let requestFailure: unknown;

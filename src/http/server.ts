@@ -21,6 +21,8 @@ import { operationDispatcher, publicOperations } from './routes.ts';
 import { fileHosts, type FileHostsOptions } from './file-hosts.ts';
 import { streamedBody } from './middleware/streamed-body.ts';
 import { inputGuard, pathEncodingGuard } from './middleware/input-guard.ts';
+import { meterUsage } from './middleware/meter-usage.ts';
+import type { UsageMeter } from '../domain/usage/usage-meter.ts';
 import type { ContentReader } from '../domain/delivery/index.ts';
 import { graphqlEndpoint } from '../graphql/endpoint.ts';
 import { graphqlExplorer } from '../graphql/explorer.ts';
@@ -42,6 +44,10 @@ export interface HttpDependencies {
   graphqlRateLimiter?: RateLimiter;
   /** A stored file URL with this server's configured scheme (GraphQL `Asset.url`). */
   completeFileUrl?: (url: string) => string;
+  /** Counts admitted management requests for the Usage API (metering off: undefined). */
+  usageMeter?: UsageMeter;
+  /** Counts a GraphQL request of an authorized token in its space (metering off: undefined). */
+  meterGraphql?: (spaceId: string) => Promise<void>;
 }
 
 /** The Express application, and the listener that serves every API on one port with it and the direct chain. */
@@ -76,6 +82,7 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
           limiter: deps.graphqlRateLimiter,
           maxOperations: config.graphqlMaxOperations,
           completeFileUrl: deps.completeFileUrl,
+          meter: deps.meterGraphql,
         }),
       ),
     );
@@ -102,7 +109,13 @@ export function createHttpApp(deps: HttpDependencies): HttpApp {
   const jsonBody = express.json({ type: ['application/json', 'application/*+json'], limit: '10mb' });
   const validation = [
     pathEncodingGuard,
-    ...withBefore(validator, 'requestMiddleware', inputGuard(vendor), authorize(services.authorizer)),
+    ...withBefore(
+      validator,
+      'requestMiddleware',
+      inputGuard(vendor),
+      authorize(services.authorizer),
+      ...(deps.usageMeter ? [meterUsage(deps.usageMeter)] : []),
+    ),
   ];
   const managementLayers = [
     jsonBody,

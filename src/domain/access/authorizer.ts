@@ -70,7 +70,7 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
     const role: OrganizationRole | undefined = roles.find((r) => r.organizationId === organizationId)?.role;
     if (!role) throw notFound('Organization', organizationId);
     // `alsoOwn` (a member leaving the organization): the record rule allows their own membership only.
-    if (rule.action === 'read' || isOrganizationManager(role) || rule.alsoOwn)
+    if ((rule.action === 'read' && !rule.managersOnly) || isOrganizationManager(role) || rule.alsoOwn)
       return { scope: 'organization', organizationId, role };
     throw organizationAdminRequired();
   }

@@ -65,6 +65,8 @@ export interface OrganizationRule {
    * `record-rules.ts` refuses anyone else's record, which the service reads anyway.
    */
   readonly alsoOwn?: true;
+  /** Reading needs the owner or admin role too (usage); a read-only token may still read. */
+  readonly managersOnly?: true;
 }
 
 export type OrganizationSubject =
@@ -76,13 +78,17 @@ export type OrganizationSubject =
   | 'SpaceMembership'
   | 'Team'
   | 'TeamMembership'
-  | 'TeamSpaceMembership';
+  | 'TeamSpaceMembership'
+  | 'Usage';
 export type Subject = AccessRule['subject'];
 
 const user = (action: RecordAction, subject: 'User' | 'PersonalAccessToken' | 'Space') =>
   ({ scope: 'user', action, subject }) as const;
-const organization = (action: OrganizationRule['action'], subject: OrganizationSubject, own?: { alsoOwn: true }) =>
-  ({ scope: 'organization', action, subject, ...own }) as const;
+const organization = (
+  action: OrganizationRule['action'],
+  subject: OrganizationSubject,
+  own?: { alsoOwn: true } | { managersOnly: true },
+) => ({ scope: 'organization', action, subject, ...own }) as const;
 const entity = (action: EntityAction, subject: 'Entry' | 'Asset') => ({ scope: 'space', action, subject }) as const;
 const area = (action: 'read' | 'manage', subject: PermissionArea) => ({ scope: 'space', action, subject }) as const;
 const space = (action: RecordAction, subject: SpaceRecordRule['subject'], own?: { alsoOwn: true }) =>
@@ -135,6 +141,9 @@ export const OPERATION_ACCESS = {
   ScimGroups_delete: organization('manage', 'OrganizationMembership'),
   // The management document.
   Organizations_list: organization('read', 'Organization'),
+  // The Usage API: organization owners and admins only (management-api.md, Permission rules).
+  OrganizationPeriodicUsages_list: organization('read', 'Usage', { managersOnly: true }),
+  SpacePeriodicUsages_list: organization('read', 'Usage', { managersOnly: true }),
   Spaces_list: user('read', 'Space'),
   Spaces_create: organization('create', 'Space'),
   Spaces_get: space('read', 'Space'),

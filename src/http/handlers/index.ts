@@ -29,6 +29,7 @@ import { teamSpaceMembershipsHandlers } from './team-space-memberships.handlers.
 import { webhookDefinitionsHandlers } from './webhook-definitions.handlers.ts';
 import { webhookCallsHandlers } from './webhook-calls.handlers.ts';
 import { scheduledActionsHandlers } from './scheduled-actions.handlers.ts';
+import { usageHandlers } from './usage.handlers.ts';
 
 /**
  * The map as given, when it holds a handler for every operation of the published documents and no other key:
@@ -69,5 +70,6 @@ export function allHandlers(services: Services): HandlerMap {
     ...webhookDefinitionsHandlers(services),
     ...webhookCallsHandlers(services),
     ...scheduledActionsHandlers(services),
+    ...usageHandlers(services),
   });
 }

@@ -23,6 +23,7 @@ import type { WebhookCallsRepository } from './webhook-calls.ts';
 import type { EventsRepository } from './events.ts';
 import type { ContentChange } from './content.ts';
 import type { ScheduledActionsRepository } from './scheduled-actions.ts';
+import type { UsageRepository } from './usage.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
@@ -50,6 +51,7 @@ export type * from './webhooks.ts';
 export type * from './webhook-calls.ts';
 export type * from './events.ts';
 export type * from './scheduled-actions.ts';
+export type * from './usage.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {
@@ -85,6 +87,8 @@ export interface Repositories {
   webhookCalls: WebhookCallsRepository;
   /** Scheduled publishes and unpublishes of entries and assets. */
   scheduledActions: ScheduledActionsRepository;
+  /** API requests counted per organization, space, metric and day (the Usage API). */
+  usage: UsageRepository;
 }
 
 /** The storage port the domain depends on. */

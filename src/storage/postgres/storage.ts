@@ -31,6 +31,7 @@ import { webhooksRepository } from './webhooks-repository.ts';
 import { scheduledActionsRepository } from './scheduled-actions-repository.ts';
 import { callLogPrunes, webhookCallsRepository, type CallLogPrunes } from './webhook-calls-repository.ts';
 import { withCache } from './cached-repository.ts';
+import { usageRepository } from './usage-repository.ts';
 import {
   apiKeysCachePolicy,
   assetsCachePolicy,
@@ -79,6 +80,7 @@ function repositories(
     webhookCalls: webhookCallsRepository(db, prunes),
     events: eventsRepository(db),
     scheduledActions: scheduledActionsRepository(db),
+    usage: usageRepository(db),
   };
 }
 

@@ -29,6 +29,7 @@ import * as eventEnvironmentPath from './0029-event-environment-path.ts';
 import * as webhookCallsUnlogged from './0030-webhook-calls-unlogged.ts';
 import * as eventConsumers from './0031-event-consumers.ts';
 import * as scheduledActions from './0032-scheduled-actions.ts';
+import * as apiUsage from './0033-api-usage.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-webhook-calls-unlogged': webhookCallsUnlogged,
   '0031-event-consumers': eventConsumers,
   '0032-scheduled-actions': scheduledActions,
+  '0033-api-usage': apiUsage,
 };
