@@ -1,6 +1,6 @@
 import { createClient } from 'contentful-management';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, useServer } from './support/harness.ts';
+import { useOfficialSdkServer } from './support/official-sdk.ts';
 
 const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
 
@@ -9,13 +9,7 @@ const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
  * TESSERA_API_VENDOR=contentful, in the legacy (chained) client mode and in plain mode.
  */
 describe('official contentful-management SDK: roles', () => {
-  const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({
-    accessToken: ADMIN_TOKEN,
-    host: new URL(api().baseUrl).host,
-    insecure: true,
-    retryOnError: false,
-  });
+  const { options } = useOfficialSdkServer();
 
   it('creates, lists, updates and deletes a role through space.createRole, getRoles, role.update() and role.delete()', async () => {
     const client = createClient(options(), { type: 'legacy' });

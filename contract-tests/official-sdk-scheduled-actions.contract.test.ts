@@ -1,6 +1,6 @@
 import { createClient } from 'contentful-management';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, useServer } from './support/harness.ts';
+import { useOfficialSdkServer } from './support/official-sdk.ts';
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
@@ -10,13 +10,7 @@ const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString(
  * update (instance `update()`, which sends X-Contentful-Version) and cancel (instance `delete()`).
  */
 describe('official contentful-management SDK: scheduled actions', () => {
-  const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({
-    accessToken: ADMIN_TOKEN,
-    host: new URL(api().baseUrl).host,
-    insecure: true,
-    retryOnError: false,
-  });
+  const { options } = useOfficialSdkServer();
 
   it('creates, lists and pages, updates and cancels through the space API', async () => {
     const client = createClient(options(), { type: 'legacy' });

@@ -1,6 +1,6 @@
 import { createClient } from 'contentful-management';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, useServer } from './support/harness.ts';
+import { useOfficialSdkServer } from './support/official-sdk.ts';
 import { invite, newEmail } from './support/member-fixtures.ts';
 
 const reader = {
@@ -15,13 +15,7 @@ const reader = {
  * against a server started with TESSERA_API_VENDOR=contentful, in the legacy (chained) client mode and in plain mode.
  */
 describe('official contentful-management SDK: space memberships', () => {
-  const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({
-    accessToken: ADMIN_TOKEN,
-    host: new URL(api().baseUrl).host,
-    insecure: true,
-    retryOnError: false,
-  });
+  const { api, options } = useOfficialSdkServer();
 
   it('creates, lists, updates and deletes through space.createSpaceMembership, getSpaceMemberships, update() and delete()', async () => {
     const client = createClient(options(), { type: 'legacy' });

@@ -1,6 +1,6 @@
 import { createClient } from 'contentful-management';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, useServer } from './support/harness.ts';
+import { useOfficialSdkServer } from './support/official-sdk.ts';
 import { invite, newEmail } from './support/member-fixtures.ts';
 
 const NONE = {
@@ -17,13 +17,7 @@ const NONE = {
  * `x-contentful-team` header) and reads space members, against a server started with TESSERA_API_VENDOR=contentful.
  */
 describe('official contentful-management SDK: team space memberships and space members', () => {
-  const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({
-    accessToken: ADMIN_TOKEN,
-    host: new URL(api().baseUrl).host,
-    insecure: true,
-    retryOnError: false,
-  });
+  const { api, options } = useOfficialSdkServer();
 
   it('creates, lists, updates and deletes team space memberships and reads space members (legacy client)', async () => {
     const client = createClient(options(), { type: 'legacy' });

@@ -1,6 +1,6 @@
 import { createClient } from 'contentful-management';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, useServer } from './support/harness.ts';
+import { useOfficialSdkServer } from './support/official-sdk.ts';
 import { invite, newEmail } from './support/member-fixtures.ts';
 
 /**
@@ -8,13 +8,7 @@ import { invite, newEmail } from './support/member-fixtures.ts';
  * with TESSERA_API_VENDOR=contentful, in the legacy (chained) client mode and in plain mode.
  */
 describe('official contentful-management SDK: teams and team memberships', () => {
-  const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({
-    accessToken: ADMIN_TOKEN,
-    host: new URL(api().baseUrl).host,
-    insecure: true,
-    retryOnError: false,
-  });
+  const { api, options } = useOfficialSdkServer();
 
   it('creates, lists, updates and deletes teams and their memberships through organization.createTeam and friends', async () => {
     const client = createClient(options(), { type: 'legacy' });

@@ -1,19 +1,13 @@
 import { createClient } from 'contentful-management';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, useServer } from './support/harness.ts';
+import { useOfficialSdkServer } from './support/official-sdk.ts';
 
 /**
  * The unmodified official `contentful-management` SDK reads organization and space usage (`getOrganizationUsage`,
  * `getSpaceUsage`, plain `usage.getManyFor*`) with its own query parameters, against TESSERA_API_VENDOR=contentful.
  */
 describe('official contentful-management SDK: usage', () => {
-  const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
-  const options = () => ({
-    accessToken: ADMIN_TOKEN,
-    host: new URL(api().baseUrl).host,
-    insecure: true,
-    retryOnError: false,
-  });
+  const { options } = useOfficialSdkServer();
   const today = new Date().toISOString().slice(0, 10);
 
   it('reads organization and space usage through the legacy client', async () => {

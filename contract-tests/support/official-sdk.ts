@@ -1,0 +1,16 @@
+import { ADMIN_TOKEN, useServer } from './harness.ts';
+
+/**
+ * A PGlite server that speaks the official vendor's names (TESSERA_API_VENDOR=contentful), for the unmodified
+ * `contentful-management` SDK, and the client options that reach it with the admin token.
+ */
+export function useOfficialSdkServer() {
+  const api = useServer('pglite', { env: { TESSERA_API_VENDOR: 'contentful' } });
+  const options = () => ({
+    accessToken: ADMIN_TOKEN,
+    host: new URL(api().baseUrl).host,
+    insecure: true,
+    retryOnError: false,
+  });
+  return { api, options };
+}
