@@ -1,16 +1,7 @@
 import { createClient } from 'contentful-management';
 import { describe, expect, it } from 'vitest';
 import { useOfficialSdkServer } from './support/official-sdk.ts';
-import { invite, newEmail } from './support/member-fixtures.ts';
-
-const NONE = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
+import { invite, newEmail, NONE } from './support/member-fixtures.ts';
 
 /**
  * The unmodified official `contentful-management` SDK manages team space memberships (the team in its

@@ -4,16 +4,9 @@ import { hashToken } from '../src/lib/secrets.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
 import { fewestStatements } from './support/statement-count.ts';
+import { NONE } from './support/member-fixtures.ts';
 
 const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
-const NONE = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
 const entriesOf = (type: string) => ({ and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', type)] });
 const allEntries = eq('sys.type', 'Entry');
 

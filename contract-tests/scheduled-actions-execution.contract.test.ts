@@ -6,6 +6,7 @@ import { hashToken } from '../src/lib/secrets.ts';
 import { contentFixtures } from './support/content-fixtures.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
+import { NONE } from './support/member-fixtures.ts';
 
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 const soon = (ms = 1500) => new Date(Date.now() + ms).toISOString();
@@ -18,14 +19,6 @@ const body = (entity: { type: string; id: string }, datetime: string, action = '
 });
 const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
 const entriesOf = (type: string) => ({ and: [eq('sys.type', 'Entry'), eq('sys.contentType.sys.id', type)] });
-const NONE = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
 const ROLES = {
   /** Reads every entry, publishes articles only. */
   publisher: {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
-import { ownOrganization } from './support/member-fixtures.ts';
+import { ownOrganization, NONE } from './support/member-fixtures.ts';
 
-const NONE = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { generateId } from '../src/lib/ids.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
-import { joinAs, ownOrganization } from './support/member-fixtures.ts';
+import { joinAs, ownOrganization, NONE } from './support/member-fixtures.ts';
 
-const NONE = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
 
 for (const kind of DB_KINDS) {

@@ -3,17 +3,9 @@ import { generateId } from '../src/lib/ids.ts';
 import { hashToken } from '../src/lib/secrets.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer, type ApiResponse } from './support/harness.ts';
-import { accept, invite, ownOrganization } from './support/member-fixtures.ts';
+import { accept, invite, ownOrganization, NONE } from './support/member-fixtures.ts';
 
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
-const NONE = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
 
 /**
  * Audit of issue 21, the bad input of the User Management API, each refused with its error and nothing changed (every

@@ -45,3 +45,13 @@ export async function joinAs(api: TestServer, organizationId: string, role: Orga
     userId: (await api.get('/users/me', { token: joined.body.token })).body.sys.id as string,
   };
 }
+
+/** A role's permissions that allow nothing: roles in tests add what they grant. */
+export const NONE = {
+  ContentModel: [],
+  ContentDelivery: [],
+  Environments: [],
+  EnvironmentAliases: [],
+  Settings: [],
+  Tags: [],
+};

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { LocaleKey, LocaleRecord, LocalesRepository } from '../port/locales.ts';
 import { filtered, paged, seconds, type CollectionColumns } from './collection-page.ts';
 import type { Executor } from './executor.ts';
+import { lockEnvironment } from './environment-lock.ts';
 import { deleteLocaleContent } from './content-locale-deleter.ts';
 
 export const toLocale = (r: any): LocaleRecord => ({
@@ -82,17 +83,7 @@ export function localesRepository(db: Executor): LocalesRepository {
         .execute();
       return rows.map(toLocale);
     },
-    async lockEnvironment(spaceId, environmentId) {
-      // `no key update` leaves the key-share locks of foreign-key checks (inserts elsewhere) unblocked.
-      const row = await db
-        .selectFrom('environments')
-        .select('id')
-        .where('space_id', '=', spaceId)
-        .where('id', '=', environmentId)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    lockEnvironment: (spaceId, environmentId) => lockEnvironment(db, spaceId, environmentId),
     async page(spaceId, environmentId, page) {
       const base = filtered(inEnvironment(spaceId, environmentId), page, COLUMNS);
       const [rows, count] = await Promise.all([

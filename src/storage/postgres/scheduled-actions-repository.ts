@@ -5,6 +5,7 @@ import type {
   ScheduledActionsRepository,
 } from '../port/scheduled-actions.ts';
 import type { Executor } from './executor.ts';
+import { lockEnvironment } from './environment-lock.ts';
 
 const toAction = (r: any): ScheduledActionRecord => ({
   spaceId: r.space_id,
@@ -34,16 +35,7 @@ export function scheduledActionsRepository(db: Executor): ScheduledActionsReposi
     db.updateTable('scheduled_actions').where('space_id', '=', spaceId).where('id', '=', id);
 
   return {
-    async lockEnvironment(spaceId, environmentId) {
-      const row = await db
-        .selectFrom('environments')
-        .select('id')
-        .where('space_id', '=', spaceId)
-        .where('id', '=', environmentId)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    lockEnvironment: (spaceId, environmentId) => lockEnvironment(db, spaceId, environmentId),
 
     async countPending(spaceId, environmentId) {
       const row = await db
