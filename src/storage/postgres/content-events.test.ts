@@ -51,6 +51,26 @@ for (const kind of DB_KINDS) {
     });
     const insert = async (repos: Repositories, spaceId: string, id: string, userId: string) =>
       (await repos.entries.insert(newEntry(spaceId, id, userId)))!;
+    /**
+     * Waits until every event recorded so far may be claimed by a consumer: the snapshot's xmin is cluster-wide, so a
+     * transaction of another suite's database (CI runs files side by side on one server) holds claims back a moment.
+     */
+    async function settled() {
+      for (let tries = 0; tries < 500; tries += 1) {
+        const { rows } = await sql<{ ready: boolean }>`select pg_snapshot_xmin(pg_current_snapshot()) >
+          coalesce((select max(xact_id) from content_events), '0'::xid8) as ready`.execute(open.db);
+        if (rows[0]!.ready) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('a transaction held the events back for 10 s');
+    }
+    /** Moves the consumer past every event recorded so far. */
+    async function drainConsumer(consumer: string) {
+      await settled();
+      await storage.transaction(async (repos) => {
+        while ((await repos.events.claimForConsumer(consumer, 500)).length > 0);
+      });
+    }
     /** Claims and marks everything undispatched, in as many rounds as it takes. */
     async function drain() {
       for (;;) {
@@ -287,15 +307,15 @@ for (const kind of DB_KINDS) {
     });
 
     it('a consumer claims its events oldest first, each once; a rolled back claim gives them back', async () => {
-      await storage.transaction(async (repos) => {
-        while ((await repos.events.claimForConsumer('test-consumer', 500)).length > 0);
-      });
+      await drainConsumer('test-consumer');
       const { userId } = await arrange('space-ev8');
       for (const id of ['e1', 'e2', 'e3']) await insert(storage.repos, 'space-ev8', id, userId);
       // Events of other tests' spaces a transaction held back may come too: only this space's are looked at.
       const ours = (claimed: ContentEventRecord[]) => claimed.filter((e) => e.spaceId === 'space-ev8');
-      const claim = async (limit: number) =>
-        ours(await storage.transaction((repos) => repos.events.claimForConsumer('test-consumer', limit)));
+      const claim = async (limit: number) => {
+        await settled();
+        return ours(await storage.transaction((repos) => repos.events.claimForConsumer('test-consumer', limit)));
+      };
       expect((await claim(2)).map(summary)).toEqual(['master ContentType ct create v2', 'master Entry e1 create v1']);
       await storage
         .transaction(async (repos) => {
@@ -309,6 +329,7 @@ for (const kind of DB_KINDS) {
       expect((await claim(10)).map((e) => e.entityId)).toEqual(['e2', 'e3']);
       expect(await claim(10)).toEqual([]);
       // Another consumer has its own progress: it starts at the oldest event kept.
+      await settled();
       const other = await storage.transaction((repos) => repos.events.claimForConsumer('other-consumer', 10_000));
       expect(other.filter((e) => e.spaceId === 'space-ev8').map((e) => e.entityId)).toEqual(['ct', 'e1', 'e2', 'e3']);
       // Dispatched and old, but not yet claimed by every consumer: kept by the purge.
@@ -330,9 +351,7 @@ for (const kind of DB_KINDS) {
         const { userId } = await arrange('space-ev9');
         // Another space: entries of one environment wait for each other's transactions (its row is locked).
         const other = await arrange('space-ev10');
-        await storage.transaction(async (repos) => {
-          while ((await repos.events.claimForConsumer('test-consumer', 500)).length > 0);
-        });
+        await drainConsumer('test-consumer');
         let release!: () => void;
         const held = new Promise<void>((resolve) => {
           release = resolve;
@@ -353,6 +372,7 @@ for (const kind of DB_KINDS) {
         expect(await claim()).toEqual([]);
         release();
         await slow;
+        await settled();
         expect((await claim()).map((e) => e.entityId)).toEqual(['slow', 'fast']);
       },
     );
