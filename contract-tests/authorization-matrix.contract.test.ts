@@ -7,6 +7,7 @@ import { loadDocument, ROUTED_APIS } from '../src/http/openapi-documents.ts';
 import { operationsOf } from '../src/http/routes.ts';
 import type { OrganizationRole } from '../src/storage/port/index.ts';
 import { DB_KINDS } from './support/databases.ts';
+import { NONE } from './support/member-fixtures.ts';
 import { ADMIN_TOKEN, useServer, type ApiResponse } from './support/harness.ts';
 import { webhookCall } from './support/webhook-fixtures.ts';
 
@@ -34,14 +35,6 @@ type ActorName = (typeof ACTORS)[number];
 type RoleActor = (typeof ROLE_ACTORS)[number] | 'spaceMember';
 type Outcome = 'allowed' | 'ownOnly' | 401 | 403 | 404;
 
-const everything = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
 const readContent = [
   { effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Entry'] } },
   { effect: 'allow', actions: ['read'], constraint: { equals: [{ doc: 'sys.type' }, 'Asset'] } },
@@ -50,12 +43,12 @@ const readContent = [
 const ROLE_BODIES: Record<(typeof ROLE_ACTORS)[number], unknown> = {
   contentReader: {
     name: 'Content reader',
-    permissions: { ...everything, ContentModel: ['read'] },
+    permissions: { ...NONE, ContentModel: ['read'] },
     policies: readContent,
   },
   typeEditor: {
     name: 'Post editor',
-    permissions: everything,
+    permissions: NONE,
     policies: [
       ...readContent,
       {
@@ -69,7 +62,7 @@ const ROLE_BODIES: Record<(typeof ROLE_ACTORS)[number], unknown> = {
   },
   fieldLimited: {
     name: 'Title editor',
-    permissions: everything,
+    permissions: NONE,
     policies: [
       ...readContent,
       {
@@ -81,7 +74,7 @@ const ROLE_BODIES: Record<(typeof ROLE_ACTORS)[number], unknown> = {
   },
   noDelete: {
     name: 'No delete',
-    permissions: everything,
+    permissions: NONE,
     policies: [
       { effect: 'allow', actions: 'all' },
       { effect: 'deny', actions: ['delete'] },

@@ -3,17 +3,10 @@ import { generateId } from '../src/lib/ids.ts';
 import { hashToken } from '../src/lib/secrets.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
+import { NONE } from './support/member-fixtures.ts';
 
 const eq = (doc: string, value: string) => ({ equals: [{ doc }, value] });
 const roleLink = (id: string) => ({ sys: { type: 'Link', linkType: 'Role', id } });
-const NO_ACCESS = {
-  ContentModel: [],
-  ContentDelivery: [],
-  Environments: [],
-  EnvironmentAliases: [],
-  Settings: [],
-  Tags: [],
-};
 
 /** The reference's role body (real-api-behaviour.md §1.11). */
 const AUTHOR = {
@@ -111,7 +104,7 @@ for (const kind of DB_KINDS) {
       expect(await stored(`${s.roles}/${res.body.sys.id}`)).toEqual(res.body);
 
       const bare = await api().post(s.roles, { name: 'Nothing', permissions: { Tags: null } });
-      expect(bare.body).toMatchObject({ name: 'Nothing', description: null, permissions: NO_ACCESS, policies: [] });
+      expect(bare.body).toMatchObject({ name: 'Nothing', description: null, permissions: NONE, policies: [] });
       expect((await api().get(`${s.roles}/unknown`)).status).toBe(404);
     });
 
@@ -152,7 +145,7 @@ for (const kind of DB_KINDS) {
       expect(updated.body).toMatchObject({
         name: 'Senior author',
         policies: AUTHOR.policies,
-        permissions: { ...NO_ACCESS, Tags: 'all' },
+        permissions: { ...NONE, Tags: 'all' },
         sys: { id: role.sys.id, version: 1, createdAt: role.sys.createdAt },
       });
       expect(await stored(path)).toEqual(updated.body);
