@@ -92,6 +92,7 @@ export async function webhookCall(storage: Storage, spaceId: string, webhookId: 
       environmentId: 'master',
       actorId: null,
       eventAt: at,
+      scheduledActionId: null,
       body: { sys: { id: 'e' } },
     },
   ]);

@@ -89,6 +89,8 @@ export function scheduledActionJob(
       if (!(await repos.scheduledActions.lockInProgress(action.spaceId, action.id))) throw ENDED;
     },
     async after(repos) {
+      // Its webhook calls say which action made them (`X-<Vendor>-Scheduled-Action-Id`).
+      await repos.events.attributeToScheduledAction(action.id);
       await repos.scheduledActions.finish(action.spaceId, action.id, 'succeeded', null);
     },
   });

@@ -26,6 +26,8 @@ export interface ContentEventRecord {
   entity: EntryRecord | AssetRecord | ContentTypeRecord;
   actorId: string | null;
   occurredAt: Date;
+  /** The scheduled action whose execution made the change, else null. */
+  scheduledActionId: string | null;
 }
 
 /** What the current transaction's writes record (transaction-local: it ends with the transaction). */
@@ -68,4 +70,9 @@ export interface EventsRepository {
   purgeConsumed(before: Date, batch: number): Promise<number>;
   /** Describes the writes of the current transaction that follow (call inside storage.transaction). */
   describeTransaction(description: TransactionDescription): Promise<void>;
+  /**
+   * Marks the events the current transaction recorded so far as made by the scheduled action `actionId` (call inside
+   * storage.transaction, after its writes).
+   */
+  attributeToScheduledAction(actionId: string): Promise<void>;
 }

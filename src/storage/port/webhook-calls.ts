@@ -28,6 +28,8 @@ export interface WebhookEventPayload {
   environmentId: string;
   actorId: string | null;
   eventAt: string;
+  /** The scheduled action whose execution made the event (sent as `X-<Vendor>-Scheduled-Action-Id`), else null. */
+  scheduledActionId: string | null;
   /** The body before any transformation, as JSON text: the entity as committed, rendered by the API presenters. */
   body: string;
 }
@@ -66,7 +68,7 @@ export interface WebhookCallOutcome {
 }
 
 /** A recorded attempt: what its event's payload says of the event, and how the attempt went. */
-export interface WebhookCallRecord extends Omit<WebhookEventPayload, 'body'> {
+export interface WebhookCallRecord extends Omit<WebhookEventPayload, 'body' | 'scheduledActionId'> {
   id: string;
   webhookId: string;
   attempt: number;

@@ -12,7 +12,7 @@ interface ClaimedRow {
   locales: Record<string, string[]> | null;
 }
 
-const EVENT_COLUMNS = sql`id, space_id, environment_id, requested_environment_id, entity_type, entity_id, action, actor_id, occurred_at, snapshot`;
+const EVENT_COLUMNS = sql`id, space_id, environment_id, requested_environment_id, entity_type, entity_id, action, actor_id, occurred_at, snapshot, scheduled_action_id`;
 
 /** The claimed events and the auto_saves swept with them, inlined where read (a CTE of them would copy every snapshot). */
 const TAKEN = sql`(select * from claimed union all select * from swept)`;
@@ -73,7 +73,7 @@ const claimStatement = (
   select
     (select json_agg(json_build_object('id', w.id::text, 'space_id', w.space_id, 'environment_id', w.environment_id,
       'requested_environment_id', w.requested_environment_id, 'entity_type', w.entity_type, 'entity_id', w.entity_id, 'action', w.action,
-      'actor_id', w.actor_id, 'occurred_at', w.occurred_at, 'snapshot', case when w.wanted then w.snapshot end) order by w.id)
+      'actor_id', w.actor_id, 'occurred_at', w.occurred_at, 'scheduled_action_id', w.scheduled_action_id, 'snapshot', case when w.wanted then w.snapshot end) order by w.id)
       from wanted as w) as events,
     (select json_agg(h order by h.space_id, h.created_at, h.id) from hooks as h) as definitions,
     (select json_object_agg(v.space_id || '/' || v.environment_id, (select coalesce(json_agg(l.code order by l.created_at, l.id), '[]')
@@ -94,6 +94,7 @@ function toBatch(row: ClaimedRow): DispatchBatch {
           entity: undefined,
           actorId: r.actor_id,
           occurredAt: new Date(r.occurred_at),
+          scheduledActionId: r.scheduled_action_id ?? null,
         }
       : toEvent(r as EventRow),
   );

@@ -3,7 +3,7 @@ import type { EventRow } from './events-repository.ts';
 import type { Executor } from './executor.ts';
 
 const EVENT_COLUMNS = sql`e.id::text as id, e.space_id, e.environment_id, e.requested_environment_id, e.entity_type,
-  e.entity_id, e.action, e.snapshot, e.actor_id, e.occurred_at, e.xact_id::text as xact_id`;
+  e.entity_id, e.action, e.snapshot, e.actor_id, e.occurred_at, e.scheduled_action_id, e.xact_id::text as xact_id`;
 
 /**
  * The rows of `EventsRepository.claimForConsumer` (migration 0031): the consumer's row is locked for the caller's transaction, so

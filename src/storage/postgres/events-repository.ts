@@ -19,6 +19,7 @@ export interface EventRow {
   snapshot: Record<string, unknown>;
   actor_id: string | null;
   occurred_at: string;
+  scheduled_action_id: string | null;
 }
 
 /** The snapshot's timestamps are `to_jsonb` text (`...T13:19:21.052123+00:00`); rows read from the tables give ISO strings. */
@@ -44,12 +45,13 @@ export function toEvent(r: EventRow): ContentEventRecord {
     entity: MAPPERS[r.entity_type](row),
     actorId: r.actor_id,
     occurredAt: new Date(r.occurred_at),
+    scheduledActionId: r.scheduled_action_id ?? null,
   };
 }
 
 /** `id` is answered as text, so the statements order by `e.id`: a bare `order by id` would order by the text. */
 const EVENT_COLUMNS = sql`e.id::text as id, space_id, environment_id, requested_environment_id, entity_type, entity_id, action, snapshot,
-  actor_id, occurred_at`;
+  actor_id, occurred_at, scheduled_action_id`;
 
 /**
  * Whether the undispatched event `e` may be claimed now: an auto_save only once `windowMs` old (the dispatch
@@ -98,6 +100,11 @@ export function eventsRepository(db: Executor): EventsRepository {
         if (rows[0]!.n < batch) return purged;
         after = rows[0]!.last!;
       }
+    },
+    async attributeToScheduledAction(actionId) {
+      // The transaction's own events: (xact_id, id) is indexed (0031).
+      await sql`update content_events set scheduled_action_id = ${actionId}
+        where xact_id = pg_current_xact_id()`.execute(db);
     },
     async describeTransaction(d) {
       const settings: Array<[string, string]> = [];

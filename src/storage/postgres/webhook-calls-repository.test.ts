@@ -55,6 +55,7 @@ for (const kind of DB_KINDS) {
       environmentId: 'master',
       actorId: 'u1',
       eventAt: '2026-01-02T03:04:05.678Z',
+      scheduledActionId: null,
       body,
     });
     let n = 0;

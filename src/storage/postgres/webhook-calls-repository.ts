@@ -195,12 +195,14 @@ export function webhookCallsRepository(db: Executor, prunedBelow: CallLogPrunes)
         environment_id: p.environmentId,
         actor_id: p.actorId,
         event_at: p.eventAt,
+        scheduled_action_id: p.scheduledActionId,
         body: p.body,
       }));
       await sql`
-        insert into webhook_payloads (event_id, space_id, topic, entity_type, entity_id, environment_id, actor_id, event_at, body)
+        insert into webhook_payloads (event_id, space_id, topic, entity_type, entity_id, environment_id, actor_id, event_at,
+          scheduled_action_id, body)
         select * from json_to_recordset(${JSON.stringify(rows)}::json) as p(event_id bigint, space_id text, topic text, entity_type text,
-          entity_id text, environment_id text, actor_id text, event_at timestamptz, body text)
+          entity_id text, environment_id text, actor_id text, event_at timestamptz, scheduled_action_id text, body text)
         on conflict do nothing`.execute(db);
     },
 
@@ -235,7 +237,7 @@ export function webhookCallsRepository(db: Executor, prunedBelow: CallLogPrunes)
         select case when row_number() over (order by p.event_id) = 1 then row_to_json(d)::text end as definition,
           s.value as signing_secret, p.event_id::text as event_id, p.topic,
           p.entity_type as "entityType", p.entity_id as "entityId", p.environment_id as "environmentId", p.actor_id as "actorId",
-          p.event_at as "eventAt", p.body
+          p.event_at as "eventAt", p.scheduled_action_id as "scheduledActionId", p.body
         from webhook_definitions d
         left join webhook_signing_secrets s on s.space_id = d.space_id
         left join lateral (select p.* from unnest(${eventIds}::bigint[]) as k(event_id)
@@ -255,6 +257,7 @@ export function webhookCallsRepository(db: Executor, prunedBelow: CallLogPrunes)
           environmentId: r.environmentId!,
           actorId: r.actorId ?? null,
           eventAt: r.eventAt!,
+          scheduledActionId: r.scheduledActionId ?? null,
           body: r.body!,
           spaceId,
           attempt,

@@ -29,6 +29,7 @@ export function callRequest(
     eventDatetime: call.eventAt,
     crn: webhookCrn(options.vendor.token, call.spaceId, call.environmentId, call.entityType, call.entityId),
     attempt: call.attempt,
+    scheduledActionId: call.scheduledActionId,
     vendor: options.vendor,
     signingSecret,
     signingProxyUrl: options.signingProxyUrl,

@@ -83,6 +83,16 @@ describe('buildWebhookRequest: the default call', () => {
     expect(key('hook-1', '7', 1)).toBe(idempotencyKey('7', 'hook-1'));
     expect(key('hook-1', '7', 1)).toMatch(/^[0-9a-f]{64}$/);
   });
+  it('names the scheduled action that made the event, and signs that header with the others', () => {
+    const plain = buildWebhookRequest(input({}, { signingSecret: 'secret', now: 1_700_000_000_000 }));
+    expect(plain.headers).not.toHaveProperty('X-Service-Scheduled-Action-Id');
+    const scheduled = buildWebhookRequest(
+      input({}, { scheduledActionId: 'action-1', signingSecret: 'secret', now: 1_700_000_000_000 }),
+    );
+    expect(scheduled.headers['X-Service-Scheduled-Action-Id']).toBe('action-1');
+    expect(scheduled.headers['x-service-signed-headers']).toContain('x-service-scheduled-action-id');
+    expect(scheduled.headers['x-service-signature']).not.toBe(plain.headers['x-service-signature']);
+  });
 });
 
 describe('buildWebhookRequest: transformation', () => {

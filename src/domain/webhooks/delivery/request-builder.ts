@@ -38,6 +38,8 @@ export interface WebhookRequestInput {
   crn: string;
   /** 1 for the first attempt. */
   attempt: number;
+  /** `X-<Vendor>-Scheduled-Action-Id`: the scheduled action whose execution made the event, if one did. */
+  scheduledActionId?: string | null;
   vendor: VendorNames;
   /** The space's signing secret: the request is signed when given. */
   signingSecret?: string;
@@ -118,7 +120,8 @@ function callUrl(url: string, context: TransformationContext): URL {
 
 /**
  * The request of one attempt of a webhook call. Headers: `Content-Type`; `X-<Vendor>-Topic`, `-Webhook-Name`,
- * `-Webhook-Request-Attempt`, `-Event-Datetime`, `-CRN`, `-Idempotency-Key`; `Content-Length` when the
+ * `-Webhook-Request-Attempt`, `-Event-Datetime`, `-CRN`, `-Idempotency-Key`, and `-Scheduled-Action-Id` for the
+ * events a scheduled action's execution made; `Content-Length` when the
  * transformation asks for it; `Authorization: Basic` with a basic-auth user; the custom headers (values resolved as
  * templates; one named like a header above is not sent); the proxy's forwarding headers; and, with a signing secret,
  * `x-<vendor>-signature`, `-signed-headers` and `-timestamp` signing the method, path and query, the `Content-Type`
@@ -143,6 +146,7 @@ export function buildWebhookRequest(input: WebhookRequestInput): WebhookRequest 
     [`${prefix}-CRN`]: headerValue(input.crn),
     [`${prefix}-Idempotency-Key`]: idempotencyKey(input.eventId, definition.id),
   };
+  if (input.scheduledActionId) signed[`${prefix}-Scheduled-Action-Id`] = input.scheduledActionId;
   const headers: Record<string, string> = { ...signed };
   if (definition.transformation?.includeContentLength === true)
     headers['Content-Length'] = String(Buffer.byteLength(body ?? ''));

@@ -94,6 +94,7 @@ export function planDispatch(
       environmentId: event.requestedEnvironmentId,
       actorId: event.actorId,
       eventAt: event.occurredAt.toISOString(),
+      scheduledActionId: event.scheduledActionId,
       body,
     });
     for (const definition of wanted) {

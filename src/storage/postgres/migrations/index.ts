@@ -30,6 +30,7 @@ import * as webhookCallsUnlogged from './0030-webhook-calls-unlogged.ts';
 import * as eventConsumers from './0031-event-consumers.ts';
 import * as scheduledActions from './0032-scheduled-actions.ts';
 import * as apiUsage from './0033-api-usage.ts';
+import * as scheduledActionEvents from './0034-scheduled-action-events.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031-event-consumers': eventConsumers,
   '0032-scheduled-actions': scheduledActions,
   '0033-api-usage': apiUsage,
+  '0034-scheduled-action-events': scheduledActionEvents,
 };
