@@ -1,10 +1,12 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './support/databases.ts';
 import { call, spawnServer, type ServerProcess } from './support/processes.ts';
 
 /**
  * Scheduled actions on real server processes sharing one PostgreSQL database: due together they run exactly once
- * each, on time, whichever process claims them; due while no process runs, they run at the next start, once.
+ * each, on time, whichever process claims them; due while no process runs, or while the process running one is
+ * killed, they run at the next start, once.
  * Runs when TEST_DATABASE_URL is set (CI sets it).
  */
 const TOKEN = 'scheduled-processes-admin-token-0123456789';
@@ -57,7 +59,7 @@ async function articleSpace(server: ServerProcess) {
   const action = (via: ServerProcess, id: string) =>
     ok(call(via.baseUrl, 'GET', `/spaces/${space.sys.id}/scheduled_actions/${id}?environment.sys.id=master`, TOKEN));
   const entryOf = (via: ServerProcess, id: string) => ok(call(via.baseUrl, 'GET', m(`entries/${id}`), TOKEN));
-  return { entry, schedule, action, entryOf };
+  return { spaceId: space.sys.id as string, entry, schedule, action, entryOf };
 }
 
 /** Reads until every action has ended (at most `ms`); answers them. */
@@ -125,5 +127,53 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled actions across server
     const [done] = await allEnded(async () => [await space.action(restarted, action.sys.id)], 20_000);
     expect(done.sys.status).toBe('succeeded');
     expect((await space.entryOf(restarted, id)).sys.publishedCounter).toBe(1);
+  }, 90_000);
+
+  it('runs an action whose process was killed mid-execution after the restart, once', async () => {
+    const [running] = servers.splice(0) as [ServerProcess];
+    const space = await articleSpace(running);
+    const id = await space.entry(running);
+    // The test holds the entry's row: the execution goes `inProgress`, then its publish waits for the row.
+    const holder = new pg.Client({ connectionString: database!.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from entries where space_id = $1 and id = $2 for update', [space.spaceId, id]);
+      const action = await space.schedule(running, id, new Date(Date.now() + 1500).toISOString());
+      const waiting = async () =>
+        (
+          await holder.query(
+            `select (select status from scheduled_actions where id = $1) as status,
+              exists (select from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock') as blocked`,
+            [action.sys.id],
+          )
+        ).rows[0] as { status: string; blocked: boolean };
+      const deadline = Date.now() + 20_000;
+      let seen = await waiting();
+      while (!(seen.status === 'inProgress' && seen.blocked) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        seen = await waiting();
+      }
+      expect(seen, 'the execution is under way, waiting for the entry').toEqual({
+        status: 'inProgress',
+        blocked: true,
+      });
+      running.child.kill('SIGKILL');
+      await running.exited;
+      await holder.query('rollback');
+
+      const restarted = await spawnServer({ env: env() });
+      servers.push(restarted);
+      const [done] = await allEnded(async () => [await space.action(restarted, action.sys.id)], 30_000);
+      expect(done.sys.status).toBe('succeeded');
+      expect((await space.entryOf(restarted, id)).sys.publishedCounter).toBe(1);
+      const { rows } = await holder.query(
+        `select count(*)::int as n from content_events where entity_id = $1 and action = 'publish'`,
+        [id],
+      );
+      expect(rows[0].n, 'one publish event').toBe(1);
+    } finally {
+      await holder.end();
+    }
   }, 90_000);
 });
