@@ -114,7 +114,8 @@ function memberOutcome(actor: RoleActor, rule: Extract<AccessRule, { scope: 'spa
     subject === 'Role' ||
     subject === 'SpaceMembership' ||
     subject === 'TeamSpaceMembership' ||
-    subject === 'SpaceMember'
+    subject === 'SpaceMember' ||
+    subject === 'AppInstallation'
   ) {
     if (action === 'read') return 'allowed';
     return 'alsoOwn' in rule && rule.alsoOwn ? 'ownOnly' : 403;
@@ -145,6 +146,8 @@ function expected(actor: ActorName, rule: AccessRule, operationId: string): Outc
   if (actor === 'readOnly' && rule.action !== 'read') return 403;
   const organizationAdmin = actor === 'owner' || actor === 'admin' || actor === 'readOnly';
   if (rule.scope === 'user') return 'allowed';
+  // Only an app's JWT gets an app access token: no personal access token does.
+  if (rule.scope === 'appAssertion') return 403;
   if (rule.scope === 'organization') {
     if ((rule.action === 'read' && !rule.managersOnly) || organizationAdmin) return 'allowed';
     return rule.alsoOwn ? 'ownOnly' : 403;

@@ -33,6 +33,7 @@ import type { WebhookRules } from './webhooks/definitions/webhook-validation.ts'
 import { deliveryLogService } from './webhooks/delivery/delivery-log-service.ts';
 import { scheduledActionsService } from './scheduled-actions/scheduled-actions-service.ts';
 import { usageService, type UsageServiceOptions } from './usage/usage-service.ts';
+import { appsService } from './apps/apps-service.ts';
 
 export type { Actor } from './shared/actor.ts';
 export { bootstrapIdentity } from './identity/bootstrap.ts';
@@ -96,6 +97,9 @@ export function createServices(storage: Storage, options: ServiceOptions = {}) {
     webhookCalls: deliveryLogService(storage),
     scheduledActions: scheduledActionsService(storage, resolveEnvironment),
     usage: usageService(storage, options.usage),
+    apps: appsService(storage, resolveEnvironment, {
+      allowPrivateTargets: options.webhookDefinitions?.allowPrivateTargets ?? false,
+    }),
   };
 }
 

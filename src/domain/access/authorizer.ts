@@ -2,6 +2,7 @@ import { AppError, notFound } from '../../errors/index.ts';
 import type { OrganizationRole, SpaceAccess, Storage, UserRecord } from '../../storage/port/index.ts';
 import { unknownActorKind, type Actor } from '../shared/actor.ts';
 import { accessDenied } from './access-denied.ts';
+import { forAppAssertion, forAppInstallation } from './app-access.ts';
 import type { AccessGrant, SpaceGrant, SpaceStanding } from './grant.ts';
 import { checkMemberRule } from './member-rules.ts';
 import { accessRuleOf, type AccessRule, type OrganizationRule } from './operation-table.ts';
@@ -83,6 +84,11 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
   ): AccessGrant | Promise<AccessGrant> {
     if (rule.scope === 'user') return { scope: 'user', user };
     if (rule.scope === 'organization') return inOrganization(user, rule, params.organization_id);
+    if (rule.scope === 'appAssertion')
+      throw accessDenied(
+        'An app access token is issued for a JWT signed by a key of the app, not for a personal access token.',
+        'an app JWT required',
+      );
     return inSpace(user.id, rule, params.space_id, operationId);
   }
 
@@ -117,6 +123,10 @@ export function authorizer(storage: Pick<Storage, 'repos'>): Authorize {
         return forUser(actor.user, rule, params, operationId);
       case 'scheduledAction':
         return forScheduledAction(actor.userId, rule, params, operationId);
+      case 'appInstallation':
+        return forAppInstallation(storage, actor, rule, params, operationId);
+      case 'appAssertion':
+        return forAppAssertion(storage, actor, rule, params);
       default:
         return unknownActorKind(actor);
     }

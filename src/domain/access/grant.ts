@@ -1,8 +1,17 @@
-import type { OrganizationRole, OrganizationRoleOf, SpaceRecord, UserRecord } from '../../storage/port/index.ts';
+import type {
+  AppInstallationRecord,
+  OrganizationRole,
+  OrganizationRoleOf,
+  SpaceRecord,
+  UserRecord,
+} from '../../storage/port/index.ts';
 import type { SpaceRights } from './space-rights.ts';
 
-/** What the actor is in a space: an owner or admin of its organization, a space admin, or another member. */
-export type SpaceStanding = 'owner' | 'admin' | 'spaceAdmin' | 'member';
+/**
+ * What the actor is in a space: an owner or admin of its organization, a space admin, another member, or an app
+ * installed in one of its environments.
+ */
+export type SpaceStanding = 'owner' | 'admin' | 'spaceAdmin' | 'member' | 'app';
 
 /** An operation whose path carries its own secret (an invitation URL): no actor. */
 export interface AnyoneGrant {
@@ -38,8 +47,15 @@ export interface SpaceGrant {
   readonly rights: SpaceRights;
 }
 
+/** An app proved who it is with a JWT signed by one of its keys, for its installation of the path. */
+export interface AppAssertionGrant {
+  readonly scope: 'appAssertion';
+  readonly installation: AppInstallationRecord;
+}
+
 /** The answer of the authorizer: what the actor is where the operation acts. Services take the part they need. */
-export type AccessGrant = AnyoneGrant | UserGrant | OrganizationGrant | OrganizationsGrant | SpaceGrant;
+export type AccessGrant =
+  AnyoneGrant | UserGrant | OrganizationGrant | OrganizationsGrant | SpaceGrant | AppAssertionGrant;
 
 /** The grant of an operation of `scope` (the operation table fixes it per operation; anything else is a bug). */
 export function grantOf<S extends AccessGrant['scope']>(

@@ -84,6 +84,7 @@ export function checkMemberRule(rights: MemberRights, rule: SpaceRule, operation
     case 'SpaceMembership':
     case 'TeamSpaceMembership':
     case 'SpaceMember':
+    case 'AppInstallation':
       if (action === 'read') return;
       throw denied(
         `Only space admins may ${action} ${subject === 'Space' ? 'the space' : `${subject} records`}.`,

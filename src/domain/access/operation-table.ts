@@ -35,7 +35,18 @@ export type AccessRule =
   | { readonly scope: 'space'; readonly action: EntityAction; readonly subject: 'Entry' | 'Asset' }
   | { readonly scope: 'space'; readonly action: 'read' | 'manage'; readonly subject: PermissionArea }
   | SpaceRecordRule
-  | ScheduledActionRule;
+  | ScheduledActionRule
+  | AppAssertionRule;
+
+/**
+ * Issuing an app access token: the request carries a JWT the app signed (an `appAssertion` actor), verified by the
+ * authorizer against the keys of the app the path names. No other actor may call it.
+ */
+export interface AppAssertionRule {
+  readonly scope: 'appAssertion';
+  readonly action: 'create';
+  readonly subject: 'AppAccessToken';
+}
 
 /**
  * A scheduled action: reading follows the read access to its entity, every change needs publish access to it
@@ -52,7 +63,8 @@ export interface ScheduledActionRule {
 export interface SpaceRecordRule {
   readonly scope: 'space';
   readonly action: RecordAction;
-  readonly subject: 'Space' | 'Upload' | 'Role' | 'SpaceMembership' | 'TeamSpaceMembership' | 'SpaceMember';
+  readonly subject:
+    'Space' | 'Upload' | 'Role' | 'SpaceMembership' | 'TeamSpaceMembership' | 'SpaceMember' | 'AppInstallation';
   readonly alsoOwn?: true;
 }
 
@@ -79,7 +91,10 @@ export type OrganizationSubject =
   | 'Team'
   | 'TeamMembership'
   | 'TeamSpaceMembership'
-  | 'Usage';
+  | 'Usage'
+  | 'AppDefinition'
+  | 'AppKey'
+  | 'AppEventSubscription';
 export type Subject = AccessRule['subject'];
 
 const user = (action: RecordAction, subject: 'User' | 'PersonalAccessToken' | 'Space') =>
@@ -312,6 +327,25 @@ export const OPERATION_ACCESS = {
   ScheduledActions_create: scheduled('create'),
   ScheduledActions_update: scheduled('update'),
   ScheduledActions_cancel: scheduled('delete'),
+  // Apps: definitions are read by every member of their organization; keys and event subscriptions, and every
+  // change, by owners and admins. Installations are read by every member of the space and changed by space admins.
+  AppDefinitions_list: organization('read', 'AppDefinition'),
+  AppDefinitions_get: organization('read', 'AppDefinition'),
+  AppDefinitions_create: organization('create', 'AppDefinition'),
+  AppDefinitions_update: organization('update', 'AppDefinition'),
+  AppDefinitions_delete: organization('delete', 'AppDefinition'),
+  AppKeys_list: organization('read', 'AppKey', { managersOnly: true }),
+  AppKeys_get: organization('read', 'AppKey', { managersOnly: true }),
+  AppKeys_create: organization('create', 'AppKey'),
+  AppKeys_delete: organization('delete', 'AppKey'),
+  AppEventSubscriptions_get: organization('read', 'AppEventSubscription', { managersOnly: true }),
+  AppEventSubscriptions_upsert: organization('update', 'AppEventSubscription'),
+  AppEventSubscriptions_delete: organization('delete', 'AppEventSubscription'),
+  AppInstallations_list: space('read', 'AppInstallation'),
+  AppInstallations_get: space('read', 'AppInstallation'),
+  AppInstallations_install: space('update', 'AppInstallation'),
+  AppInstallations_uninstall: space('delete', 'AppInstallation'),
+  AppAccessTokens_create: { scope: 'appAssertion', action: 'create', subject: 'AppAccessToken' },
   Me_get: user('read', 'User'),
   PersonalAccessTokens_list: user('read', 'PersonalAccessToken'),
   PersonalAccessTokens_create: user('create', 'PersonalAccessToken'),

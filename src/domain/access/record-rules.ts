@@ -18,7 +18,9 @@ function isOwn(actor: Actor, userId: string): boolean {
     case 'user':
       return actor.user.id === userId;
     case 'scheduledAction':
-      return false; // it acts on content only, never on a membership
+    case 'appInstallation':
+    case 'appAssertion':
+      return false; // they act on content only, never on a membership
     default:
       return unknownActorKind(actor);
   }

@@ -5,7 +5,7 @@ import { isPlainObject } from './value-shape.ts';
 export const SRCDOC_MAX_BYTES = 200 * 1024;
 export const MAX_PARAMETER_DEFINITIONS = 8;
 const SIMPLE_FIELD_TYPES = ['Symbol', 'Text', 'RichText', 'Integer', 'Number', 'Date', 'Boolean', 'Location', 'Object'];
-const PARAMETER_TYPES = ['Symbol', 'Enum', 'Number', 'Boolean'];
+export const PARAMETER_TYPES = ['Symbol', 'Enum', 'Number', 'Boolean'];
 const DEFINITION_KEYS = ['name', 'fieldTypes', 'src', 'srcdoc', 'sidebar', 'parameters'];
 
 /** The body of an extension create or update, as the HTTP layer passes it on. */
@@ -17,7 +17,7 @@ export interface ExtensionInput {
 type Path = Array<string | number>;
 
 /** The field types an extension may edit, as `{type, linkType?, items?}`. */
-function fieldTypeProblem(raw: unknown): string | undefined {
+export function fieldTypeProblem(raw: unknown): string | undefined {
   const allowed =
     'Symbol, Text, RichText, Integer, Number, Date, Boolean, Location, Object, Link to Asset, Link to Entry, Array of Symbol, Array of Link to Entry or Array of Link to Asset';
   if (!isPlainObject(raw)) return `must be {type, linkType?, items?} for one of: ${allowed}`;
@@ -39,7 +39,7 @@ function fieldTypeProblem(raw: unknown): string | undefined {
   return `is not a field type extensions can edit; allowed: ${allowed}`;
 }
 
-function srcProblem(src: unknown): string | undefined {
+export function srcProblem(src: unknown): string | undefined {
   if (typeof src !== 'string') return '"src" must be a URL string';
   let url: URL;
   try {
@@ -56,6 +56,7 @@ function srcProblem(src: unknown): string | undefined {
 function valueProblem(definition: Record<string, unknown>, value: unknown): string | undefined {
   switch (definition.type) {
     case 'Symbol':
+    case 'Secret':
       return typeof value === 'string' ? undefined : 'must be a string';
     case 'Number':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number';
@@ -78,7 +79,11 @@ function enumValues(options: unknown): string[] {
     .filter(Boolean);
 }
 
-function parameterDefinitionErrors(list: unknown, path: Path): ErrorItem[] {
+export function parameterDefinitionErrors(
+  list: unknown,
+  path: Path,
+  types: readonly string[] = PARAMETER_TYPES,
+): ErrorItem[] {
   if (list === undefined) return [];
   if (!Array.isArray(list))
     return [{ name: 'type', path, value: list, details: 'Parameter definitions must be a list' }];
@@ -112,8 +117,8 @@ function parameterDefinitionErrors(list: unknown, path: Path): ErrorItem[] {
       problem('name', '"name" must be a non-empty string', 'required');
     if (def.description !== undefined && typeof def.description !== 'string')
       problem('description', '"description" must be a string');
-    if (!PARAMETER_TYPES.includes(def.type as string)) {
-      problem('type', `"type" must be one of: ${PARAMETER_TYPES.join(', ')}`, 'in');
+    if (!types.includes(def.type as string)) {
+      problem('type', `"type" must be one of: ${types.join(', ')}`, 'in');
       return;
     }
     if (def.type === 'Enum') {

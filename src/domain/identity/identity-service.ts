@@ -5,6 +5,9 @@ import type { AccessTokenRecord, PageRequest, Storage } from '../../storage/port
 import type { UserGrant } from '../access/grant.ts';
 import type { Actor } from '../shared/actor.ts';
 
+/** Three base64url parts, the first a JSON object (`eyJ`): what an app's JWT looks like. */
+const JWT_SHAPE = /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/;
+
 export type TokenScope = 'content_management_read' | 'content_management_manage';
 export interface NewTokenInput {
   name: string;
@@ -19,7 +22,11 @@ export interface NewTokenInput {
 export function identityService(storage: Storage, now: () => Date = () => new Date()) {
   const { identity } = storage.repos;
   return {
-    /** Resolves a bearer token to its user; anything but an active, unexpired token is `AccessTokenInvalid`. */
+    /**
+     * Resolves a bearer token to its actor: a personal access token's user, or an app access token's installation.
+     * A token of neither kind that has the shape of a JWT is an app's JWT, verified only if it asks for an app access
+     * token (the authorizer). Anything else, revoked or expired, is `AccessTokenInvalid`.
+     */
     async authenticate(token: string | undefined): Promise<Actor> {
       if (!token) {
         throw new AppError(
@@ -27,16 +34,29 @@ export function identityService(storage: Storage, now: () => Date = () => new Da
           'An access token is required. Please send one through the HTTP Authorization header or as the query parameter "access_token".',
         );
       }
-      const owner = await identity.findTokenOwner(hashToken(token));
+      const tokenHash = hashToken(token);
+      const owner = await identity.findTokenOwner(tokenHash);
       const t = owner?.token;
-      if (!owner || !t || t.revokedAt || (t.expiresAt && new Date(t.expiresAt) <= now()))
-        throw new AppError('AccessTokenInvalid');
-      return {
-        kind: 'user',
-        user: owner.user,
-        tokenId: t.id,
-        canWrite: t.scopes.includes('content_management_manage'),
-      };
+      if (owner && t) {
+        if (t.revokedAt || (t.expiresAt && new Date(t.expiresAt) <= now())) throw new AppError('AccessTokenInvalid');
+        return {
+          kind: 'user',
+          user: owner.user,
+          tokenId: t.id,
+          canWrite: t.scopes.includes('content_management_manage'),
+        };
+      }
+      const app = await storage.repos.apps.findAccessToken(tokenHash);
+      if (app && new Date(app.expiresAt) > now())
+        return {
+          kind: 'appInstallation',
+          spaceId: app.spaceId,
+          environmentId: app.environmentId,
+          appDefinitionId: app.appDefinitionId,
+          canWrite: true,
+        };
+      if (JWT_SHAPE.test(token)) return { kind: 'appAssertion', jwt: token, canWrite: true };
+      throw new AppError('AccessTokenInvalid');
     },
 
     async createToken(

@@ -22,6 +22,9 @@ function firstAdmin(actor: Actor): string {
       return actor.user.id;
     case 'scheduledAction':
       return actor.userId; // never reached: the authorizer lets it publish and unpublish only
+    case 'appInstallation':
+    case 'appAssertion':
+      throw new Error('an app never creates a space: the authorizer refuses it');
     default:
       return unknownActorKind(actor);
   }

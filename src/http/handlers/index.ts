@@ -30,6 +30,7 @@ import { webhookDefinitionsHandlers } from './webhook-definitions.handlers.ts';
 import { webhookCallsHandlers } from './webhook-calls.handlers.ts';
 import { scheduledActionsHandlers } from './scheduled-actions.handlers.ts';
 import { usageHandlers } from './usage.handlers.ts';
+import { appsHandlers } from './apps.handlers.ts';
 
 /**
  * The map as given, when it holds a handler for every operation of the published documents and no other key:
@@ -42,6 +43,7 @@ export const everyOperation = <M extends HandlerMap>(
 /** Every REST handler keyed by the operationId of the published OpenAPI documents, typed by its operation. */
 export function allHandlers(services: Services): HandlerMap {
   return everyOperation({
+    ...appsHandlers(services),
     ...usersHandlers(services),
     ...spacesHandlers(services),
     ...environmentsHandlers(services),

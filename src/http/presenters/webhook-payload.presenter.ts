@@ -3,7 +3,7 @@ import { toMillisIso } from '../../lib/time.ts';
 import { presentAsset } from './assets.presenter.ts';
 import { presentActivatedContentType, presentContentType } from './content-types.presenter.ts';
 import { presentEntry } from './entries.presenter.ts';
-import { link } from './links.ts';
+import { link, userLink } from './links.ts';
 
 interface PresentedSys {
   type: string;
@@ -59,7 +59,7 @@ function deletedStub(event: ContentEventRecord) {
       createdAt: at,
       updatedAt: at,
       deletedAt: at,
-      ...(event.actorId ? { deletedBy: link('User', event.actorId) } : {}),
+      ...(event.actorId ? { deletedBy: userLink(event.actorId) } : {}),
     },
   };
 }

@@ -24,6 +24,7 @@ import type { EventsRepository } from './events.ts';
 import type { ContentChange } from './content.ts';
 import type { ScheduledActionsRepository } from './scheduled-actions.ts';
 import type { UsageRepository } from './usage.ts';
+import type { AppsRepository } from './apps.ts';
 
 export type * from './records.ts';
 export type * from './identity.ts';
@@ -52,6 +53,7 @@ export type * from './webhook-calls.ts';
 export type * from './events.ts';
 export type * from './scheduled-actions.ts';
 export type * from './usage.ts';
+export type * from './apps.ts';
 
 /** Every repository, bound to one executor: the database, or one open transaction. */
 export interface Repositories {
@@ -87,6 +89,7 @@ export interface Repositories {
   webhookCalls: WebhookCallsRepository;
   /** Scheduled publishes and unpublishes of entries and assets. */
   scheduledActions: ScheduledActionsRepository;
+  apps: AppsRepository;
   /** API requests counted per organization, space, metric and day (the Usage API). */
   usage: UsageRepository;
 }

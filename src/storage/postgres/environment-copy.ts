@@ -19,6 +19,7 @@ export const ENVIRONMENT_SCOPED_TABLES: readonly string[] = [
   'entries',
   'assets',
   'entry_links',
+  'app_installations',
 ];
 
 /**

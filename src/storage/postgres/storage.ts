@@ -29,6 +29,7 @@ import { teamsRepository } from './teams-repository.ts';
 import { teamSpaceMembershipsRepository } from './team-space-memberships-repository.ts';
 import { webhooksRepository } from './webhooks-repository.ts';
 import { scheduledActionsRepository } from './scheduled-actions-repository.ts';
+import { appsRepository } from './apps-repository.ts';
 import { callLogPrunes, webhookCallsRepository, type CallLogPrunes } from './webhook-calls-repository.ts';
 import { withCache } from './cached-repository.ts';
 import { usageRepository } from './usage-repository.ts';
@@ -80,6 +81,7 @@ function repositories(
     webhookCalls: webhookCallsRepository(db, prunes),
     events: eventsRepository(db),
     scheduledActions: scheduledActionsRepository(db),
+    apps: appsRepository(db, cache),
     usage: usageRepository(db),
   };
 }

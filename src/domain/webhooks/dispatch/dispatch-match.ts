@@ -10,6 +10,7 @@ import type { DeliveryJobPayload } from '../delivery/delivery-job.ts';
 import { matchesFilters } from '../definitions/filter-eval.ts';
 import { webhookTopic } from '../delivery/request-headers.ts';
 import { matchesTopic } from '../definitions/topic-match.ts';
+import { actorLinkOf } from '../../shared/actor.ts';
 
 /** Renders the body of a call from an event (the API presenters, wired by the composition root). */
 export type EventPayloadRenderer = (event: ContentEventRecord, localeCodes: string[]) => unknown;
@@ -24,6 +25,8 @@ export interface DispatchPlan {
 const CALLS_PER_JOB = 100;
 
 const idLink = (id: string | null | undefined) => (id ? { sys: { id } } : undefined);
+/** An author as filters see it: the id of its link (a user's, or an app definition's). */
+const authorLink = (id: string | null | undefined) => idLink(id ? actorLinkOf(id).id : id);
 
 /** The properties of the entity that webhook filters read, named as on the wire (the environment as the request named it). */
 function filterSys(event: ContentEventRecord) {
@@ -32,8 +35,8 @@ function filterSys(event: ContentEventRecord) {
     id: r.id,
     environment: idLink(event.requestedEnvironmentId),
     ...(event.entityType === 'Entry' ? { contentType: idLink((r as EntryRecord).contentTypeId) } : {}),
-    createdBy: idLink(r.createdBy),
-    updatedBy: idLink(r.updatedBy),
+    createdBy: authorLink(r.createdBy),
+    updatedBy: authorLink(r.updatedBy),
   };
 }
 

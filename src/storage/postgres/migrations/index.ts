@@ -31,6 +31,7 @@ import * as eventConsumers from './0031-event-consumers.ts';
 import * as scheduledActions from './0032-scheduled-actions.ts';
 import * as apiUsage from './0033-api-usage.ts';
 import * as scheduledActionEvents from './0034-scheduled-action-events.ts';
+import * as apps from './0035-apps.ts';
 
 /** Forward-only migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0032-scheduled-actions': scheduledActions,
   '0033-api-usage': apiUsage,
   '0034-scheduled-action-events': scheduledActionEvents,
+  '0035-apps': apps,
 };
