@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessRuleOf, type AccessRule } from '../src/domain/access/operation-table.ts';
 import { vendorNames } from '../src/config.ts';
@@ -12,7 +13,8 @@ import { ADMIN_TOKEN, useServer, type ApiResponse } from './support/harness.ts';
 import { webhookCall } from './support/webhook-fixtures.ts';
 
 /**
- * The authorization matrix: every routed operation of the operation table x every kind of actor that exists today.
+ * The authorization matrix: every routed operation of the operation table x every kind of actor that exists today
+ * (users in every standing, and an app acting through an app access token of its installation in master).
  * The expected outcome of each cell comes from the rules (`expected` below), not from the server. Denials must be
  * exact (401, 403 AccessDenied with reasons, 404 NotFound for the space); an allowed call may fail for its body or a
  * missing resource, but never for access. One space is arranged once; operations run reads first, deletes last.
@@ -22,6 +24,7 @@ const ROLE_ACTORS = ['contentReader', 'typeEditor', 'fieldLimited', 'noDelete'] 
 const TEAM_ACTORS = ['teamReader', 'teamAdmin'] as const;
 const ACTORS = [
   'revoked',
+  'app',
   'readOnly',
   'orgMember',
   'spaceMember',
@@ -139,10 +142,21 @@ function restShaped(res: ApiResponse): ApiResponse {
   return { ...res, body: { sys: { type: 'Error', id }, details: { reasons: [res.body.detail] } } };
 }
 
+/**
+ * An app access token (management-api.md, App access token): every action on content types, editor interfaces,
+ * entries and assets of its installation's environment (master here), reading its own installation (not the
+ * bystander app's the paths name), nothing else.
+ */
+function appOutcome(rule: AccessRule): Outcome {
+  if (rule.scope !== 'space') return 403;
+  return rule.subject === 'Entry' || rule.subject === 'Asset' || rule.subject === 'ContentModel' ? 'allowed' : 403;
+}
+
 /** The rules, independent of the authorizer's code. `readOnly` is a read-only token of the owner. */
 function expected(actor: ActorName, rule: AccessRule, operationId: string): Outcome {
   if (rule.scope === 'anyone') return 'allowed';
   if (actor === 'revoked') return 401;
+  if (actor === 'app') return appOutcome(rule);
   if (actor === 'readOnly' && rule.action !== 'read') return 403;
   const organizationAdmin = actor === 'owner' || actor === 'admin' || actor === 'readOnly';
   if (rule.scope === 'user') return 'allowed';
@@ -222,6 +236,17 @@ for (const kind of DB_KINDS) {
       return token;
     }
 
+    /** The app access token of an app installed in the master environment of the matrix's space. */
+    async function appToken(): Promise<string> {
+      const apps = `/organizations/${ids.organization_id}/app_definitions`;
+      const app = (await created(api().post(apps, { name: 'Matrix actor' }))).sys.id as string;
+      const key = await created(api().post(`${apps}/${app}/keys`, { generate: true }));
+      const installation = `/spaces/${ids.space_id}/environments/master/app_installations/${app}`;
+      await created(api().put(installation, {}));
+      const assertion = jwt.sign({}, key.generated.privateKey, { algorithm: 'RS256', issuer: app, expiresIn: '10m' });
+      return (await created(api().request('POST', `${installation}/access_tokens`, { token: assertion }))).token;
+    }
+
     async function created(res: Promise<ApiResponse>): Promise<any> {
       const done = await res;
       expect(done.status, done.text).toBeLessThan(300);
@@ -286,6 +311,11 @@ for (const kind of DB_KINDS) {
       ).sys.id;
       await created(api().put(`${s}/webhook_settings/signing_secret`, { value: 'a'.repeat(64) }));
       ids.call_id = await webhookCall(api().tessera.storage, ids.space_id, ids.webhook_definition_id);
+      // App paths name a bystander app installed in master, with a key.
+      const apps = `/organizations/${ids.organization_id}/app_definitions`;
+      ids.app_definition_id = (await created(api().post(apps, { name: 'Matrix bystander' }))).sys.id;
+      ids.key_id = (await created(api().post(`${apps}/${ids.app_definition_id}/keys`, { generate: true }))).sys.id;
+      await created(api().put(`${s}/environments/master/app_installations/${ids.app_definition_id}`, {}));
       await api().tessera.storage.repos.environments.insert({
         spaceId: ids.space_id,
         id: 'staging',
@@ -316,6 +346,7 @@ for (const kind of DB_KINDS) {
         api().post('/users/me/access_tokens', { name: 'read-only', scopes: ['content_management_read'] }),
       );
       Object.assign(tokens, {
+        app: await appToken(),
         owner: ADMIN_TOKEN,
         readOnly: readOnly.token,
         revoked: revoked.token,
