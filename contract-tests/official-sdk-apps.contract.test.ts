@@ -44,7 +44,10 @@ describe('official app toolkit and contentful-management SDK: an app acting with
       { ...options(), accessToken: token },
       { type: 'plain', defaults: { spaceId: space.sys.id, environmentId: 'master' } },
     );
-    const entry = await plain.entry.create({ contentTypeId: 'article' }, { fields: { title: { 'en-US': 'By the app' } } });
+    const entry = await plain.entry.create(
+      { contentTypeId: 'article' },
+      { fields: { title: { 'en-US': 'By the app' } } },
+    );
     expect(entry.sys.createdBy).toEqual({ sys: { type: 'Link', linkType: 'AppDefinition', id: appId } });
     const published = await plain.entry.publish({ entryId: entry.sys.id }, entry);
     expect(published.sys.publishedVersion).toBe(entry.sys.version);
