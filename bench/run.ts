@@ -12,6 +12,7 @@ import { runUmCollectionsBench } from './um-collections.ts';
 import { runWebhookCostBench } from './webhook-cost.ts';
 import { runWebhooksBench } from './webhooks.ts';
 import { runUsageBench } from './usage.ts';
+import { runAppTokensBench } from './app-tokens.ts';
 import { measure, type LoadFigures } from './load.ts';
 import { benchDatabase } from './postgres.ts';
 import { prepareBaseline } from './baseline.ts';
@@ -77,6 +78,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   webhooks: runWebhooksBench,
   'webhook-cost': runWebhookCostBench,
   usage: runUsageBench,
+  'app-tokens': runAppTokensBench,
 };
 
 async function main(): Promise<void> {

@@ -35,7 +35,18 @@ export function identityService(storage: Storage, now: () => Date = () => new Da
         );
       }
       const tokenHash = hashToken(token);
-      const owner = await identity.findTokenOwner(tokenHash);
+      // App access tokens (and app JWTs) have a JWT's shape, personal ones never do: each kind costs one lookup.
+      const jwtShaped = JWT_SHAPE.test(token);
+      const app = jwtShaped ? await storage.repos.apps.findAccessToken(tokenHash) : undefined;
+      if (app && new Date(app.expiresAt) > now())
+        return {
+          kind: 'appInstallation',
+          spaceId: app.spaceId,
+          environmentId: app.environmentId,
+          appDefinitionId: app.appDefinitionId,
+          canWrite: true,
+        };
+      const owner = app ? undefined : await identity.findTokenOwner(tokenHash);
       const t = owner?.token;
       if (owner && t) {
         if (t.revokedAt || (t.expiresAt && new Date(t.expiresAt) <= now())) throw new AppError('AccessTokenInvalid');
@@ -46,16 +57,7 @@ export function identityService(storage: Storage, now: () => Date = () => new Da
           canWrite: t.scopes.includes('content_management_manage'),
         };
       }
-      const app = await storage.repos.apps.findAccessToken(tokenHash);
-      if (app && new Date(app.expiresAt) > now())
-        return {
-          kind: 'appInstallation',
-          spaceId: app.spaceId,
-          environmentId: app.environmentId,
-          appDefinitionId: app.appDefinitionId,
-          canWrite: true,
-        };
-      if (JWT_SHAPE.test(token)) return { kind: 'appAssertion', jwt: token, canWrite: true };
+      if (jwtShaped && !app) return { kind: 'appAssertion', jwt: token, canWrite: true };
       throw new AppError('AccessTokenInvalid');
     },
 
