@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { identityService } from '../src/domain/identity/identity-service.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
 import { ownOrganization } from './support/member-fixtures.ts';
@@ -150,6 +151,15 @@ for (const kind of DB_KINDS) {
       expect((await api().get(`${m}/entries`, { token: again })).status).toBe(200);
       expect((await api().delete(`/organizations/${org}/app_definitions/${appId}`)).status).toBe(204);
       expect((await api().get(`${m}/entries`, { token: again })).status).toBe(401);
+    });
+
+    it('honours a token for 10 minutes and not after (the server as it is then)', async () => {
+      const { appId, tokens, privateKey } = await installedApp();
+      const token = (await issue(tokens, appJwt(privateKey, appId))).body.token as string;
+      const at = (minutes: number) =>
+        identityService(api().tessera.storage, () => new Date(Date.now() + minutes * 60_000));
+      expect(await at(9).authenticate(token)).toMatchObject({ kind: 'appInstallation', appDefinitionId: appId });
+      await expect(at(11).authenticate(token)).rejects.toMatchObject({ id: 'AccessTokenInvalid' });
     });
   });
 }
