@@ -66,8 +66,14 @@ for (const kind of DB_KINDS) {
       });
       expect(published.status, published.text).toBe(200);
       expect(published.body.sys.publishedBy).toEqual(author);
-      // As the space's users read it, and in the event stream.
+      // As the space's users read it, and in the event stream (whose webhook bodies the same presenters render).
       expect((await api().get(`${m}/entries/${entry.body.sys.id}`)).body.sys.updatedBy).toEqual(author);
+      const events = await api().tessera.storage.repos.events.listForSpace(space);
+      const mine = events.filter((e) => e.entityId === entry.body.sys.id);
+      expect(mine.map((e) => [e.action, e.actorId])).toEqual([
+        ['create', `AppDefinition:${appId}`],
+        ['publish', `AppDefinition:${appId}`],
+      ]);
       const ownInstallation = await api().get(`${m}/app_installations/${appId}`, { token });
       expect(ownInstallation.status).toBe(200);
       expect(ownInstallation.body.parameters).toEqual({ region: 'eu' });
