@@ -10,7 +10,8 @@ const PARALLEL = 8;
 
 /**
  * Two server processes on one PostgreSQL database, both dispatching and delivering: 500 publishes (sent to either)
- * with 3 webhooks make exactly 1,500 calls, each (entry, webhook) once, no idempotency key twice.
+ * with 3 webhooks make exactly 1,500 calls, each (entry, webhook) once, no idempotency key twice; an app subscribed to
+ * the topic gets exactly 500, each entry once.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: two processes on one PostgreSQL database', () => {
   let database: { url: string; drop: () => Promise<void> };
@@ -37,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: two processes on one 
     await database?.drop();
   });
 
-  it('500 publishes with 3 webhooks: exactly 1,500 deliveries, none twice', async () => {
+  it('500 publishes with 3 webhooks and an app: exactly 1,500 webhook calls and 500 app calls, none twice', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const api = (server: ServerProcess, method: string, p: string, body?: unknown, headers?: Record<string, string>) =>
       call(server.baseUrl, method, p, TOKEN, { body, headers });
@@ -64,6 +65,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: two processes on one 
       expect(hook.status).toBe(201);
       hooks.push(hook.body.sys.id);
     }
+    // An app installed in the environment, subscribed to the same topic: the app events consumers of both share the stream.
+    const org = (await api(a, 'GET', '/organizations')).body.items[0].sys.id;
+    const app = await api(b, 'POST', `/organizations/${org}/app_definitions`, { name: 'Listener', locations: [] });
+    expect(app.status).toBe(201);
+    const subscription = await api(
+      a,
+      'PUT',
+      `/organizations/${org}/app_definitions/${app.body.sys.id}/event_subscription`,
+      {
+        targetUrl: `${receiver.url}/two-app`,
+        topics: ['Entry.publish'],
+      },
+    );
+    expect(subscription.status).toBe(201);
+    expect((await api(b, 'PUT', m(`app_installations/${app.body.sys.id}`), {})).status).toBe(201);
     const published: string[] = [];
     let next = 0;
     await Promise.all(
@@ -87,8 +103,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: two processes on one 
         }
       }),
     );
-    await receiver.waitFor(PUBLISHES * HOOKS, undefined, 120_000);
+    await receiver.waitFor(PUBLISHES * HOOKS + PUBLISHES, undefined, 120_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const appCalls = receiver.to('/two-app');
+    expect(appCalls).toHaveLength(PUBLISHES);
+    expect(new Set(appCalls.map((c) => c.headers['x-service-idempotency-key'])).size).toBe(PUBLISHES);
+    expect(new Set(appCalls.map((c) => JSON.parse(c.body).sys.id))).toEqual(new Set(published));
 
     const calls = receiver.calls.filter((c) => c.path.startsWith('/two/'));
     expect(calls).toHaveLength(PUBLISHES * HOOKS);

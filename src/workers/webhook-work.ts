@@ -4,6 +4,10 @@ import { createJobRunner } from '../jobs/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Storage } from '../storage/port/index.ts';
 import { createDispatcher } from '../domain/webhooks/dispatch/dispatch.ts';
+import type { EventPayloadRenderer } from '../domain/webhooks/dispatch/dispatch-match.ts';
+import { APP_EVENT_DELIVERY_JOB } from '../domain/apps/app-event-call.ts';
+import { appEventDeliveryJob } from '../domain/apps/app-event-delivery-job.ts';
+import { createAppEventsConsumer } from '../domain/apps/app-events-consumer.ts';
 import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from '../domain/webhooks/delivery/delivery-job.ts';
 import { callRequest } from '../domain/webhooks/delivery/delivery-request.ts';
 import { usesCloudProxy } from '../domain/webhooks/delivery/request-cloud-proxy.ts';
@@ -12,7 +16,10 @@ import { presentEventPayload } from '../http/presenters/webhook-payload.presente
 import { spawnThread } from './spawn-thread.ts';
 import type { WebhookThreadCommand, WebhookThreadReply } from './webhook-thread.ts';
 
-/** The webhook background work of a process: the content event dispatcher and the runner of delivery jobs. */
+/**
+ * The event call work of a process: the webhook dispatcher and the app events consumer (two consumers of the content
+ * event stream), and the runner of their delivery jobs.
+ */
 export interface WebhookWork {
   /** True when it runs on a thread of its own (a PostgreSQL server), false when on the process's main thread. */
   readonly inThread: boolean;
@@ -25,7 +32,8 @@ export interface WebhookWork {
 }
 
 /**
- * The dispatcher fans content events out to webhook calls; a runner of its own sends them, several at once. Started
+ * The dispatcher fans content events out to webhook calls, the app events consumer to the calls of apps' event
+ * subscriptions; a runner of their own sends them, several at once, through the one outbound transport. Started
  * here, on the caller's thread, over `storage`.
  */
 export function startWebhookWork(config: Config, storage: Storage, logger: Logger): WebhookWork {
@@ -45,19 +53,34 @@ export function startWebhookWork(config: Config, storage: Storage, logger: Logge
         }),
     }),
   );
+  deliveries.register(
+    APP_EVENT_DELIVERY_JOB,
+    appEventDeliveryJob(storage, {
+      vendor: config.vendor,
+      timeoutMs: config.webhookTimeoutMs,
+      retryDelaysMs: config.webhookRetryDelaysMs,
+      allowPrivateTargets: config.webhookAllowPrivateTargets,
+      transport: webhookTransport,
+      logger,
+    }),
+  );
+  const render: EventPayloadRenderer = (event, localeCodes) =>
+    presentEventPayload(event, localeCodes, config.vendor.token);
   const dispatcher = createDispatcher(storage, {
     pollMs: config.eventPollMs,
     logger,
-    render: (event, localeCodes) => presentEventPayload(event, localeCodes, config.vendor.token),
+    render,
     autoSaveWindowMs: config.webhookAutoSaveWindowMs,
   });
+  const appEvents = createAppEventsConsumer(storage, { pollMs: config.eventPollMs, logger, render });
   const start = () => {
     deliveries.start();
     dispatcher.start();
+    appEvents.start();
   };
   start();
   const stop = async () => {
-    await dispatcher.stop();
+    await Promise.all([dispatcher.stop(), appEvents.stop()]);
     await deliveries.stop();
   };
   return { inThread: false, start, stop, close: stop };

@@ -57,6 +57,31 @@ export interface AppAccessTokenRecord {
   expiresAt: string;
 }
 
+/** An event of a batch, as the lookup of the apps subscribed to it reads it. */
+export interface AppEventKey {
+  eventId: string;
+  spaceId: string;
+  /** The environment written (an alias's target): installations name it. */
+  environmentId: string;
+  /** `<Type>.<action>`, as subscriptions name it (no wildcards). */
+  topic: string;
+  occurredAt: Date;
+}
+
+/** The apps subscribed to the events of a batch, and the locale codes of the environments of those events. */
+export interface AppEventSubscribers {
+  /** One per event and app, in event order. */
+  matches: Array<{ eventId: string; appDefinitionId: string }>;
+  /** By `<space>/<environment>`: the environment's locale codes, in their order (entries' and assets' `fieldStatus`). */
+  localeCodes: Map<string, string[]>;
+}
+
+/** Where an app's event calls go now. */
+export interface AppEventTarget {
+  targetUrl: string;
+  topics: string[];
+}
+
 export interface AppsRepository {
   listDefinitions(
     organizationId: string,
@@ -100,6 +125,14 @@ export interface AppsRepository {
     actorId: string,
   ): Promise<{ record: AppEventSubscriptionRecord; created: boolean }>;
   deleteEventSubscription(appDefinitionId: string): Promise<boolean>;
+  /**
+   * The apps a batch of events goes to, in one statement: for each event, the apps installed in its space and
+   * environment whose subscription names its topic, installation and subscription both made before the event (an
+   * app hears of what happens after it subscribed, not of events still waiting when it did).
+   */
+  findEventSubscribers(events: AppEventKey[]): Promise<AppEventSubscribers>;
+  /** The app's subscription while it is installed in the environment; undefined once uninstalled or unsubscribed. */
+  findEventTarget(spaceId: string, environmentId: string, appDefinitionId: string): Promise<AppEventTarget | undefined>;
 
   listInstallations(
     spaceId: string,

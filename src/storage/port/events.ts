@@ -56,6 +56,11 @@ export interface EventsRepository {
    */
   claimForConsumer(consumer: string, limit: number): Promise<ContentEventRecord[]>;
   /**
+   * True when the consumer may have events to claim (cheap, no lock and no write: a consumer's poll): an event past
+   * its progress that a claim may answer now. True for a consumer not seen before while any event is kept.
+   */
+  hasForConsumer(consumer: string): Promise<boolean>;
+  /**
    * True when an undispatched event exists that a dispatch may claim now (cheap; the dispatcher's poll): auto_save
    * events count only once they are `autoSaveWindowMs` old (default 0: at once), as the dispatch claims them.
    */

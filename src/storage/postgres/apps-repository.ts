@@ -6,6 +6,7 @@ import type {
   AppKeyRecord,
   AppsRepository,
 } from '../port/apps.ts';
+import { findEventSubscribers, findEventTarget } from './app-event-subscribers.ts';
 import type { CacheContext } from './cache-context.ts';
 import { environmentsTag } from './cache-policies.ts';
 import type { Executor } from './executor.ts';
@@ -178,6 +179,9 @@ export function appsRepository(db: Executor, cache?: CacheContext): AppsReposito
         returning 1`.execute(db);
       return rows.length > 0;
     },
+    findEventSubscribers: (events) => findEventSubscribers(db, events),
+    findEventTarget: (spaceId, environmentId, appDefinitionId) =>
+      findEventTarget(db, spaceId, environmentId, appDefinitionId),
 
     async listInstallations(spaceId, environmentId, page) {
       const where = sql`i.space_id = ${spaceId} and i.environment_id = ${environmentId}`;

@@ -345,6 +345,19 @@ for (const kind of DB_KINDS) {
       expect(await events('space-ev8')).toEqual([]);
     });
 
+    it("a consumer's poll tells whether a claim may find events, without claiming them", async () => {
+      const { userId } = await arrange('space-ev11');
+      expect(await storage.repos.events.hasForConsumer('polling-consumer')).toBe(true);
+      await drainConsumer('polling-consumer');
+      expect(await storage.repos.events.hasForConsumer('polling-consumer')).toBe(false);
+      await insert(storage.repos, 'space-ev11', 'e1', userId);
+      await settled();
+      expect(await storage.repos.events.hasForConsumer('polling-consumer')).toBe(true);
+      expect(await storage.repos.events.hasForConsumer('polling-consumer')).toBe(true);
+      await drainConsumer('polling-consumer');
+      expect(await storage.repos.events.hasForConsumer('polling-consumer')).toBe(false);
+    });
+
     it.runIf(kind === 'postgres')(
       "a consumer never passes an event a running transaction may still commit, whatever the events' ids",
       async () => {

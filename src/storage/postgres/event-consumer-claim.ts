@@ -31,3 +31,18 @@ export async function claimForConsumer(db: Executor, consumer: string, limit: nu
     select * from batch order by xact_id::xid8, id::bigint`.execute(db);
   return rows;
 }
+
+/**
+ * `EventsRepository.hasForConsumer`: the first event past the consumer's progress that a claim may answer now, read
+ * in the order of the `(xact_id, id)` index (so its plan is that index's, statistics or not), without the claim's
+ * lock and write: an idle consumer's poll costs one cheap statement. A consumer without a row starts before every event.
+ */
+export async function hasForConsumer(db: Executor, consumer: string): Promise<boolean> {
+  const progress = (column: 'xact_id' | 'event_id') =>
+    sql`(select c.${sql.ref(column)} from event_consumers as c where c.name = ${consumer})`;
+  const { rows } = await sql`select e.id from content_events as e
+    where (e.xact_id, e.id) > (coalesce(${progress('xact_id')}, '0'::xid8), coalesce(${progress('event_id')}, 0))
+      and e.xact_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by e.xact_id, e.id limit 1`.execute(db);
+  return rows.length > 0;
+}

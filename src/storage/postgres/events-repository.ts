@@ -3,7 +3,7 @@ import type { ContentEventRecord, EventAction, EventEntityType, EventsRepository
 import { toAsset } from './assets-repository.ts';
 import { toContentType } from './content-types-repository.ts';
 import { toEntry } from './entries-repository.ts';
-import { claimForConsumer } from './event-consumer-claim.ts';
+import { claimForConsumer, hasForConsumer } from './event-consumer-claim.ts';
 import type { Executor } from './executor.ts';
 import { EVENT_SETTINGS, REQUESTED_ENVIRONMENT_SETTING } from './session-settings.ts';
 import { toIso } from './type-parsers.ts';
@@ -66,6 +66,7 @@ export function eventsRepository(db: Executor): EventsRepository {
     async claimForConsumer(consumer, limit) {
       return (await claimForConsumer(db, consumer, limit)).map(toEvent);
     },
+    hasForConsumer: (consumer) => hasForConsumer(db, consumer),
     async hasUndispatched(autoSaveWindowMs = 0) {
       // Waiting auto_saves are few (those of the last window), so passing over them in the index costs little.
       const { rows } = await sql<{ found: boolean }>`select exists (select from content_events as e

@@ -9,6 +9,7 @@ import { cutToUtf8Bytes } from '../../../lib/utf8-prefix.ts';
 import { announceJobs, type JobHandler } from '../../../jobs/index.ts';
 import { WebhookRequestError } from './request-builder.ts';
 import { urlProblem } from '../definitions/url-policy.ts';
+import { nextAttemptIn, sendChecked } from './send-call.ts';
 import type { OutboundRequest, OutboundResult, TargetCheck, WebhookTransport } from './transport.ts';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -47,9 +48,6 @@ const SECRET_MASK = '[secret]';
 const CALLS_IN_FLIGHT = 8;
 /** How long an ended attempt may wait to be recorded with the job's others (a job whose receiver is slow records meanwhile). */
 const RECORD_AFTER_MS = 100;
-
-const retried = (r: OutboundResult) =>
-  r.errors.length === 0 && r.statusCode !== null && (r.statusCode === 429 || r.statusCode >= 500);
 
 /** What one job's calls share: the definition and its secret headers, and the targets checked (once per URL). */
 interface JobContext {
@@ -139,19 +137,14 @@ async function attempt(call: PendingWebhookCall, job: JobContext, options: Deliv
       : options.transport.checkTarget(judged, options.allowPrivateTargets);
     job.targets.set(judged, check);
   }
-  const target = await check;
-  const result: OutboundResult = target.ok
-    ? await options.transport.send(request, {
-        timeoutMs: options.timeoutMs,
-        maxResponseBytes: RESPONSE_BODY_MAX,
-        signal: job.signal,
-        addresses: proxied ? undefined : target.addresses,
-      })
-    : { statusCode: null, headers: {}, body: '', errors: [target.error], responseAt: null };
-  const retryInMs =
-    retried(result) && call.attempt <= options.retryDelaysMs.length
-      ? options.retryDelaysMs[call.attempt - 1]
-      : undefined;
+  const result = await sendChecked(
+    options.transport,
+    request,
+    await check,
+    { timeoutMs: options.timeoutMs, maxResponseBytes: RESPONSE_BODY_MAX, signal: job.signal },
+    !proxied,
+  );
+  const retryInMs = nextAttemptIn(result, call.attempt, options.retryDelaysMs);
   return { call, outcome: outcomeOf(call, request, job, result, requestAt, options.timeoutMs), retryInMs };
 }
 

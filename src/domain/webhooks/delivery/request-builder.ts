@@ -2,7 +2,14 @@ import type { VendorNames } from '../../../config.ts';
 import type { WebhookDefinitionRecord, WebhookMethod } from '../../../storage/port/index.ts';
 import { proxiedTarget, usesCloudProxy } from './request-cloud-proxy.ts';
 import { requestBody, requestContentType, requestMethod } from './request-body.ts';
-import { basicAuthorization, findHeader, headerValue, idempotencyKey, setHeader } from './request-headers.ts';
+import {
+  basicAuthorization,
+  eventCallHeaders,
+  findHeader,
+  headerValue,
+  setHeader,
+  type EventCallEnvelope,
+} from './request-headers.ts';
 import { signatureHeaders } from './signing.ts';
 import {
   resolveTemplate,
@@ -17,7 +24,7 @@ export type WebhookRequestDefinition = Pick<
   'id' | 'name' | 'url' | 'headers' | 'httpBasicUsername' | 'httpBasicPassword' | 'transformation'
 >;
 
-export interface WebhookRequestInput {
+export interface WebhookRequestInput extends EventCallEnvelope {
   definition: WebhookRequestDefinition;
   /** The rendered entity (the default body and `/payload` of pointers). */
   payload?: unknown;
@@ -26,20 +33,8 @@ export interface WebhookRequestInput {
    * parsed only when the definition reads `/payload` (pointers, transformations).
    */
   payloadText?: string;
-  /** `ContentManagement.<Type>.<action>` (`webhookTopic`). */
-  topic: string;
   /** `/user/sys/id` of pointers; null when the event has no actor. */
   actorId: string | null;
-  /** The content event's id: with the webhook id it makes the idempotency key. */
-  eventId: string;
-  /** `X-<Vendor>-Event-Datetime`, ISO 8601. */
-  eventDatetime: string;
-  /** `X-<Vendor>-CRN` (`webhookCrn`). */
-  crn: string;
-  /** 1 for the first attempt. */
-  attempt: number;
-  /** `X-<Vendor>-Scheduled-Action-Id`: the scheduled action whose execution made the event, if one did. */
-  scheduledActionId?: string | null;
   vendor: VendorNames;
   /** The space's signing secret: the request is signed when given. */
   signingSecret?: string;
@@ -137,16 +132,8 @@ export function buildWebhookRequest(input: WebhookRequestInput): WebhookRequest 
   const method = requestMethod(definition.transformation);
   const contentType = requestContentType(definition.transformation, vendor.token);
   const body = requestBody(definition.transformation, context, method, contentType, input.payloadText);
-  const signed: Record<string, string> = {
-    'Content-Type': contentType,
-    [`${prefix}-Topic`]: headerValue(input.topic),
-    [`${prefix}-Webhook-Name`]: headerValue(definition.name),
-    [`${prefix}-Webhook-Request-Attempt`]: String(input.attempt),
-    [`${prefix}-Event-Datetime`]: input.eventDatetime,
-    [`${prefix}-CRN`]: headerValue(input.crn),
-    [`${prefix}-Idempotency-Key`]: idempotencyKey(input.eventId, definition.id),
-  };
-  if (input.scheduledActionId) signed[`${prefix}-Scheduled-Action-Id`] = input.scheduledActionId;
+  const signed = eventCallHeaders(prefix, contentType, input, definition.id);
+  signed[`${prefix}-Webhook-Name`] = headerValue(definition.name);
   const headers: Record<string, string> = { ...signed };
   if (definition.transformation?.includeContentLength === true)
     headers['Content-Length'] = String(Buffer.byteLength(body ?? ''));

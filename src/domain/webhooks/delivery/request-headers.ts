@@ -24,6 +24,45 @@ export function webhookCrn(
 export const idempotencyKey = (eventId: string, webhookId: string): string =>
   hash('sha256', `${eventId}:${webhookId}`, 'hex');
 
+/** What a call about a content event says of it (webhook calls and app event deliveries alike). */
+export interface EventCallEnvelope {
+  /** `ContentManagement.<Type>.<action>` (`webhookTopic`). */
+  topic: string;
+  /** The content event's id: with the receiver's id it makes the idempotency key. */
+  eventId: string;
+  /** `X-<Vendor>-Event-Datetime`, ISO 8601. */
+  eventDatetime: string;
+  /** `X-<Vendor>-CRN` (`webhookCrn`). */
+  crn: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** `X-<Vendor>-Scheduled-Action-Id`: the scheduled action whose execution made the event, if one did. */
+  scheduledActionId?: string | null;
+}
+
+/**
+ * The headers every call about a content event carries (reference §6): `Content-Type`, `X-<Vendor>-Topic`,
+ * `-Webhook-Request-Attempt`, `-Event-Datetime`, `-CRN`, `-Idempotency-Key` (of the event and `receiverId`, the
+ * webhook's or the app's id), and `-Scheduled-Action-Id` for the events a scheduled action's execution made.
+ */
+export function eventCallHeaders(
+  prefix: string,
+  contentType: string,
+  envelope: EventCallEnvelope,
+  receiverId: string,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': contentType,
+    [`${prefix}-Topic`]: headerValue(envelope.topic),
+    [`${prefix}-Webhook-Request-Attempt`]: String(envelope.attempt),
+    [`${prefix}-Event-Datetime`]: envelope.eventDatetime,
+    [`${prefix}-CRN`]: headerValue(envelope.crn),
+    [`${prefix}-Idempotency-Key`]: idempotencyKey(envelope.eventId, receiverId),
+  };
+  if (envelope.scheduledActionId) headers[`${prefix}-Scheduled-Action-Id`] = envelope.scheduledActionId;
+  return headers;
+}
+
 /** What an HTTP field value may hold as is: tab, visible ASCII, space and the bytes 0x80-0xFF (sent as Latin-1). */
 const FIELD_VALUE = /^[\t\u0020-\u007e\u0080-\u00ff]*$/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

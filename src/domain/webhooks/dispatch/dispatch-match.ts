@@ -41,7 +41,7 @@ function filterSys(event: ContentEventRecord) {
 }
 
 /** Entries' and assets' bodies carry `fieldStatus` per locale; deletion stubs and content types do not. */
-const needsLocales = (e: ContentEventRecord) =>
+export const needsLocales = (e: ContentEventRecord) =>
   e.entityType !== 'ContentType' && e.action !== 'unpublish' && e.action !== 'delete';
 
 /** The definitions of an event's space that want it: topic, made before the event, filters. */

@@ -1,6 +1,7 @@
 import type { Logger } from '../../../lib/logger.ts';
 import type { Storage } from '../../../storage/port/index.ts';
 import { announceJobs } from '../../../jobs/index.ts';
+import { batchLoop } from '../../../lib/batch-loop.ts';
 import { planDispatch, type EventPayloadRenderer } from './dispatch-match.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../delivery/delivery-job.ts';
 import { payloadPurgeSchedule } from './payload-purge-schedule.ts';
@@ -48,10 +49,6 @@ const BUSY_POLL_FACTOR = 3;
 export function createDispatcher(storage: Storage, options: DispatcherOptions): Dispatcher {
   const batchSize = options.batchSize ?? 200;
   const autoSaveWindowMs = options.autoSaveWindowMs ?? AUTO_SAVE_WINDOW_MS;
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let nudged = false;
   const purgeSchedule = payloadPurgeSchedule();
 
   async function dispatchOnce(): Promise<number> {
@@ -83,57 +80,15 @@ export function createDispatcher(storage: Storage, options: DispatcherOptions): 
     purgeSchedule.purged(upTo);
   }
 
-  function idle(ms: number): Promise<void> {
-    if (nudged) {
-      nudged = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wake = done;
-    });
-  }
-
-  async function run(): Promise<void> {
-    while (running) {
-      let claimed = 0;
-      try {
-        if (await storage.repos.events.hasUndispatched(autoSaveWindowMs)) {
-          do claimed = await dispatchOnce();
-          while (running && claimed === batchSize);
-        }
-        await purgePayloads();
-      } catch (err) {
-        options.logger?.error({ err }, 'dispatching content events to webhooks failed; retrying');
-      }
-      // Under a steady stream the dispatcher looks less often and fans out bigger batches: each batch costs a
-      // transaction and a delivery job per webhook whatever its size. An idle stream keeps the short poll (latency).
-      if (running) await idle(claimed >= BUSY_BATCH ? options.pollMs * BUSY_POLL_FACTOR : options.pollMs);
-    }
-  }
-
-  const nudge = () => {
-    if (wake) wake();
-    else nudged = true;
-  };
-
-  return {
-    dispatchOnce,
-    nudge,
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-    },
-  };
+  const loop = batchLoop({
+    pending: () => storage.repos.events.hasUndispatched(autoSaveWindowMs),
+    take: dispatchOnce,
+    batchSize,
+    afterRound: purgePayloads,
+    // Under a steady stream the dispatcher looks less often and fans out bigger batches: each batch costs a
+    // transaction and a delivery job per webhook whatever its size. An idle stream keeps the short poll (latency).
+    waitMs: (claimed) => (claimed >= BUSY_BATCH ? options.pollMs * BUSY_POLL_FACTOR : options.pollMs),
+    onError: (err) => options.logger?.error({ err }, 'dispatching content events to webhooks failed; retrying'),
+  });
+  return { dispatchOnce, nudge: loop.nudge, start: loop.start, stop: loop.stop };
 }
