@@ -1,6 +1,6 @@
 import { announceJobs } from '../../jobs/index.ts';
 import { batchLoop, type BatchLoop } from '../../lib/batch-loop.ts';
-import type { Storage } from '../../storage/port/index.ts';
+import type { ContentEventRecord, Storage } from '../../storage/port/index.ts';
 import type { DispatcherOptions } from '../webhooks/dispatch/dispatch.ts';
 import { APP_EVENT_DELIVERY_JOB } from './app-event-call.ts';
 import { appEventKeys, planAppEvents } from './app-event-plan.ts';
@@ -34,9 +34,11 @@ export function createAppEventsConsumer(storage: Storage, options: AppEventsCons
 
   async function consumeOnce(): Promise<number> {
     const { claimed, jobs } = await storage.transaction(async (repos) => {
-      const events = await repos.events.claimForConsumer(APP_EVENTS_CONSUMER, batchSize);
+      // Events of environments without an app come without their entity: no app can hear of them.
+      const claimed = await repos.events.claimForConsumer(APP_EVENTS_CONSUMER, batchSize, 'appEnvironments');
+      const events = claimed.filter((e): e is ContentEventRecord => e.entity !== undefined);
       const keys = appEventKeys(events);
-      if (keys.length === 0) return { claimed: events.length, jobs: 0 };
+      if (keys.length === 0) return { claimed: claimed.length, jobs: 0 };
       const subscribers = await repos.apps.findEventSubscribers(keys);
       const calls = planAppEvents(events, subscribers, options.render, (event, err) =>
         options.logger?.error(
@@ -45,7 +47,7 @@ export function createAppEventsConsumer(storage: Storage, options: AppEventsCons
         ),
       );
       await repos.jobs.enqueueMany(APP_EVENT_DELIVERY_JOB, calls);
-      return { claimed: events.length, jobs: calls.length };
+      return { claimed: claimed.length, jobs: calls.length };
     });
     heard = jobs > 0;
     if (heard) announceJobs(storage, [APP_EVENT_DELIVERY_JOB]);

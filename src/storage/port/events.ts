@@ -30,6 +30,9 @@ export interface ContentEventRecord {
   scheduledActionId: string | null;
 }
 
+/** A claimed event, with its entity or (when the claim did not want it) without. */
+export type ClaimedEvent = Omit<ContentEventRecord, 'entity'> & { entity: ContentEventRecord['entity'] | undefined };
+
 /** What the current transaction's writes record (transaction-local: it ends with the transaction). */
 export interface TransactionDescription {
   /** Saves record `auto_save` instead of `save`. */
@@ -55,6 +58,11 @@ export interface EventsRepository {
    * (`WebhookCallsRepository.claimForDispatch`).
    */
   claimForConsumer(consumer: string, limit: number): Promise<ContentEventRecord[]>;
+  /**
+   * As `claimForConsumer`, but only the events of environments where some app is installed come with their entity:
+   * the others (all of them while no app is installed anywhere) are neither read nor parsed.
+   */
+  claimForConsumer(consumer: string, limit: number, entities: 'appEnvironments'): Promise<ClaimedEvent[]>;
   /**
    * True when the consumer may have events to claim (cheap, no lock and no write: a consumer's poll): an event past
    * its progress that a claim may answer now. True for a consumer not seen before while any event is kept.

@@ -1,4 +1,4 @@
-import type { ContentEventRecord } from './events.ts';
+import type { ClaimedEvent } from './events.ts';
 import type { WebhookDefinitionRecord } from './webhooks.ts';
 
 /** One attempt to deliver an event to a webhook, as the call log shows it once sent. */
@@ -83,7 +83,7 @@ export interface WebhookCallRecord extends Omit<WebhookEventPayload, 'body' | 's
 }
 
 /** A claimed event; `entity` only when an active webhook of its space subscribes to its topic. */
-export type DispatchedEvent = Omit<ContentEventRecord, 'entity'> & { entity: ContentEventRecord['entity'] | undefined };
+export type DispatchedEvent = ClaimedEvent;
 
 /** What the dispatcher fans a batch out with, read in the statement that claims it. */
 export interface DispatchBatch {

@@ -3,7 +3,14 @@ import type { EventRow } from './events-repository.ts';
 import type { Executor } from './executor.ts';
 
 const EVENT_COLUMNS = sql`e.id::text as id, e.space_id, e.environment_id, e.requested_environment_id, e.entity_type,
-  e.entity_id, e.action, e.snapshot, e.actor_id, e.occurred_at, e.scheduled_action_id, e.xact_id::text as xact_id`;
+  e.entity_id, e.action, e.actor_id, e.occurred_at, e.scheduled_action_id, e.xact_id::text as xact_id`;
+
+/** The snapshot column a claim answers: every event's, or only those of environments where an app is installed. */
+const SNAPSHOT = {
+  all: sql`e.snapshot`,
+  appEnvironments: sql`case when exists (select from app_installations as i
+    where i.space_id = e.space_id and i.environment_id = e.environment_id) then e.snapshot end as snapshot`,
+};
 
 /**
  * The rows of `EventsRepository.claimForConsumer` (migration 0031): the consumer's row is locked for the caller's transaction, so
@@ -11,14 +18,19 @@ const EVENT_COLUMNS = sql`e.id::text as id, e.space_id, e.environment_id, e.requ
  * transactions that recorded them, and only those of transactions older than every running one (the snapshot's
  * xmin): a transaction still running, whatever its events' ids, commits them after the progress it may not pass.
  */
-export async function claimForConsumer(db: Executor, consumer: string, limit: number): Promise<EventRow[]> {
+export async function claimForConsumer(
+  db: Executor,
+  consumer: string,
+  limit: number,
+  entities: keyof typeof SNAPSHOT = 'all',
+): Promise<Array<Omit<EventRow, 'snapshot'> & { snapshot: EventRow['snapshot'] | null }>> {
   const { rows: at } = await sql<{ xact_id: string; event_id: string }>`insert into event_consumers as c
       (name, xact_id, event_id) values (${consumer}, '0', 0)
     on conflict (name) do update set name = excluded.name
     returning c.xact_id::text as xact_id, c.event_id::text as event_id`.execute(db);
   const { xact_id: xact, event_id: after } = at[0]!;
   const { rows } = await sql<EventRow & { xact_id: string }>`with batch as (
-      select ${EVENT_COLUMNS} from content_events as e
+      select ${EVENT_COLUMNS}, ${SNAPSHOT[entities]} from content_events as e
       where (e.xact_id, e.id) > (${xact}::xid8, ${after}::bigint)
         and e.xact_id < pg_snapshot_xmin(pg_current_snapshot())
       order by e.xact_id, e.id limit ${limit}

@@ -31,9 +31,8 @@ const MAPPERS: Record<EventEntityType, (row: Record<string, unknown>) => Content
   ContentType: toContentType,
 };
 
-export function toEvent(r: EventRow): ContentEventRecord {
-  const row = { ...r.snapshot };
-  for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = toIso(row[column]);
+/** An event's row without its entity. */
+function toEventKey(r: Omit<EventRow, 'snapshot'>): Omit<ContentEventRecord, 'entity'> {
   return {
     id: r.id,
     spaceId: r.space_id,
@@ -42,11 +41,16 @@ export function toEvent(r: EventRow): ContentEventRecord {
     entityType: r.entity_type,
     entityId: r.entity_id,
     action: r.action,
-    entity: MAPPERS[r.entity_type](row),
     actorId: r.actor_id,
     occurredAt: new Date(r.occurred_at),
     scheduledActionId: r.scheduled_action_id ?? null,
   };
+}
+
+export function toEvent(r: EventRow): ContentEventRecord {
+  const row = { ...r.snapshot };
+  for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = toIso(row[column]);
+  return { ...toEventKey(r), entity: MAPPERS[r.entity_type](row) };
 }
 
 /** `id` is answered as text, so the statements order by `e.id`: a bare `order by id` would order by the text. */
@@ -63,9 +67,11 @@ export const claimable = (windowMs: number) =>
 /** The events table (migrations 0026, 0029, 0031), written only by its triggers. */
 export function eventsRepository(db: Executor): EventsRepository {
   return {
-    async claimForConsumer(consumer, limit) {
-      return (await claimForConsumer(db, consumer, limit)).map(toEvent);
-    },
+    // Without `entities`, every row has its snapshot and every event its entity.
+    claimForConsumer: (async (consumer: string, limit: number, entities?: 'appEnvironments') => {
+      const rows = await claimForConsumer(db, consumer, limit, entities ?? 'all');
+      return rows.map((r) => (r.snapshot === null ? { ...toEventKey(r), entity: undefined } : toEvent(r as EventRow)));
+    }) as EventsRepository['claimForConsumer'],
     hasForConsumer: (consumer) => hasForConsumer(db, consumer),
     async hasUndispatched(autoSaveWindowMs = 0) {
       // Waiting auto_saves are few (those of the last window), so passing over them in the index costs little.
