@@ -1,11 +1,11 @@
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { environmentFixtures } from './support/environment-fixtures.ts';
 import { useServer } from './support/harness.ts';
 import { ownOrganization } from './support/member-fixtures.ts';
 import { WEBHOOK_TEST_ENV, webhookFixtures } from './support/webhook-fixtures.ts';
-import { startReceiver, type ReceivedCall, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { useReceiver, type ReceivedCall } from './support/webhook-receiver.ts';
 
 const MEDIA = 'application/vnd.service.management.v1+json';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,9 +19,7 @@ for (const kind of DB_KINDS) {
     const api = useServer(kind, { env: WEBHOOK_TEST_ENV });
     const f = webhookFixtures(api);
     const envs = environmentFixtures(api);
-    let receiver: WebhookReceiver;
-    beforeAll(async () => void (receiver = await startReceiver()));
-    afterAll(() => receiver?.close());
+    const receiver = useReceiver();
 
     /** An app with a generated key, subscribed to `topics` at a path of its own. */
     async function subscribedApp(topics: string[] = ['Entry.publish']) {
@@ -34,7 +32,7 @@ for (const kind of DB_KINDS) {
       expect(key.status, key.text).toBe(201);
       const path = `/app/${++paths}`;
       const subscription = `${apps}/${id}/event_subscription`;
-      const sub = await api().put(subscription, { targetUrl: `${receiver.url}${path}`, topics });
+      const sub = await api().put(subscription, { targetUrl: `${receiver().url}${path}`, topics });
       expect(sub.status, sub.text).toBe(201);
       return { id, path, subscription, privateKey: key.body.generated.privateKey as string };
     }
@@ -70,10 +68,10 @@ for (const kind of DB_KINDS) {
       const s = await f.space();
       await install(s.id, app.id);
       // A webhook on the same topic: the app's body is the webhook's.
-      await f.hook(s.id, { url: `${receiver.url}${app.path}/hook`, topics: ['Entry.publish'] });
+      await f.hook(s.id, { url: `${receiver().url}${app.path}/hook`, topics: ['Entry.publish'] });
       const entry = await publishedEntry(s.id);
-      const [call] = await receiver.waitFor(1, app.path);
-      const [hooked] = await receiver.waitFor(1, `${app.path}/hook`);
+      const [call] = await receiver().waitFor(1, app.path);
+      const [hooked] = await receiver().waitFor(1, `${app.path}/hook`);
       expect(call!.method).toBe('POST');
       expect(call!.headers).toMatchObject({
         'content-type': MEDIA,
@@ -100,13 +98,13 @@ for (const kind of DB_KINDS) {
       const issued = await api().request('POST', tokens, { token: assertion });
       expect(issued.status, issued.text).toBe(201);
       const own = await publishedEntry(s.id, { token: issued.body.token });
-      await receiver.waitFor(2, app.path);
-      const [ownCall] = about(receiver.to(app.path), own.sys.id);
+      await receiver().waitFor(2, app.path);
+      const [ownCall] = about(receiver().to(app.path), own.sys.id);
       expect(ownCall!.headers['x-service-topic']).toBe('ContentManagement.Entry.publish');
       const appLink = { sys: { type: 'Link', linkType: 'AppDefinition', id: app.id } };
       expect(JSON.parse(ownCall!.body).sys.updatedBy).toEqual(appLink);
       await sleep(QUIET_MS);
-      expect(receiver.to(app.path)).toHaveLength(2);
+      expect(receiver().to(app.path)).toHaveLength(2);
     });
 
     it('makes no call for the topics it did not subscribe to, nor for environments and spaces it is not installed in', async () => {
@@ -133,9 +131,9 @@ for (const kind of DB_KINDS) {
       expect((await api().delete(at)).status).toBe(204);
       // The last event's call comes after every earlier event was claimed.
       const last = await publishedEntry(s.id);
-      await receiver.waitFor(3, app.path);
+      await receiver().waitFor(3, app.path);
       await sleep(QUIET_MS);
-      const calls = receiver.to(app.path);
+      const calls = receiver().to(app.path);
       // Calls of events of one batch go out side by side: their order is not the events'.
       expect(calls.map((c) => `${c.headers['x-service-topic']} ${JSON.parse(c.body).sys.id}`).sort()).toEqual(
         [
@@ -154,19 +152,19 @@ for (const kind of DB_KINDS) {
       const s = await f.space();
       await install(s.id, app.id);
       let answered = 0;
-      receiver.respond((_call, _request, response) => {
+      receiver().respond((_call, _request, response) => {
         answered += 1;
         response.writeHead(answered === 1 ? 500 : 200).end();
       }, app.path);
       await publishedEntry(s.id);
-      const [first, second] = await receiver.waitFor(2, app.path);
+      const [first, second] = await receiver().waitFor(2, app.path);
       expect([first, second].map((c) => c!.headers['x-service-webhook-request-attempt'])).toEqual(['1', '2']);
       expect(second!.headers['x-service-idempotency-key']).toBe(first!.headers['x-service-idempotency-key']);
       expect(second!.body).toBe(first!.body);
       // TESSERA_WEBHOOK_RETRY_DELAYS_MS=200,400: the second attempt waits the first delay.
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(150);
       await sleep(QUIET_MS + 400);
-      expect(receiver.to(app.path)).toHaveLength(2);
+      expect(receiver().to(app.path)).toHaveLength(2);
     });
 
     it('makes no more calls once the app is uninstalled or its subscription deleted', async () => {
@@ -177,14 +175,22 @@ for (const kind of DB_KINDS) {
       await install(s.id, b.id);
       expect((await api().delete(s.m(`app_installations/${a.id}`))).status).toBe(204);
       const first = await publishedEntry(s.id);
-      await receiver.waitFor(1, b.path);
+      await receiver().waitFor(1, b.path);
       expect((await api().delete(b.subscription)).status).toBe(204);
       await install(s.id, a.id);
       const second = await publishedEntry(s.id);
-      await receiver.waitFor(1, a.path);
+      await receiver().waitFor(1, a.path);
       await sleep(QUIET_MS);
-      expect(receiver.to(a.path).map((c) => JSON.parse(c.body).sys.id)).toEqual([second.sys.id]);
-      expect(receiver.to(b.path).map((c) => JSON.parse(c.body).sys.id)).toEqual([first.sys.id]);
+      expect(
+        receiver()
+          .to(a.path)
+          .map((c) => JSON.parse(c.body).sys.id),
+      ).toEqual([second.sys.id]);
+      expect(
+        receiver()
+          .to(b.path)
+          .map((c) => JSON.parse(c.body).sys.id),
+      ).toEqual([first.sys.id]);
     });
   });
 }

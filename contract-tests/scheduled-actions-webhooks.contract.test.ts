@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { useServer } from './support/harness.ts';
 import { WEBHOOK_TEST_ENV, webhookFixtures } from './support/webhook-fixtures.ts';
-import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { useReceiver } from './support/webhook-receiver.ts';
 
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -13,13 +13,7 @@ for (const kind of DB_KINDS) {
   describe(`${kind}: webhook calls of scheduled actions`, () => {
     const api = useServer(kind, { env: WEBHOOK_TEST_ENV });
     const f = webhookFixtures(api);
-    let receiver: WebhookReceiver;
-    beforeAll(async () => {
-      receiver = await startReceiver();
-    });
-    afterAll(async () => {
-      await receiver.close();
-    });
+    const receiver = useReceiver();
 
     async function ended(actions: string, id: string) {
       for (let i = 0; i < 150; i++) {
@@ -34,7 +28,7 @@ for (const kind of DB_KINDS) {
     it('sends X-<Vendor>-Scheduled-Action-Id with the calls of a scheduled publish and unpublish only', async () => {
       const s = await f.space('Scheduled hooks');
       const path = `/scheduled-${kind}`;
-      await f.hook(s.id, { url: `${receiver.url}${path}`, topics: ['Entry.*'] });
+      await f.hook(s.id, { url: `${receiver().url}${path}`, topics: ['Entry.*'] });
       const entry = await f.entry(s.id);
       const manual = await api().put(s.m(`entries/${entry.sys.id}/published`), undefined, f.version(entry.sys.version));
       expect(manual.status, manual.text).toBe(200);
@@ -57,9 +51,9 @@ for (const kind of DB_KINDS) {
       const unpublishId = await schedule('unpublish');
 
       const header = `${api().vendorPrefix}-Scheduled-Action-Id`.toLowerCase();
-      const calls = await receiver.waitFor(5, path);
+      const calls = await receiver().waitFor(5, path);
       await sleep(300);
-      const seen = receiver
+      const seen = receiver()
         .to(path)
         .map((c) => `${c.headers[`${api().vendorPrefix}-Topic`.toLowerCase()]} ${c.headers[header] ?? '-'}`);
       expect(seen.sort()).toEqual(

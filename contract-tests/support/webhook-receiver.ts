@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** One request a receiver got. */
 export interface ReceivedCall {
@@ -99,4 +100,19 @@ export function answerTenMegabytes(response: ServerResponse): void {
   };
   response.on('error', () => {});
   more();
+}
+
+/** A receiver started before the suite's tests and closed after them: call the getter inside tests. */
+export function useReceiver(): () => WebhookReceiver {
+  let receiver: WebhookReceiver | undefined;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+  });
+  return () => {
+    if (!receiver) throw new Error('receiver not started');
+    return receiver;
+  };
 }
