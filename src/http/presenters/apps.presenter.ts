@@ -7,6 +7,14 @@ import type {
 } from '../../storage/port/index.ts';
 import { link, userLink } from './links.ts';
 
+/** The audit properties of a record's `sys`. */
+const audit = (r: { createdAt: string; updatedAt: string; createdBy: string | null; updatedBy: string | null }) => ({
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  createdBy: userLink(r.createdBy),
+  updatedBy: userLink(r.updatedBy),
+});
+
 const page = <T>(items: T[], total: number, skip: number, limit: number) => ({
   sys: { type: 'Array' as const },
   total,
@@ -26,10 +34,7 @@ export const presentAppDefinition = (d: AppDefinitionRecord) => ({
     version: d.version,
     organization: link('Organization', d.organizationId),
     shared: false,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-    createdBy: userLink(d.createdBy),
-    updatedBy: userLink(d.updatedBy),
+    ...audit(d),
   },
 });
 
@@ -64,10 +69,7 @@ export const presentAppEventSubscription = (s: AppEventSubscriptionRecord) => ({
     type: 'AppEventSubscription' as const,
     organization: link('Organization', s.organizationId),
     appDefinition: link('AppDefinition', s.appDefinitionId),
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-    createdBy: userLink(s.createdBy),
-    updatedBy: userLink(s.updatedBy),
+    ...audit(s),
   },
 });
 
@@ -80,10 +82,7 @@ export const presentAppInstallation = (i: AppInstallationRecord) => ({
     space: link('Space', i.spaceId),
     environment: link('Environment', i.environmentId),
     organization: link('Organization', i.organizationId),
-    createdAt: i.createdAt,
-    updatedAt: i.updatedAt,
-    createdBy: userLink(i.createdBy),
-    updatedBy: userLink(i.updatedBy),
+    ...audit(i),
   },
 });
 
