@@ -76,6 +76,8 @@ async function allEnded(read: () => Promise<any[]>, ms: number) {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled actions across server processes', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   const servers: ServerProcess[] = [];
+  /** Servers a test took out of `servers` to kill: stopped at the end too, should the test fail before it kills them. */
+  const retired: ServerProcess[] = [];
   const env = () => ({ DATABASE_URL: database!.url, TESSERA_ADMIN_TOKEN: TOKEN, TESSERA_RATE_LIMIT_PER_SECOND: '0' });
 
   beforeAll(async () => {
@@ -83,7 +85,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled actions across server
     servers.push(...(await Promise.all([spawnServer({ env: env() }), spawnServer({ env: env() })])));
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all([...servers, ...retired].map((s) => s.stop()));
     await database?.drop();
   }, 60_000);
 
@@ -114,6 +116,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled actions across server
 
   it('runs an action that fell due while every process was down at the next start, once', async () => {
     const [a, b] = servers.splice(0, 2) as [ServerProcess, ServerProcess];
+    retired.push(a, b);
     const space = await articleSpace(a);
     const id = await space.entry(a);
     const action = await space.schedule(a, id, new Date(Date.now() + 1500).toISOString());
@@ -131,6 +134,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled actions across server
 
   it('runs an action whose process was killed mid-execution after the restart, once', async () => {
     const [running] = servers.splice(0) as [ServerProcess];
+    retired.push(running);
     const space = await articleSpace(running);
     const id = await space.entry(running);
     // The test holds the entry's row: the execution goes `inProgress`, then its publish waits for the row.
