@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type {
   AppDefinitionRecord,
   AppEventSubscriptionRecord,
@@ -77,22 +77,36 @@ export function appsRepository(db: Executor, cache?: CacheContext): AppsReposito
     return rows[0] === undefined ? undefined : map(rows[0]);
   };
 
+  /**
+   * A page and the total in one statement (two would each see their own moment); `from` names the rows. An empty page
+   * is the total's row alone, its item columns null.
+   */
+  async function pageOf<T>(
+    from: RawBuilder<unknown>,
+    columns: RawBuilder<unknown>,
+    order: RawBuilder<unknown>,
+    page: { skip: number; limit: number },
+    map: (r: any) => T,
+  ): Promise<{ items: T[]; total: number }> {
+    const { rows } = await sql<any>`select p.*, t.total from (select count(*)::int as total ${from}) as t
+      left join lateral (select ${columns} ${from} order by ${order} offset ${page.skip} limit ${page.limit}) as p on true`.execute(
+      db,
+    );
+    return {
+      items: rows.filter((r) => r.created_at !== null).map(map),
+      total: rows[0]?.total ?? 0,
+    };
+  }
+
   return {
-    async listDefinitions(organizationId, page) {
-      const { rows } = await sql<any>`
-        select d.*, count(*) over ()::int as total from app_definitions d where d.organization_id = ${organizationId}
-        order by d.created_at, d.id offset ${page.skip} limit ${page.limit}`.execute(db);
-      const total =
-        rows[0]?.total ??
-        Number(
-          (
-            await sql<{
-              n: number;
-            }>`select count(*)::int as n from app_definitions where organization_id = ${organizationId}`.execute(db)
-          ).rows[0]!.n,
-        );
-      return { items: rows.map(toDefinition), total };
-    },
+    listDefinitions: (organizationId, page) =>
+      pageOf(
+        sql`from app_definitions as d where d.organization_id = ${organizationId}`,
+        sql`d.*`,
+        sql`d.created_at, d.id`,
+        page,
+        toDefinition,
+      ),
     findDefinition: (organizationId, id) =>
       one(sql`select * from app_definitions where organization_id = ${organizationId} and id = ${id}`, toDefinition),
     findDefinitionById: (id) => one(sql`select * from app_definitions where id = ${id}`, toDefinition),
@@ -183,18 +197,15 @@ export function appsRepository(db: Executor, cache?: CacheContext): AppsReposito
     findEventTarget: (spaceId, environmentId, appDefinitionId) =>
       findEventTarget(db, spaceId, environmentId, appDefinitionId),
 
-    async listInstallations(spaceId, environmentId, page) {
-      const where = sql`i.space_id = ${spaceId} and i.environment_id = ${environmentId}`;
-      const { rows } = await sql<any>`select i.*, d.organization_id,
-          (select count(*)::int from app_installations i where ${where}) as total
-        from app_installations i join app_definitions d on d.id = i.app_definition_id
-        where ${where} order by i.created_at, i.app_definition_id offset ${page.skip} limit ${page.limit}`.execute(db);
-      const total =
-        rows[0]?.total ??
-        (await sql<{ n: number }>`select count(*)::int as n from app_installations i where ${where}`.execute(db))
-          .rows[0]!.n;
-      return { items: rows.map(toInstallation), total };
-    },
+    listInstallations: (spaceId, environmentId, page) =>
+      pageOf(
+        sql`from app_installations as i join app_definitions as d on d.id = i.app_definition_id
+          where i.space_id = ${spaceId} and i.environment_id = ${environmentId}`,
+        sql`i.*, d.organization_id`,
+        sql`i.created_at, i.app_definition_id`,
+        page,
+        toInstallation,
+      ),
     findInstallation: (spaceId, environmentId, appDefinitionId) =>
       one(
         sql`select i.*, d.organization_id from app_installations i join app_definitions d on d.id = i.app_definition_id
